@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read from the environment once at start-up.
+ * This is the only module that reads `process.env`; a bad variable stops the start with its name.
+ */
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'use 1 or 0' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATA_DIR: z.string().min(1).default('./data'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    NOTIFY_TO: z.string().default('operations@3ds.local'),
+    MAIL_FROM: z.string().default('3DS <no-reply@3ds.local>'),
+    S3_ENDPOINT: z.url({ message: 'must be a URL' }).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    DEMO: booleanFlag.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required with DATABASE_URL, so that every server of the database signs tokens alike',
+      });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'and S3_SECRET_ACCESS_KEY are required with S3_BUCKET' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  jwtSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; notifyTo: string; from: string };
+  s3:
+    | { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
+  demo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings are treated as unset, as shells and compose files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  const database: Config['database'] = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    : { kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` };
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    database,
+    dataDir: env.DATA_DIR,
+    jwtSecret: env.JWT_SECRET,
+    mail: { smtpUrl: env.SMTP_URL, notifyTo: env.NOTIFY_TO, from: env.MAIL_FROM },
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : undefined,
+    // The demo seed is the default for the embedded database and never for DATABASE_URL unless asked.
+    demo: env.DEMO ?? database.kind === 'pglite',
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,93 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config/env.ts';
+import type { Database } from './schema.ts';
+
+// Dates and timestamps come back as text for `date` (no time-zone shifts) and Date for timestamptz;
+// bigint counts as numbers (they never exceed 2^53 here) and numeric as numbers.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+const PGLITE_PARSERS = {
+  1082: (v: string) => v, // date
+  20: (v: string) => Number(v), // int8
+  1700: (v: string) => Number(v), // numeric
+};
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Runs a multi-statement SQL script (migrations) outside the query builder. */
+  execScript(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    async execScript(sqlText) {
+      await pool.query(sqlText);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: PGLITE_PARSERS,
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    async execScript(sqlText) {
+      await pglite.exec(sqlText);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Opens the configured database and proves it answers, or throws one clear error. */
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  const handle =
+    config.database.kind === 'postgres'
+      ? openPostgres(config.database.url, config.database.poolSize)
+      : await openPglite(config.database.dataDir);
+  try {
+    await handle.execScript('SELECT 1');
+  } catch (error) {
+    await handle.close().catch(() => {});
+    const where = config.database.kind === 'postgres' ? redactUrl(config.database.url) : config.database.dataDir;
+    throw new DatabaseUnreachableError(`Cannot reach the database at ${where}: ${(error as Error).message}`);
+  }
+  return handle;
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'the configured DATABASE_URL';
+  }
+}

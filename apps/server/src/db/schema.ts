@@ -1,0 +1,10 @@
+import type { AuditLogTable, LoginFailuresTable, SessionsTable, UsersTable } from './tables/auth.table.ts';
+import type { RecordTables } from './tables/records.table.ts';
+
+/** Every table Kysely knows, by name. */
+export interface Database extends RecordTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  audit_log: AuditLogTable;
+}

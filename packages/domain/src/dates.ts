@@ -1,0 +1,58 @@
+import { ALMOST_EXPIRED_DAYS } from './constants.ts';
+
+/** The product's date format (spec 1 §9). */
+export const DATE_FORMAT = 'MM/DD/YYYY';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** An ISO date (`YYYY-MM-DD`) as `MM/DD/YYYY`; empty input gives `""`. */
+export function formatIsoDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
+/** A timestamp as `MM/DD/YYYY HH:MM:SS` in the server's local time. */
+export function formatTimestamp(value: Date | null | undefined): string {
+  if (!value) return '';
+  return `${pad(value.getMonth() + 1)}/${pad(value.getDate())}/${value.getFullYear()} ${pad(value.getHours())}:${pad(value.getMinutes())}:${pad(value.getSeconds())}`;
+}
+
+/** `MM/DD/YYYY` to ISO `YYYY-MM-DD`, or null when it is not a real calendar date. */
+export function parseUsDate(text: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** Today as ISO `YYYY-MM-DD` in local time. */
+export function todayIso(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function addDaysIso(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export type ExpiryState = 'expired' | 'almost-expired' | 'current' | 'unknown';
+
+/**
+ * Registration expiry (spec 1 §4): expired when the expiration date is before today;
+ * almost expired when it falls within the next 60 days.
+ */
+export function registrationExpiry(expirationIso: string | null | undefined, today: string = todayIso()): ExpiryState {
+  if (!expirationIso) return 'unknown';
+  const date = expirationIso.slice(0, 10);
+  if (date < today) return 'expired';
+  if (date <= addDaysIso(today, ALMOST_EXPIRED_DAYS)) return 'almost-expired';
+  return 'current';
+}
+
+export function isRegistrationExpired(expirationIso: string | null | undefined, today: string = todayIso()): boolean {
+  return registrationExpiry(expirationIso, today) === 'expired';
+}

@@ -1,0 +1,43 @@
+/**
+ * The error shape every API failure has: `{ title, message, code, details? }`.
+ * Codes are stable strings the web may branch on; messages are for people.
+ */
+export const ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  sessionExpired: 'SESSION_EXPIRED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  locked: 'LOCKED',
+  conflict: 'CONFLICT',
+  validation: 'VALIDATION',
+  tooLarge: 'TOO_LARGE',
+  unsupportedMedia: 'UNSUPPORTED_MEDIA',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  unavailable: 'UNAVAILABLE',
+  internal: 'INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export interface ApiErrorBody {
+  title: string;
+  message: string;
+  code: ErrorCode;
+  details?: string[];
+  requestId?: string;
+}
+
+export const MESSAGES = {
+  unauthorized: 'Unauthorized',
+  sessionExpiredTitle: 'Session Expired',
+  sessionExpired: 'Your session has ended. Please log in again.',
+  invalidCredentials: 'The username or password is incorrect.',
+  accountDisabled: 'This account has been disabled. Ask an administrator to enable it.',
+  tooManyAttempts: 'Too many failed login attempts. Try again in 15 minutes.',
+  mustLogIn: 'You must be logged-in to access this resource',
+  idleExpired: 'Your session has expired due to inactivity',
+  loggedOut: 'You have successfully logged out',
+  noRecords: 'No records match the request',
+  notFound: 'Resource Not Found',
+} as const;

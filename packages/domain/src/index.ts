@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './constants.ts';
+export * from './dates.ts';
+export * from './errors.ts';
+export * from './privileges.ts';

@@ -1,0 +1,34 @@
+/**
+ * Privilege strings carried in the session token (`access.privileges`).
+ * The spec names the first eleven; LOCK_JOB, UNLOCK_JOB and MANAGE_USERS are ours:
+ * the spec shows a job's lock state and user accounts but no way to change them.
+ */
+export const PRIVILEGES = [
+  'CREATE_JOB',
+  'CREATE_CONTAINER',
+  'CREATE_LINE_ITEM',
+  'LOCK_CONTAINER',
+  'UNLOCK_CONTAINER',
+  'MOVE_CONTAINER',
+  'DELETE_CONTAINER',
+  'LOCK_LINE_ITEM',
+  'UNLOCK_LINE_ITEM',
+  'MOVE_LINE_ITEM',
+  'DELETE_LINE_ITEM',
+  'LOCK_JOB',
+  'UNLOCK_JOB',
+  'MANAGE_USERS',
+] as const;
+
+export type Privilege = (typeof PRIVILEGES)[number];
+
+export function isPrivilege(value: string): value is Privilege {
+  return (PRIVILEGES as readonly string[]).includes(value);
+}
+
+export function hasPrivilege(held: readonly string[] | undefined, wanted: Privilege): boolean {
+  return held?.includes(wanted) ?? false;
+}
+
+/** The privileges of the `clerk` demo user: it may create, nothing more. */
+export const CREATE_PRIVILEGES: readonly Privilege[] = ['CREATE_JOB', 'CREATE_CONTAINER', 'CREATE_LINE_ITEM'];
