@@ -1,4 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Server integration tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+function serverProject(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name: kind === 'pglite' ? 'server' : 'server-pg',
+      root: './apps/server',
+      include: ['test/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB_KIND: kind },
+      globalSetup: ['./test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+      // PGlite is single-threaded WASM: two forks keep both cores busy without thrashing.
+      pool: 'forks',
+      maxWorkers: 2,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -11,20 +30,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'server',
-          root: './apps/server',
-          include: ['test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          // PGlite is single-threaded WASM: two forks keep both cores busy without thrashing.
-          pool: 'forks',
-          maxWorkers: 2,
-        },
-      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],
   },
 });

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Runs a multi-statement SQL script (migrations) outside the query builder. */
   execScript(sqlText: string): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to clone test databases from a template. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     async execScript(sqlText) {
       await pglite.exec(sqlText);
     },
+    dump: () => pglite.dumpDataDir('none'),
     close: () => db.destroy(),
   };
 }

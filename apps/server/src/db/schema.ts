@@ -1,4 +1,4 @@
-import type { AuditLogTable, LoginFailuresTable, SessionsTable, UsersTable } from './tables/auth.table.ts';
+import type { AuditLogTable, LoginFailuresTable, LoginLockoutsTable, SessionsTable, UsersTable } from './tables/auth.table.ts';
 import type { RecordTables } from './tables/records.table.ts';
 
 /** Every table Kysely knows, by name. */
@@ -6,5 +6,6 @@ export interface Database extends RecordTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  login_lockouts: LoginLockoutsTable;
   audit_log: AuditLogTable;
 }

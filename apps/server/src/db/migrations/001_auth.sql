@@ -34,6 +34,12 @@ CREATE TABLE login_failures (
 );
 CREATE INDEX login_failures_username_at_idx ON login_failures (username, at);
 
+-- A username with too many recent failures is refused until `locked_until`.
+CREATE TABLE login_lockouts (
+  username     text PRIMARY KEY,
+  locked_until timestamptz NOT NULL
+);
+
 -- Who changed what and when. `before` and `after` hold whole rows (a delete keeps what it removed).
 CREATE TABLE audit_log (
   id          bigserial PRIMARY KEY,

@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** timestamptz: read as Date, written as Date or ISO text. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -10,8 +13,8 @@ export interface UsersTable {
   parent_organization: string | null;
   privileges: ColumnType<string[], string[] | undefined, string[]>;
   disabled: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   mod_id: Generated<number>;
 }
 export type User = Selectable<UsersTable>;
@@ -21,10 +24,10 @@ export type UserUpdate = Updateable<UsersTable>;
 export interface SessionsTable {
   id: string;
   user_id: number;
-  created_at: Generated<Timestamp>;
-  last_seen_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  last_seen_at: DefaultTimestamp;
   expires_at: Timestamp;
-  revoked_at: Timestamp | null;
+  revoked_at: NullableTimestamp;
   ip: string | null;
   user_agent: string | null;
 }
@@ -33,19 +36,24 @@ export type Session = Selectable<SessionsTable>;
 export interface LoginFailuresTable {
   id: Generated<string>;
   username: string;
-  at: Generated<Timestamp>;
+  at: DefaultTimestamp;
   ip: string | null;
 }
 
 export interface AuditLogTable {
   id: Generated<string>;
-  at: Generated<Timestamp>;
+  at: DefaultTimestamp;
   username: string;
   action: string;
   entity: string;
   record_id: string | null;
-  before: ColumnType<unknown, string | null | undefined, string | null> | null;
-  after: ColumnType<unknown, string | null | undefined, string | null> | null;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
   request_id: string | null;
 }
 export type NewAuditEntry = Insertable<AuditLogTable>;
+
+export interface LoginLockoutsTable {
+  username: string;
+  locked_until: Timestamp;
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import { TokenSigner } from './security/tokens.ts';
+
+export const API_PREFIX = '/3ds/api/';
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  /** The clock; tests move it. */
+  now?: () => Date;
+  /** Pauses between failed logins; tests make it instant. */
+  sleep?: (ms: number) => Promise<void>;
+  webRoot?: string;
+  logger?: boolean | object;
+}
+
+/** Builds the whole application without listening, so tests build it the same way. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: deps.config.logLevel,
+      // The bearer token must never reach a log line.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Find requests and sort arrays arrive as JSON in the query string; keep the default parser.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const now = deps.now ?? (() => new Date());
+  const db = deps.database.db;
+  const auth = new AuthService({ db, tokens: new TokenSigner(deps.jwtSecret), now, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(openApiPlugin);
+  await app.register(authPlugin, { auth, prefix: API_PREFIX, publicPrefixes: [`${API_PREFIX}docs`] });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { auth });
+    },
+    { prefix: API_PREFIX.slice(0, -1) },
+  );
+
+  await app.register(webAppPlugin, { root: deps.webRoot ?? WEB_ROOT, apiPrefix: API_PREFIX });
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+  });
+  return app;
+}

@@ -1,0 +1,39 @@
+import { CREATE_PRIVILEGES, PRIVILEGES, todayIso } from '@3ds/domain';
+import type { DatabaseHandle } from '../database.ts';
+import { UsersService } from '../../modules/users/users.service.ts';
+import { countUsers } from '../../modules/users/users.repository.ts';
+import { seedDemoRecords } from './demo-seed.ts';
+
+/** The labeler organisation the demo users belong to; some bulk NDCs are theirs. */
+export const DEMO_ORGANIZATION = 'Northwind Laboratories';
+export const DEMO_PASSWORD = 'demo';
+
+export const DEMO_USERS = [
+  { username: 'admin', displayName: 'Alex Admin', privileges: [...PRIVILEGES] },
+  { username: 'clerk', displayName: 'Casey Clerk', privileges: [...CREATE_PRIVILEGES] },
+  { username: 'viewer', displayName: 'Val Viewer', privileges: [] },
+] as const;
+
+/**
+ * Fills an empty database with the demo users and records. Does nothing when any user exists,
+ * so a restart never duplicates data and a real database is never touched.
+ */
+export async function seedDemoIfEmpty(handle: DatabaseHandle, today = todayIso()): Promise<boolean> {
+  if ((await countUsers(handle.db)) > 0) return false;
+  const users = new UsersService(handle.db);
+  for (const user of DEMO_USERS) {
+    await users.add(
+      {
+        username: user.username,
+        password: DEMO_PASSWORD,
+        displayName: user.displayName,
+        privileges: user.privileges,
+        parentOrganization: DEMO_ORGANIZATION,
+        skipPasswordRule: true,
+      },
+      'seed',
+    );
+  }
+  await seedDemoRecords(handle.db, { today, organization: DEMO_ORGANIZATION });
+  return true;
+}

@@ -1,0 +1,50 @@
+import { ERROR_CODES, type ErrorCode } from '@3ds/domain';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Validation Failed',
+  429: 'Too Many Attempts',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function titleForStatus(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Request Failed');
+}
+
+/**
+ * The one error services throw. The error handler renders it as `{ title, message, code, details }`.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly title: string;
+  readonly details: string[] | undefined;
+
+  constructor(status: number, code: ErrorCode, message: string, options: { title?: string; details?: string[] } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.title = options.title ?? titleForStatus(status);
+    this.details = options.details;
+  }
+}
+
+export const badRequest = (message: string, details?: string[]) =>
+  new AppError(400, ERROR_CODES.badRequest, message, details ? { details } : {});
+export const unauthorized = (message: string, title?: string) =>
+  new AppError(401, title ? ERROR_CODES.sessionExpired : ERROR_CODES.unauthorized, message, title ? { title } : {});
+export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
+export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
+export const locked = (message: string) => new AppError(409, ERROR_CODES.locked, message, { title: 'Locked' });
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+export const validationFailed = (message: string, details: string[]) =>
+  new AppError(422, ERROR_CODES.validation, message, { details });
+export const tooManyAttempts = (message: string) => new AppError(429, ERROR_CODES.tooManyAttempts, message);

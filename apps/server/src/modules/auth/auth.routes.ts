@@ -1,0 +1,43 @@
+import { loginRequestSchema, loginResponseSchema } from '@3ds/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { AuthService, RequestMeta } from './auth.service.ts';
+
+const okSchema = z.object({ messages: z.array(z.object({ code: z.string(), message: z.string() })) });
+
+function meta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, requestId: request.id };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/login',
+    {
+      config: {
+        public: true,
+        // Per-address throttle on top of the per-username lockout.
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in',
+        description:
+          'Answers a bearer token (JWT, HS256) carrying `sub`, `sid`, `access.parentOrganization`, `access.privileges` and `isDataEntryUser: false`; it expires after 8 hours and dies on logout. Five failures for one username within 15 minutes refuse further tries with 429 for 15 minutes.',
+        security: [],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => auth.login(request.body, meta(request)),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['session'], summary: 'Sign out (revokes the session)', response: { 200: okSchema } } },
+    async (request) => {
+      await auth.logout(request.user, meta(request));
+      return { messages: [{ code: '0', message: 'OK' }] };
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES,
+  MESSAGES,
+  SESSION_TTL_SECONDS,
+  type LoginRequest,
+} from '@3ds/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { tooManyAttempts, unauthorized } from '../../errors/app-error.ts';
+import { decoyPasswordHash, verifyPassword } from '../../security/password.ts';
+import type { TokenSigner } from '../../security/tokens.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
+import * as sessions from './sessions.repository.ts';
+
+export interface SessionUser {
+  sessionId: string;
+  userId: number;
+  username: string;
+  privileges: string[];
+  parentOrganization: string | null;
+}
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+}
+
+/** Sessions are checked against the database, but `last_seen_at` is written at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export class AuthService {
+  readonly #db: Kysely<Database>;
+  readonly #tokens: TokenSigner;
+  readonly #now: () => Date;
+  readonly #sleep: (ms: number) => Promise<void>;
+
+  constructor(deps: { db: Kysely<Database>; tokens: TokenSigner; now: () => Date; sleep?: (ms: number) => Promise<void> }) {
+    this.#db = deps.db;
+    this.#tokens = deps.tokens;
+    this.#now = deps.now;
+    this.#sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  async login(request: LoginRequest, meta: RequestMeta): Promise<{ token: string }> {
+    const username = request.username.trim().toLowerCase();
+    const now = this.#now();
+    const lockout = await sessions.findLockout(this.#db, username);
+    if (lockout && new Date(lockout.locked_until) > now) throw tooManyAttempts(MESSAGES.tooManyAttempts);
+
+    const user = await findUserByUsername(this.#db, username);
+    // An unknown username costs the same as a wrong password, so timing does not reveal accounts.
+    const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await decoyPasswordHash()));
+    if (!user || !passwordOk) {
+      await this.#recordFailure(username, meta, now);
+      throw unauthorized(MESSAGES.invalidCredentials);
+    }
+    if (user.disabled) throw unauthorized(MESSAGES.accountDisabled);
+
+    const sessionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
+    await this.#db.transaction().execute(async (trx) => {
+      await sessions.clearFailures(trx, username);
+      await sessions.clearLockout(trx, username);
+      await sessions.insertSession(trx, { id: sessionId, userId: user.id, expiresAt, ip: meta.ip, userAgent: meta.userAgent });
+      await writeAudit(trx, { username, action: 'login', entity: 'session', recordId: sessionId, requestId: meta.requestId });
+    });
+    const token = await this.#tokens.sign(
+      {
+        sub: user.username,
+        sid: sessionId,
+        isDataEntryUser: false,
+        access: { parentOrganization: user.parent_organization, privileges: user.privileges },
+      },
+      expiresAt,
+    );
+    return { token };
+  }
+
+  async #recordFailure(username: string, meta: RequestMeta, now: Date) {
+    const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+    const failures = await this.#db.transaction().execute(async (trx) => {
+      await sessions.recordFailure(trx, username, meta.ip, now);
+      const count = await sessions.countRecentFailures(trx, username, since);
+      if (count >= LOGIN_MAX_FAILURES) {
+        await sessions.setLockout(trx, username, new Date(now.getTime() + LOGIN_FAILURE_WINDOW_MS));
+        await writeAudit(trx, { username, action: 'lockout', entity: 'session', requestId: meta.requestId });
+      }
+      return count;
+    });
+    // Each failure slows the next answer a little more (capped), on top of the lockout.
+    await this.#sleep(Math.min(failures, LOGIN_MAX_FAILURES) * 200);
+  }
+
+  /** The signed-in user of a bearer token, or a 401 explaining why not. */
+  async authenticate(token: string): Promise<SessionUser> {
+    const check = await this.#tokens.verify(token);
+    if (!check.ok) {
+      if (check.reason === 'expired') throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
+      throw unauthorized(MESSAGES.unauthorized);
+    }
+    const session = await sessions.findLiveSession(this.#db, check.claims.sid);
+    if (!session || session.revokedAt || session.disabled || session.username !== check.claims.sub) {
+      throw unauthorized(MESSAGES.unauthorized);
+    }
+    const now = this.#now();
+    if (new Date(session.expiresAt) <= now) throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
+    if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
+      await sessions.touchSession(this.#db, session.sessionId, now);
+    }
+    return {
+      sessionId: session.sessionId,
+      userId: session.userId,
+      username: session.username,
+      privileges: session.privileges,
+      parentOrganization: session.parentOrganization,
+    };
+  }
+
+  async logout(user: SessionUser, meta: RequestMeta): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await sessions.revokeSession(trx, user.sessionId, this.#now());
+      await writeAudit(trx, { username: user.username, action: 'logout', entity: 'session', recordId: user.sessionId, requestId: meta.requestId });
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@3ds/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, titleForStatus } from '../errors/app-error.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.tooLarge,
+  415: ERROR_CODES.unsupportedMedia,
+  422: ERROR_CODES.validation,
+  429: ERROR_CODES.tooManyAttempts,
+  503: ERROR_CODES.unavailable,
+};
+
+/** Fastify's own client errors, reworded for people. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+/** Connection-level database failures: the request may be retried once the database is back. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  if (!e || typeof e !== 'object') return false;
+  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300'].includes(e.code)) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message ?? '');
+}
+
+function zodIssuesToText(error: FastifyError): string[] {
+  const validation = (error as unknown as { validation: { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } }[] }).validation;
+  const context = (error as unknown as { validationContext?: string }).validationContext ?? 'request';
+  return validation.map((v) => {
+    const path = v.params?.issue?.path?.join('.') ?? v.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+    return `${context}${path ? `.${path}` : ''}: ${v.message ?? 'is invalid'}`;
+  });
+}
+
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      let status: number;
+      let body: ApiErrorBody;
+      if (error instanceof AppError) {
+        status = error.status;
+        body = { title: error.title, message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+        const details = zodIssuesToText(error);
+        status = 400;
+        body = { title: titleForStatus(400), message: `The request is not valid: ${details.join('; ')}`, code: ERROR_CODES.badRequest, details };
+      } else if (isDatabaseUnavailable(error)) {
+        status = 503;
+        request.log.warn({ err: error }, 'database unavailable');
+        body = { title: titleForStatus(503), message: 'The database is not reachable right now. Try again in a moment.', code: ERROR_CODES.unavailable };
+      } else if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode;
+        body = {
+          title: titleForStatus(status),
+          message: FASTIFY_MESSAGES[error.code] ?? error.message,
+          code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest,
+        };
+      } else {
+        status = 500;
+        request.log.error({ err: error }, 'unhandled error');
+        body = {
+          title: titleForStatus(500),
+          message: `Something went wrong on the server. Quote request id ${request.id} when you report it.`,
+          code: ERROR_CODES.internal,
+          requestId: request.id,
+        };
+      }
+      if (status >= 500 && status !== 503) request.log.error({ status }, body.message);
+      return reply.status(status).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

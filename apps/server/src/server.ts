@@ -1,0 +1,56 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
+import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { resolveJwtSecret } from './security/jwt-secret.ts';
+
+/** Start-up: configuration → database → migrations → demo seed → listen; graceful close on signals. */
+async function main() {
+  const config = loadConfig();
+  const unlock = config.database.kind === 'pglite' ? await lockEmbeddedDatabase(config.database.dataDir) : undefined;
+  const database = await openDatabase(config);
+  const applied = await migrate(database);
+  const jwtSecret = await resolveJwtSecret(config);
+  const seeded = config.demo ? await seedDemoIfEmpty(database) : false;
+
+  const app = await buildApp({ config, database, jwtSecret });
+  if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+  if (seeded) app.log.info('demo data created (users admin, clerk, viewer; password "demo")');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await unlock?.();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`3DS is ready at http://${shown}:${(app.server.address() as { port: number }).port}/3ds/ (${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  // One clear line for the errors a person can fix; the stack only for the unexpected.
+  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
+    console.error(`3DS cannot start: ${error.message}`);
+  } else if (error instanceof Error && /in use by process/.test(error.message)) {
+    console.error(`3DS cannot start: ${error.message}`);
+  } else {
+    console.error('3DS cannot start:', error);
+  }
+  process.exit(1);
+});

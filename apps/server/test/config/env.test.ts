@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/env.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database with demo data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data/pglite' });
+    expect(config.demo).toBe(true);
+  });
+
+  it('uses PostgreSQL with DATABASE_URL and no demo data unless asked', () => {
+    const env = { DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env).database.kind).toBe('postgres');
+    expect(loadConfig(env).demo).toBe(false);
+    expect(loadConfig({ ...env, DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', DEMO: 'maybe' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', DEMO: 'maybe' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'DEMO']) expect(message).toContain(name);
+    }
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL, so every server signs alike', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
+import { adminUrl, databaseUrl, dropDatabase } from './support/postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the test databases live: the tarballs of migrated PGlite templates, or PostgreSQL template names. */
+    testDatabases:
+      | { kind: 'pglite'; empty: string; demo: string }
+      | { kind: 'postgres'; url: string; empty: string; demo: string };
+  }
+}
+
+/**
+ * Migrates (and demo-seeds) two template databases once per run; each test file then clones one
+ * (DESIGN.md §9: clone a migrated template, do not re-migrate per test).
+ */
+export default async function setup(project: TestProject) {
+  const kind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), '3ds-test-'));
+    const paths = { empty: join(dir, 'empty.tar'), demo: join(dir, 'demo.tar') };
+    const handle = await openPglite(undefined);
+    await migrate(handle);
+    await writeFile(paths.empty, Buffer.from(await (await handle.dump!()).arrayBuffer()));
+    await seedDemoIfEmpty(handle);
+    await writeFile(paths.demo, Buffer.from(await (await handle.dump!()).arrayBuffer()));
+    await handle.close();
+    project.provide('testDatabases', { kind, ...paths });
+    return async () => rm(dir, { recursive: true, force: true });
+  }
+
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
+  const names = { empty: `tds_tmpl_empty_${process.pid}`, demo: `tds_tmpl_demo_${process.pid}` };
+  const admin = openPostgres(adminUrl(base), 1);
+  for (const [which, name] of Object.entries(names)) {
+    await admin.execScript(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.execScript(`CREATE DATABASE ${name}`);
+    const handle = openPostgres(databaseUrl(base, name), 2);
+    await migrate(handle);
+    if (which === 'demo') await seedDemoIfEmpty(handle);
+    await handle.close();
+  }
+  await admin.close();
+  project.provide('testDatabases', { kind, url: base, ...names });
+  return async () => {
+    for (const name of Object.values(names)) await dropDatabase(base, name);
+  };
+}

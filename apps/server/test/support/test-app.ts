@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/env.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import { TokenSigner } from '../../src/security/tokens.ts';
+import { createTestDatabase, type Template } from './test-database.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  /** Moves the application's clock. */
+  clock: { now: Date; advance(ms: number): void };
+  /** A bearer token of a new live session for an existing user, without the cost of a login. */
+  tokenFor(username: string): Promise<string>;
+  /** `app.inject` as the given user (a session is made on first use). */
+  injectAs(username: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(options: { template?: Template; webRoot?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase(options.template ?? 'empty');
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data' });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    now: () => clock.now,
+    sleep: async () => {},
+    logger: false,
+    webRoot: options.webRoot ?? '/nonexistent-web-root',
+  });
+  await app.ready();
+  const signer = new TokenSigner(TEST_JWT_SECRET);
+  const tokens = new Map<string, string>();
+
+  async function tokenFor(username: string): Promise<string> {
+    const user = await database.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+    const sid = randomUUID();
+    const expiresAt = new Date(clock.now.getTime() + 8 * 3600_000);
+    await database.db.insertInto('sessions').values({ id: sid, user_id: user.id, expires_at: expiresAt, revoked_at: null, ip: null, user_agent: 'test' }).execute();
+    return signer.sign(
+      { sub: user.username, sid, isDataEntryUser: false, access: { parentOrganization: user.parent_organization, privileges: user.privileges } },
+      expiresAt,
+    );
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    tokenFor,
+    async injectAs(username, injectOptions) {
+      let token = tokens.get(username);
+      if (!token) {
+        token = await tokenFor(username);
+        tokens.set(username, token);
+      }
+      return app.inject({ ...injectOptions, headers: { ...injectOptions.headers, authorization: `Bearer ${token}` } });
+    },
+    close: () => app.close(),
+  };
+}
