@@ -5,14 +5,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createFileStore, type FileStore } from './files/file-store.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { recordsRoutes } from './records/records.routes.ts';
+import { RecordsService } from './records/records.service.ts';
 import { TokenSigner } from './security/tokens.ts';
 
 export const API_PREFIX = '/3ds/api/';
@@ -22,11 +26,15 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   jwtSecret: string;
+  /** Where file bytes live; defaults to S3 or `${DATA_DIR}/files` from the configuration. */
+  fileStore?: FileStore;
   /** The clock; tests move it. */
   now?: () => Date;
   /** Pauses between failed logins; tests make it instant. */
   sleep?: (ms: number) => Promise<void>;
   webRoot?: string;
+  /** Logins allowed per client address and minute (on top of the per-username lockout). */
+  loginRateLimitPerMinute?: number;
   logger?: boolean | object;
 }
 
@@ -67,7 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.loginRateLimitPerMinute ?? 30 });
+      // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
+      await api.register(filesRoutes, { db, store: deps.fileStore ?? createFileStore(deps.config), linkSecret: deps.jwtSecret, now });
+      await api.register(recordsRoutes, { records: new RecordsService(db) });
     },
     { prefix: API_PREFIX.slice(0, -1) },
   );

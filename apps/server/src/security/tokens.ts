@@ -11,18 +11,18 @@ export class TokenSigner {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: Omit<TokenClaims, 'exp' | 'iat'>, expiresAt: Date): Promise<string> {
+  sign(claims: Omit<TokenClaims, 'exp' | 'iat'>, issuedAt: Date, expiresAt: Date): Promise<string> {
     return new SignJWT({ access: claims.access, isDataEntryUser: claims.isDataEntryUser, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
-      .setIssuedAt()
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.#key);
   }
 
-  async verify(token: string): Promise<TokenCheck> {
+  async verify(token: string, now: Date): Promise<TokenCheck> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], currentDate: now });
       const parsed = tokenClaimsSchema.safeParse(payload);
       return parsed.success ? { ok: true, claims: parsed.data } : { ok: false, reason: 'invalid' };
     } catch (error) {

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
+import type { FileStore } from '../../src/files/file-store.ts';
 import { TokenSigner } from '../../src/security/tokens.ts';
 import { createTestDatabase, type Template } from './test-database.ts';
 
@@ -14,6 +15,8 @@ export interface TestApp {
   db: DatabaseHandle['db'];
   /** Moves the application's clock. */
   clock: { now: Date; advance(ms: number): void };
+  /** The file store given to buildTestApp, if any (otherwise the app's default, which tests should not write to). */
+  fileStore: FileStore | undefined;
   /** A bearer token of a new live session for an existing user, without the cost of a login. */
   tokenFor(username: string): Promise<string>;
   /** `app.inject` as the given user (a session is made on first use). */
@@ -21,7 +24,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(options: { template?: Template; webRoot?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { template?: Template; webRoot?: string; fileStore?: FileStore } = {}): Promise<TestApp> {
   const database = await createTestDatabase(options.template ?? 'empty');
   const clock = {
     now: new Date(),
@@ -36,8 +39,10 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
     jwtSecret: TEST_JWT_SECRET,
     now: () => clock.now,
     sleep: async () => {},
+    loginRateLimitPerMinute: 10_000,
     logger: false,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
+    fileStore: options.fileStore,
   });
   await app.ready();
   const signer = new TokenSigner(TEST_JWT_SECRET);
@@ -50,6 +55,7 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
     await database.db.insertInto('sessions').values({ id: sid, user_id: user.id, expires_at: expiresAt, revoked_at: null, ip: null, user_agent: 'test' }).execute();
     return signer.sign(
       { sub: user.username, sid, isDataEntryUser: false, access: { parentOrganization: user.parent_organization, privileges: user.privileges } },
+      clock.now,
       expiresAt,
     );
   }
@@ -59,6 +65,7 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
     database,
     db: database.db,
     clock,
+    fileStore: options.fileStore,
     tokenFor,
     async injectAs(username, injectOptions) {
       let token = tokens.get(username);

@@ -10,14 +10,17 @@ function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, requestId: request.id };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLimitPerMinute: number }> = async (
+  app,
+  { auth, loginRateLimitPerMinute },
+) => {
   app.post(
     '/login',
     {
       config: {
         public: true,
         // Per-address throttle on top of the per-username lockout.
-        rateLimit: { max: 30, timeWindow: '1 minute' },
+        rateLimit: { max: loginRateLimitPerMinute, timeWindow: '1 minute' },
       },
       schema: {
         tags: ['session'],

@@ -75,6 +75,7 @@ export class AuthService {
         isDataEntryUser: false,
         access: { parentOrganization: user.parent_organization, privileges: user.privileges },
       },
+      now,
       expiresAt,
     );
     return { token };
@@ -97,7 +98,8 @@ export class AuthService {
 
   /** The signed-in user of a bearer token, or a 401 explaining why not. */
   async authenticate(token: string): Promise<SessionUser> {
-    const check = await this.#tokens.verify(token);
+    const now = this.#now();
+    const check = await this.#tokens.verify(token, now);
     if (!check.ok) {
       if (check.reason === 'expired') throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
       throw unauthorized(MESSAGES.unauthorized);
@@ -106,7 +108,6 @@ export class AuthService {
     if (!session || session.revokedAt || session.disabled || session.username !== check.claims.sub) {
       throw unauthorized(MESSAGES.unauthorized);
     }
-    const now = this.#now();
     if (new Date(session.expiresAt) <= now) throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
     if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
       await sessions.touchSession(this.#db, session.sessionId, now);

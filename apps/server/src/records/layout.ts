@@ -1,0 +1,110 @@
+import type { EntityCatalogue, FieldType } from '@3ds/domain';
+
+/**
+ * A layout maps one entity of the API onto SQL: the FileMaker-style field names the client reads,
+ * each with its SQL expression, the joins it needs, quick-find fields and portals. One engine serves
+ * list, find, sort, detail, export and delete from it.
+ *
+ * SQL fragments here are written by us, never by a caller: user input only ever reaches SQL as
+ * parameters.
+ */
+export interface LayoutField {
+  /** The API name, e.g. `Company Name` or `Registration::Expiration Date`. */
+  name: string;
+  type: FieldType;
+  /** SQL expression over the layout's aliases. */
+  sql: string;
+  /** Joins (keys of `Layout.joins`) the expression needs. */
+  joins?: readonly string[];
+}
+
+export interface PortalDef {
+  /** Portal object name, e.g. `Registration`; row keys are `<name>::<field>`. */
+  name: string;
+  fields: readonly LayoutField[];
+  /** `FROM` clause with joins, e.g. `registrations r`. */
+  from: string;
+  /** The column tying a portal row to its parent record. */
+  parentKey: string;
+  /** The parent's value that `parentKey` equals, as SQL over the parent layout (default: its id). */
+  parentValue?: string;
+  /** Extra condition on the portal rows (written by us). */
+  where?: string;
+  orderBy: string;
+  idSql: string;
+  modIdSql?: string;
+  limit: number;
+}
+
+export interface Layout {
+  entity: string;
+  /** `FROM` clause, with alias, e.g. `companies c`. */
+  from: string;
+  idSql: string;
+  modIdSql: string;
+  /** Condition every row of this layout meets (e.g. the container kind). */
+  baseWhere?: string;
+  /** Named joins, added to the query only when a used field needs them. */
+  joins: Readonly<Record<string, string>>;
+  fields: readonly LayoutField[];
+  quickFind: readonly string[];
+  portals: readonly PortalDef[];
+  /** Singular route name (`/company/12`). */
+  singular: string;
+}
+
+export function fieldByName(layout: Layout, name: string): LayoutField | undefined {
+  const wanted = name.toLowerCase();
+  return layout.fields.find((f) => f.name.toLowerCase() === wanted);
+}
+
+/** A field's SQL and the joins it needs: `'c.name'` or `['r.state', 'registration']`. */
+export type FieldSql = string | readonly [string, ...string[]];
+
+export interface LayoutDefinition {
+  from: string;
+  idSql: string;
+  modIdSql: string;
+  baseWhere?: string;
+  joins?: Record<string, string>;
+  /** SQL for every field of the entity's catalogue, by API name. */
+  fields: Record<string, FieldSql>;
+  portals?: PortalDef[];
+}
+
+/**
+ * Joins a catalogue (names, labels, types: shared with the web) with the SQL of each field.
+ * Fails at start-up if a catalogue field has no SQL or a mapping names no catalogue field.
+ */
+export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefinition): Layout {
+  const mapped = new Set(Object.keys(definition.fields));
+  const missing = catalogue.fields.filter((f) => !mapped.has(f.name)).map((f) => f.name);
+  const extra = [...mapped].filter((name) => !catalogue.fields.some((f) => f.name === name));
+  if (missing.length || extra.length) {
+    throw new Error(`Layout ${catalogue.entity}: no SQL for [${missing.join(', ')}]; unknown fields [${extra.join(', ')}]`);
+  }
+  const joins = definition.joins ?? {};
+  const fields = catalogue.fields.map((f) => {
+    const spec = definition.fields[f.name]!;
+    const [expression, ...needs] = typeof spec === 'string' ? [spec] : spec;
+    for (const j of needs) if (!(j in joins)) throw new Error(`Layout ${catalogue.entity}: field ${f.name} needs unknown join ${j}`);
+    return { name: f.name, type: f.type, sql: expression, joins: needs };
+  });
+  return {
+    entity: catalogue.entity,
+    singular: catalogue.singular,
+    from: definition.from,
+    idSql: definition.idSql,
+    modIdSql: definition.modIdSql,
+    ...(definition.baseWhere ? { baseWhere: definition.baseWhere } : {}),
+    joins,
+    fields,
+    quickFind: catalogue.quickFind,
+    portals: definition.portals ?? [],
+  };
+}
+
+/** A portal field: `['Registration::Expiration Date', 'date', 'r.expiration_date']`. */
+export function portalFields(list: readonly (readonly [string, FieldType, string])[]): LayoutField[] {
+  return list.map(([name, type, expression]) => ({ name, type, sql: expression }));
+}

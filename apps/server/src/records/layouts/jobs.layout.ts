@@ -1,0 +1,73 @@
+import { CATALOGUE, PORTAL_LIMITS } from '@3ds/domain';
+import { defineLayout, portalFields, type PortalDef } from '../layout.ts';
+
+function containerPortal(name: string, kind: 'standard' | 'yellow_bucket'): PortalDef {
+  return {
+    name,
+    from: 'containers ct',
+    parentKey: 'ct.job_id',
+    where: `ct.kind = '${kind}'`,
+    idSql: 'ct.id',
+    modIdSql: 'ct.mod_id',
+    orderBy: 'ct.id',
+    limit: PORTAL_LIMITS.job,
+    fields: portalFields([
+      [`${name}::Container_PK_ID`, 'number', 'ct.id'],
+      [`${name}::Container Name`, 'text', 'ct.name'],
+      [`${name}::Container Type`, 'text', 'ct.container_type'],
+      [`${name}::Pallet`, 'text', 'ct.pallet'],
+      [`${name}::Gross Weight`, 'number', 'ct.gross_weight'],
+      [`${name}::Gross UoM`, 'text', 'ct.gross_uom'],
+      [`${name}::Locked Container`, 'yesno', 'ct.locked'],
+      [`${name}::Line Item Count`, 'number', '(SELECT count(*) FROM line_items li WHERE li.container_id = ct.id)'],
+    ]),
+  };
+}
+
+export const jobsLayout = defineLayout(CATALOGUE.jobs, {
+  from: 'jobs j',
+  idSql: 'j.id',
+  modIdSql: 'j.mod_id',
+  joins: {
+    registration: 'JOIN registrations r ON r.id = j.registration_id',
+    company: 'JOIN companies co ON co.id = r.company_id',
+    supplier: 'LEFT JOIN registrations sr ON sr.id = j.supplier_registration_id',
+  },
+  fields: {
+    __PKJobID: 'j.id',
+    'Job Name': 'j.name',
+    _fkRegistration_Record_Number: 'j.registration_id',
+    'Registration::Registration Number': ['r.registration_number', 'registration'],
+    'Registration::Expiration Date': ['r.expiration_date', 'registration'],
+    'Registration::State': ['r.state', 'registration'],
+    'Supplier Registration': ['sr.registration_number', 'supplier'],
+    'Company ID': ['r.company_id', 'registration'],
+    'Company Name': ['co.name', 'registration', 'company'],
+    Activity: 'j.activity',
+    Status: 'j.status',
+    'Date Filed': 'j.date_filed',
+    'Date Job Initiated': 'j.date_initiated',
+    'Date Confirmed': 'j.date_confirmed',
+    'Date Transfer': 'j.date_transfer',
+    'Date Destroyed': 'j.date_destroyed',
+    'Date Vault In': 'j.date_vault_in',
+    'Date Vault Out': 'j.date_vault_out',
+    'Date Completed': 'j.date_completed',
+    'Locked Job': 'j.locked',
+    'Sister Jobs': 'j.sister_job_id',
+    'Facility Transported To': 'j.facility_transported_to',
+    Transporter: 'j.transporter',
+    'Transport Method': 'j.transport_method',
+    'Disposal Method': 'j.disposal_method',
+    'Transfer Witness 1 Full Name': 'j.transfer_witness_1',
+    'Transfer Witness 2 Full Name': 'j.transfer_witness_2',
+    'Destruction Witness 1 Full Name': 'j.destruction_witness_1',
+    'Destruction Witness 2 Full Name': 'j.destruction_witness_2',
+    'CWF Number': 'j.cwf_number',
+    'Date Created': 'j.created_at',
+    'Created By': 'j.created_by',
+    'Date Modified': 'j.modified_at',
+    'Modified By': 'j.modified_by',
+  },
+  portals: [containerPortal('Containers', 'standard'), containerPortal('YellowBuckets', 'yellow_bucket')],
+});

@@ -1,0 +1,90 @@
+import { CATALOGUE, PORTAL_LIMITS, type EntityCatalogue } from '@3ds/domain';
+import { defineLayout, portalFields, type FieldSql, type Layout } from '../layout.ts';
+
+function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_bucket', containerIdName: string, extra: Record<string, FieldSql>): Layout {
+  return defineLayout(catalogue, {
+    from: 'line_items li',
+    idSql: 'li.id',
+    modIdSql: 'li.mod_id',
+    baseWhere: `li.kind = '${kind}'`,
+    joins: {
+      container: 'JOIN containers ct ON ct.id = li.container_id',
+      job: 'JOIN jobs j ON j.id = li.job_id',
+      registration: 'JOIN registrations r ON r.id = j.registration_id',
+    },
+    fields: {
+      [catalogue.idField]: 'li.id',
+      [containerIdName]: 'li.container_id',
+      id_Job: 'li.job_id',
+      'NDC Number': 'li.ndc',
+      'NDC Description': 'li.ndc_description',
+      'NDC Schedule': 'li.ndc_schedule',
+      Strength: 'li.strength',
+      Form: 'li.form',
+      Type: 'li.line_type',
+      Source: 'li.source',
+      'Source Number': 'li.source_number',
+      'Lot Number': 'li.lot_number',
+      Cause: 'li.cause',
+      'Pack Quantity': 'li.pack_quantity',
+      'Pack Quantity UoM': 'li.pack_quantity_uom',
+      'Pack Size': 'li.pack_size',
+      'Pack Size UoM': 'li.pack_size_uom',
+      'ZIPackage Size': 'li.zi_package_size',
+      'Percent Fill': 'li.percent_fill',
+      'Reporting Qty': 'li.reporting_qty',
+      'Reporting UoM': 'li.reporting_uom',
+      'YI Package Size Bulk Blend': 'li.bulk_pack_size',
+      'YI Package Size Bulk Blend UoM': 'li.bulk_pack_size_uom',
+      'Chosen Stage': 'li.bulk_stage',
+      'Converted To Base': 'li.converted_to_base',
+      'Grams Of Base': 'li.grams_of_base',
+      'Form 222 Number': 'li.form_222_number',
+      'CWF Form Number': 'li.cwf_form_number',
+      'Locked Container Line Item': 'li.locked',
+      'Package Size Density': 'li.package_size_density',
+      'Avg Tablet Weight': 'li.avg_tablet_weight',
+      'Avg Tablet Weight Unit': 'li.avg_tablet_weight_unit',
+      'Labeler Parent Organization': 'li.labeler_organization',
+      'Container::Container Name': ['ct.name', 'container'],
+      'Container::Pallet': ['ct.pallet', 'container'],
+      'Container::Locked Container': ['ct.locked', 'container'],
+      'Job::Job Name': ['j.name', 'job'],
+      'Job::Locked Job': ['j.locked', 'job'],
+      'Job::Date Transfer': ['j.date_transfer', 'job'],
+      'Job::Date Destroyed': ['j.date_destroyed', 'job'],
+      'Job::Company ID': ['r.company_id', 'job', 'registration'],
+      'Registration Number': ['r.registration_number', 'job', 'registration'],
+      'Registration::Expiration Date': ['r.expiration_date', 'job', 'registration'],
+      'Date Created': 'li.created_at',
+      'Created By': 'li.created_by',
+      'Date Modified': 'li.modified_at',
+      'Modified By': 'li.modified_by',
+      ...extra,
+    },
+    portals: [
+      {
+        name: 'Siblings',
+        from: 'line_items sib',
+        // Siblings are the line items of the same container: the parent key is the container.
+        parentKey: 'sib.container_id',
+        parentValue: 'li.container_id',
+        idSql: 'sib.id',
+        modIdSql: 'sib.mod_id',
+        orderBy: 'sib.id',
+        limit: PORTAL_LIMITS.siblings,
+        fields: portalFields([
+          ['Siblings::id', 'number', 'sib.id'],
+          ['Siblings::NDC Number', 'text', 'sib.ndc'],
+        ]),
+      },
+    ],
+  });
+}
+
+export const lineItemsLayout = lineItemLayout(CATALOGUE['line-items'], 'standard', 'id_container', {});
+export const ybLineItemsLayout = lineItemLayout(CATALOGUE['yb-line-items'], 'yellow_bucket', 'Container ID', {
+  'CSA Schedule': 'li.ndc_schedule',
+  'Pack Size Web': 'li.pack_size',
+  'Pack Size UoM Web': 'li.pack_size_uom',
+});

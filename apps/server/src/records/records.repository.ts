@@ -1,0 +1,165 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { badRequest } from '../errors/app-error.ts';
+import { compileFindRequests, compileQuickFind, type FindRequest } from './find-request.ts';
+import { fieldByName, type Layout, type LayoutField, type PortalDef } from './layout.ts';
+import type { SortSpec } from './list-query.ts';
+import { alias } from './record-format.ts';
+
+/** A find, ready to run: what it matches and the fields (and so joins) it reads. */
+export interface PreparedFind {
+  where: RawBuilder<SqlBool>;
+  fields: LayoutField[];
+  /** True when no find narrows the layout (its found count is the total count). */
+  everything: boolean;
+}
+
+export interface FindParts {
+  quickFind?: string;
+  requests?: FindRequest[];
+}
+
+/** Compiles the quick find, the find requests and an extra scope (e.g. the user's organisation) into one condition. */
+export function prepareFind(layout: Layout, parts: FindParts, scope?: RawBuilder<SqlBool>): PreparedFind {
+  const conditions: RawBuilder<SqlBool>[] = [];
+  const fields: LayoutField[] = [];
+  if (layout.baseWhere) conditions.push(sql<SqlBool>`${sql.raw(layout.baseWhere)}`);
+  if (scope) conditions.push(scope);
+  let everything = true;
+  if (parts.quickFind) {
+    const quick = compileQuickFind(layout, parts.quickFind);
+    conditions.push(quick.where);
+    fields.push(...quick.fields);
+    everything = false;
+  }
+  if (parts.requests?.length) {
+    const find = compileFindRequests(layout, parts.requests);
+    conditions.push(find.where);
+    fields.push(...find.fields);
+    everything = false;
+  }
+  return {
+    where: conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` AND `)}` : sql<SqlBool>`true`,
+    fields,
+    everything,
+  };
+}
+
+export function resolveSort(layout: Layout, sort: SortSpec): { field: LayoutField; descending: boolean }[] {
+  return sort.map((s) => {
+    const field = fieldByName(layout, s.fieldName);
+    if (!field) throw badRequest(`Unknown sort field "${s.fieldName}" in ${layout.entity}.`);
+    return { field, descending: s.sortOrder === 'descend' };
+  });
+}
+
+/** `FROM` with exactly the joins the given fields need, in the layout's order. */
+function fromClause(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
+  const needed = new Set(fields.flatMap((f) => f.joins ?? []));
+  const joins = Object.entries(layout.joins)
+    .filter(([name]) => needed.has(name))
+    .map(([, clause]) => clause);
+  return sql.raw([layout.from, ...joins].join(' '));
+}
+
+function selectList(fields: readonly LayoutField[]): RawBuilder<unknown> {
+  return sql.join(fields.map((f, i) => sql`${sql.raw(f.sql)} AS ${sql.ref(alias(i))}`));
+}
+
+function orderBy(layout: Layout, sort: { field: LayoutField; descending: boolean }[]): RawBuilder<unknown> {
+  const keys = sort.map((s) => sql`${sql.raw(s.field.sql)} ${sql.raw(s.descending ? 'DESC' : 'ASC')}`);
+  // Ties are broken by the record id, so pages never overlap.
+  keys.push(sql`${sql.raw(layout.idSql)} ASC`);
+  return sql.join(keys);
+}
+
+export interface PageRow {
+  id: number;
+  modId: number;
+  values: Record<string, unknown>;
+}
+
+/** One page of the found set, with all layout fields. `offset` is 1-based. */
+export async function selectPage(
+  db: Kysely<Database>,
+  layout: Layout,
+  find: PreparedFind,
+  sort: SortSpec,
+  page: { offset: number; limit: number },
+): Promise<PageRow[]> {
+  const sortKeys = resolveSort(layout, sort);
+  const fields = layout.fields;
+  const result = await sql<Record<string, unknown>>`
+    SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(fields)}
+    FROM ${fromClause(layout, [...fields, ...find.fields])}
+    WHERE ${find.where}
+    ORDER BY ${orderBy(layout, sortKeys)}
+    LIMIT ${page.limit} OFFSET ${page.offset - 1}`.execute(db);
+  return result.rows.map((row) => ({ id: Number(row.__id), modId: Number(row.__mod), values: row }));
+}
+
+/** The exact number of records a find matches. */
+export async function countFound(db: Kysely<Database>, layout: Layout, find: PreparedFind): Promise<number> {
+  const result = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM ${fromClause(layout, find.fields)} WHERE ${find.where}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** One record with all layout fields, or undefined. */
+export async function selectRecord(db: Kysely<Database>, layout: Layout, id: number, scope?: RawBuilder<SqlBool>) {
+  const find = prepareFind(layout, {}, scope);
+  const parentValues = layout.portals.map((p, i) => sql`${sql.raw(p.parentValue ?? layout.idSql)} AS ${sql.ref(`__p${i}`)}`);
+  const result = await sql<Record<string, unknown>>`
+    SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(layout.fields)}
+      ${parentValues.length ? sql`, ${sql.join(parentValues)}` : sql``}
+    FROM ${fromClause(layout, layout.fields)}
+    WHERE ${sql.raw(layout.idSql)} = ${id} AND ${find.where}`.execute(db);
+  return result.rows[0];
+}
+
+/** A portal's rows for one parent, with the number of related records in all. */
+export async function selectPortal(db: Kysely<Database>, portal: PortalDef, parentValue: unknown, limit = portal.limit) {
+  const result = await sql<Record<string, unknown>>`
+    SELECT ${sql.raw(portal.idSql)} AS __id, ${sql.raw(portal.modIdSql ?? '0')} AS __mod, count(*) OVER () AS __count,
+      ${selectList(portal.fields)}
+    FROM ${sql.raw(portal.from)}
+    WHERE ${sql.raw(portal.parentKey)} = ${parentValue} ${portal.where ? sql`AND ${sql.raw(portal.where)}` : sql``}
+    ORDER BY ${sql.raw(portal.orderBy)}
+    LIMIT ${limit}`.execute(db);
+  return { rows: result.rows, foundCount: Number(result.rows[0]?.__count ?? 0) };
+}
+
+/**
+ * Streams the whole found set in batches through a server-side cursor (one read-only
+ * transaction), so an export of 100,000 rows never holds them all in memory.
+ */
+export async function streamFound(
+  db: Kysely<Database>,
+  layout: Layout,
+  find: PreparedFind,
+  sort: SortSpec,
+  fields: readonly LayoutField[],
+  onBatch: (rows: Record<string, unknown>[]) => Promise<void>,
+  batchSize = 2000,
+): Promise<number> {
+  const sortKeys = resolveSort(layout, sort);
+  let total = 0;
+  await db.transaction().execute(async (trx) => {
+    await sql`SET TRANSACTION READ ONLY`.execute(trx);
+    await sql`
+      DECLARE export_cursor NO SCROLL CURSOR FOR
+      SELECT ${selectList(fields)}
+      FROM ${fromClause(layout, [...fields, ...find.fields, ...sortKeys.map((s) => s.field)])}
+      WHERE ${find.where}
+      ORDER BY ${orderBy(layout, sortKeys)}`.execute(trx);
+    for (;;) {
+      const batch = await sql<Record<string, unknown>>`FETCH ${sql.raw(String(batchSize))} FROM export_cursor`.execute(trx);
+      if (!batch.rows.length) break;
+      total += batch.rows.length;
+      await onBatch(batch.rows);
+      if (batch.rows.length < batchSize) break;
+    }
+    await sql`CLOSE export_cursor`.execute(trx);
+  });
+  return total;
+}

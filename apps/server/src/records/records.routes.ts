@@ -1,0 +1,77 @@
+import { CATALOGUE, ENTITIES, type EntityName } from '@3ds/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerystringSchema, parseListQuery } from './list-query.ts';
+import type { RecordsService } from './records.service.ts';
+
+const fieldValue = z.union([z.string(), z.number()]);
+const recordSchema = z.object({
+  recordId: z.string(),
+  modId: z.string(),
+  fieldData: z.record(z.string(), fieldValue),
+  portalData: z.record(z.string(), z.array(z.record(z.string(), fieldValue))),
+});
+const listResponseSchema = z.object({
+  data: z.array(recordSchema),
+  dataInfo: z.object({
+    database: z.string(),
+    layout: z.string(),
+    table: z.string(),
+    totalRecordCount: z.number(),
+    foundCount: z.number(),
+    returnedCount: z.number(),
+  }),
+  scriptResult: z.string(),
+});
+const recordResponseSchema = z.object({
+  data: z.array(
+    recordSchema.extend({
+      portalDataInfo: z.array(z.object({ portalObjectName: z.string(), foundCount: z.number(), returnedCount: z.number() })),
+    }),
+  ),
+});
+const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') });
+
+const LIST_DESCRIPTION = `FileMaker-style list. \`offset\` is 1-based (absent = 1); \`limit\` defaults to 50, at most 1000.
+\`quickFindCriteria\`: every word must begin a word of one of the quick-find fields.
+\`searchCriteria\`: JSON array of find requests \`{ omit, criteria: { field: value } }\` — fields ANDed within a request,
+requests applied in order (find adds, omit removes). Values use the FileMaker grammar: \`==x\`, \`=x\`, \`=\`, \`*\`,
+\`* @ #\` wildcards, \`"phrase"\`, \`< <= > >=\`, \`a...b\`, \`//\` (today); dates MM/DD/YYYY.
+\`sort\`: JSON array of \`{ fieldName, sortOrder: "ascend"|"descend" }\`; ties broken by record id.
+An empty found set is 200 with \`data: []\`. Dictionaries are scoped to the signed-in user's parent organisation
+(the \`parentOrganization\` parameter is accepted and ignored: the session decides).`;
+
+/** `GET /{entity}` and `GET /{entity}/{id}` (singular alias too) for the eight entities. */
+export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> = async (app, { records }) => {
+  for (const entity of ENTITIES as readonly EntityName[]) {
+    const { title, singular } = CATALOGUE[entity];
+    app.get(
+      `/${entity}`,
+      {
+        schema: {
+          tags: ['records'],
+          summary: `List and find ${title}`,
+          description: LIST_DESCRIPTION,
+          querystring: listQuerystringSchema,
+          response: { 200: listResponseSchema },
+        },
+      },
+      async (request) => records.list(entity, parseListQuery(request.query), request.user),
+    );
+    for (const path of new Set([`/${entity}/:id`, `/${singular}/:id`])) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags: ['records'],
+            summary: `One ${singular} with its portals`,
+            params: idParams,
+            querystring: listQuerystringSchema.pick({ portals: true, scripts: true, 'layout.response': true }),
+            response: { 200: recordResponseSchema },
+          },
+        },
+        async (request) => records.record(entity, Number(request.params.id), request.user),
+      );
+    }
+  }
+};

@@ -1,0 +1,118 @@
+import { CATALOGUE, type EntityName } from '@3ds/domain';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { notFound } from '../errors/app-error.ts';
+import type { SessionUser } from '../modules/auth/auth.service.ts';
+import { LAYOUTS } from './layouts/index.ts';
+import type { Layout } from './layout.ts';
+import type { ListRequest } from './list-query.ts';
+import { alias, formatValue, toFieldData, type FieldValue } from './record-format.ts';
+import { countFound, prepareFind, selectPage, selectPortal, selectRecord, type FindParts } from './records.repository.ts';
+
+export interface RecordData {
+  recordId: string;
+  modId: string;
+  fieldData: Record<string, FieldValue>;
+  portalData: Record<string, Record<string, FieldValue | string>[]>;
+}
+
+export interface ListResponse {
+  data: RecordData[];
+  dataInfo: { database: string; layout: string; table: string; totalRecordCount: number; foundCount: number; returnedCount: number };
+  scriptResult: string;
+}
+
+export interface RecordResponse {
+  data: [RecordData & { portalDataInfo: { portalObjectName: string; foundCount: number; returnedCount: number }[] }];
+}
+
+/**
+ * What a user may see of an entity at all. Dictionary entries belong to a labeler organisation or
+ * to everyone; a user sees the public ones and their own organisation's (DOMAIN.md [ours]). The
+ * organisation comes from the session, not from the request, so nobody can ask for another's.
+ */
+export function scopeFor(entity: EntityName, user: SessionUser): RawBuilder<SqlBool> | undefined {
+  if (entity !== 'dictionaries') return undefined;
+  return user.parentOrganization
+    ? sql<SqlBool>`(d.labeler_organization IS NULL OR d.labeler_organization = ${user.parentOrganization})`
+    : sql<SqlBool>`d.labeler_organization IS NULL`;
+}
+
+export class RecordsService {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  layout(entity: EntityName): Layout {
+    return LAYOUTS[entity];
+  }
+
+  async list(entity: EntityName, request: ListRequest, user: SessionUser): Promise<ListResponse> {
+    const layout = LAYOUTS[entity];
+    const scope = scopeFor(entity, user);
+    const find = prepareFind(layout, request, scope);
+    const all = find.everything ? find : prepareFind(layout, {}, scope);
+    const [rows, foundCount, totalRecordCount] = await Promise.all([
+      selectPage(this.#db, layout, find, request.sort, request),
+      countFound(this.#db, layout, find),
+      find.everything ? undefined : countFound(this.#db, layout, all),
+    ]);
+    return {
+      data: rows.map((row) => ({
+        recordId: String(row.id),
+        modId: String(row.modId),
+        fieldData: toFieldData(layout.fields, row.values),
+        portalData: {},
+      })),
+      dataInfo: {
+        database: '3DS',
+        layout: entity,
+        table: entity,
+        totalRecordCount: totalRecordCount ?? foundCount,
+        foundCount,
+        returnedCount: rows.length,
+      },
+      scriptResult: JSON.stringify({ foundCount }),
+    };
+  }
+
+  async record(entity: EntityName, id: number, user: SessionUser): Promise<RecordResponse> {
+    const layout = LAYOUTS[entity];
+    const row = await selectRecord(this.#db, layout, id, scopeFor(entity, user));
+    if (!row) throw notFound(`${CATALOGUE[entity].title}: there is no record ${id}.`);
+    const portals = await Promise.all(
+      layout.portals.map(async (portal, i) => {
+        const { rows, foundCount } = await selectPortal(this.#db, portal, row[`__p${i}`]);
+        return {
+          name: portal.name,
+          foundCount,
+          rows: rows.map((r) => {
+            const out: Record<string, FieldValue | string> = { recordId: String(r.__id), modId: String(r.__mod) };
+            portal.fields.forEach((f, index) => {
+              out[f.name] = formatValue(f.type, r[alias(index)]);
+            });
+            return out;
+          }),
+        };
+      }),
+    );
+    return {
+      data: [
+        {
+          recordId: String(row.__id),
+          modId: String(row.__mod),
+          fieldData: toFieldData(layout.fields, row),
+          portalData: Object.fromEntries(portals.map((p) => [p.name, p.rows])),
+          portalDataInfo: portals.map((p) => ({ portalObjectName: p.name, foundCount: p.foundCount, returnedCount: p.rows.length })),
+        },
+      ],
+    };
+  }
+
+  /** The prepared find of a list request, for exports that reuse the on-screen find. */
+  prepare(entity: EntityName, parts: FindParts, user: SessionUser) {
+    return prepareFind(LAYOUTS[entity], parts, scopeFor(entity, user));
+  }
+}

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
+
+/**
+ * Factories for record tests: each makes one row with plausible defaults; overrides win.
+ * Parents are made on demand, so `createLineItem(db)` alone gives a whole chain.
+ */
+type Overrides<T extends keyof Database> = Partial<Record<string, unknown>> & { __table?: T };
+
+export async function createCompany(db: Kysely<Database>, overrides: Overrides<'companies'> = {}) {
+  return db
+    .insertInto('companies')
+    .values({ name: 'Acme Pharmacy', city: 'Columbus', state: 'OH', created_by: 'test', ...overrides } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createRegistration(db: Kysely<Database>, overrides: Overrides<'registrations'> = {}) {
+  const companyId = (overrides.company_id as number | undefined) ?? (await createCompany(db)).id;
+  return db
+    .insertInto('registrations')
+    .values({
+      company_id: companyId,
+      registration_number: 'BA1234563',
+      activity: 'A - Pharmacy',
+      expiration_date: '2099-12-31',
+      license_type: 'Federal',
+      federal_agency: 'Drug Enforcement Administration',
+      schedule_2: true,
+      schedule_2n: true,
+      created_by: 'test',
+      ...overrides,
+    } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createJob(db: Kysely<Database>, overrides: Overrides<'jobs'> = {}) {
+  const registrationId = (overrides.registration_id as number | undefined) ?? (await createRegistration(db)).id;
+  return db
+    .insertInto('jobs')
+    .values({ registration_id: registrationId, name: 'Test job', created_by: 'test', ...overrides } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createContainer(db: Kysely<Database>, overrides: Overrides<'containers'> = {}) {
+  const jobId = (overrides.job_id as number | undefined) ?? (await createJob(db)).id;
+  return db
+    .insertInto('containers')
+    .values({ job_id: jobId, kind: 'standard', name: 'Box 1', created_by: 'test', ...overrides } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createLineItem(db: Kysely<Database>, overrides: Overrides<'line_items'> = {}) {
+  let containerId = overrides.container_id as number | undefined;
+  let jobId = overrides.job_id as number | undefined;
+  let kind = overrides.kind as string | undefined;
+  if (containerId === undefined) {
+    const container = await createContainer(db, kind ? { kind } : {});
+    containerId = container.id;
+    jobId = container.job_id;
+    kind = container.kind;
+  } else if (jobId === undefined || kind === undefined) {
+    const container = await db.selectFrom('containers').select(['job_id', 'kind']).where('id', '=', containerId).executeTakeFirstOrThrow();
+    jobId ??= container.job_id;
+    kind ??= container.kind;
+  }
+  return db
+    .insertInto('line_items')
+    .values({
+      ndc: '00406-0552-01',
+      ndc_description: 'OXYCODONE HCL 5 MG TABLET',
+      ndc_schedule: '2',
+      pack_quantity: 1,
+      pack_size: 100,
+      pack_size_uom: 'U',
+      percent_fill: 1,
+      created_by: 'test',
+      ...overrides,
+      container_id: containerId,
+      job_id: jobId,
+      kind,
+    } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

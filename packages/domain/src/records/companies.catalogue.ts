@@ -1,0 +1,38 @@
+import { column, field, type EntityCatalogue } from './catalogue.ts';
+
+export const companiesCatalogue: EntityCatalogue = {
+  entity: 'companies',
+  title: 'Companies',
+  singular: 'company',
+  idField: 'Company_PK_ID',
+  detailPath: '/company/:id',
+  fields: [
+    field('Company_PK_ID', 'ID', 'number'),
+    field('Company Name', 'Name'),
+    field('Address 1', 'Address 1'),
+    field('Address 2', 'Address 2'),
+    field('City', 'City'),
+    field('State', 'State'),
+    field('Zip', 'Zip'),
+    field('Contact Main Telephone', 'Primary Phone'),
+    field('Contact Fax Telephone', 'Fax'),
+    field('Report Type', 'Report Type'),
+    field('Date Created', 'Created', 'timestamp'),
+    field('Created By', 'By'),
+    field('Date Modified', 'Modified', 'timestamp'),
+    field('Modified By', 'By'),
+  ],
+  columns: [
+    column('Company_PK_ID', 'ID'),
+    column('Company Name', 'Name'),
+    column('Address 1', 'Address 1'),
+    column('Address 2', 'Address 2'),
+    column('City', 'City'),
+    column('State', 'State'),
+    column('Date Created', 'Created'),
+    column('Created By', 'By'),
+    column('Date Modified', 'Modified'),
+    column('Modified By', 'By'),
+  ],
+  quickFind: ['Company_PK_ID', 'Company Name', 'Address 1', 'City', 'State'],
+};

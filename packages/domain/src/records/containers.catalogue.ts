@@ -1,0 +1,82 @@
+import { column, field, type EntityCatalogue, type FieldSpecList } from './catalogue.ts';
+
+/** Fields both container kinds have; the Yellow Bucket layout names its key "Container ID". */
+function containerFields(idName: string): FieldSpecList {
+  return [
+    field(idName, 'ID', 'number'),
+    field('Container Name', 'Name'),
+    field('Pallet', 'Pallet'),
+    field('Container Type', 'Type'),
+    field('Package Weight', 'Package Weight', 'number'),
+    field('Net Weight', 'Net Weight', 'number'),
+    field('Gross Weight', 'Gross Weight', 'number'),
+    field('Gross UoM', 'Gross UoM'),
+    field('Locked Container', 'Locked', 'yesno'),
+    field('Registration Number', 'Registration'),
+    field('Registration::Expiration Date', 'Expiration', 'date'),
+    field('Job ID', 'Job ID', 'number'),
+    field('Job::Locked Job', 'Job Locked', 'yesno'),
+    field('Job::Activity', 'Activity'),
+    field('Job::Job Name', 'Job Name'),
+    field('Company ID', 'Company ID', 'number'),
+    field('Company Name', 'Company'),
+    field('ZIPackage Size', 'Package Size', 'number'),
+    field('Line Item Count', 'Line Items', 'number'),
+    field('Date Created', 'Created', 'timestamp'),
+    field('Created By', 'By'),
+    field('Date Modified', 'Modified', 'timestamp'),
+    field('Modified By', 'Modified By'),
+  ];
+}
+
+export const containersCatalogue: EntityCatalogue = {
+  entity: 'containers',
+  title: 'Containers',
+  singular: 'container',
+  idField: 'Container_PK_ID',
+  lockField: 'Locked Container',
+  detailPath: '/container/:id',
+  fields: containerFields('Container_PK_ID'),
+  columns: [
+    column('Container_PK_ID', 'ID'),
+    column('Container Name', 'Name'),
+    column('Container Type', 'Type'),
+    column('Job ID', 'Job ID'),
+    column('Company Name', 'Company'),
+    column('Pallet', 'Pallet'),
+    column('Locked Container', 'Locked'),
+    column('Package Weight', 'Package Weight'),
+    column('Net Weight', 'Net Weight'),
+    column('Gross Weight', 'Gross Weight'),
+    column('Gross UoM', 'Gross UoM'),
+    column('Date Created', 'Created'),
+    column('Created By', 'Created By'),
+  ],
+  quickFind: ['Container_PK_ID', 'Container Name', 'Pallet', 'Company Name', 'Job ID'],
+};
+
+export const ybContainersCatalogue: EntityCatalogue = {
+  entity: 'yb-containers',
+  title: 'Yellow Bucket Containers',
+  singular: 'yb-container',
+  idField: 'Container ID',
+  lockField: 'Locked Container',
+  detailPath: '/yb-container/:id',
+  fields: containerFields('Container ID'),
+  columns: [
+    column('Container ID', 'ID'),
+    column('Container Name', 'Container Name'),
+    column('Container Type', 'Type'),
+    column('Registration Number', 'Registration'),
+    column('Job ID', 'Job ID'),
+    column('Pallet', 'Pallet'),
+    column('Package Weight', 'Pkg Wt'),
+    column('Locked Container', 'Locked'),
+    column('Net Weight', 'Net Wt'),
+    column('Gross Weight', 'Gross Wt'),
+    column('Gross UoM', 'UoM'),
+    column('Date Created', 'Created'),
+    column('Created By', 'By'),
+  ],
+  quickFind: ['Container ID', 'Container Name', 'Pallet', 'Registration Number', 'Job ID'],
+};

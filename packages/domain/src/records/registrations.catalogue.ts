@@ -1,0 +1,51 @@
+import { column, field, type EntityCatalogue } from './catalogue.ts';
+
+/** The CSA schedule flags a registration carries (spec 1 §2 "CSA Schedules"). */
+export const SCHEDULE_FLAGS = ['1', '1N', '2', '2N', '3', '3N', '4', '4N', '5', '5N', 'LC', 'NC'] as const;
+
+export const registrationsCatalogue: EntityCatalogue = {
+  entity: 'registrations',
+  title: 'Registrations',
+  singular: 'registration',
+  idField: 'Record_Number_PK_ID',
+  detailPath: '/registration/:id',
+  fields: [
+    field('Record_Number_PK_ID', 'Record ID', 'number'),
+    field('Registration Number', 'Number'),
+    field('Company ID', 'Company ID', 'number'),
+    field('Company Name', 'Company Name'),
+    field('Activity', 'Activity'),
+    field('Expiration Date', 'Expiration', 'date'),
+    field('Status Mask', 'Status'),
+    field('Federal/State License', 'Federal/State'),
+    field('Federal or State License', 'License'),
+    field('Federal Agency', 'Federal Agency'),
+    field('State Agency', 'State Agency'),
+    field('Agency', 'Agency'),
+    field('Address 1', 'Address 1'),
+    field('Address 2', 'Address 2'),
+    field('Address 3', 'Address 3'),
+    field('City', 'City'),
+    field('State', 'State'),
+    field('Zip', 'Zip'),
+    ...SCHEDULE_FLAGS.map((s) => field(`Schedule ${s}`, s, 'yesno')),
+    field('Registration Picture', 'Picture'),
+    field('Date Created', 'Created', 'timestamp'),
+    field('Date Modified', 'Modified', 'timestamp'),
+  ],
+  columns: [
+    column('Registration Number', 'Number'),
+    column('Company ID', 'Company ID'),
+    column('Company Name', 'Company Name'),
+    column('Activity', 'Activity'),
+    column('Expiration Date', 'Expiration'),
+    column('Status Mask', 'Status'),
+    column('Federal/State License', 'Federal/State'),
+    column('Agency', 'Agency'),
+    column('Address 1', 'Address'),
+    column('City', 'City'),
+    column('Date Created', 'Created'),
+    column('Date Modified', 'Modified'),
+  ],
+  quickFind: ['Registration Number', 'Company Name', 'Company ID', 'City', 'Activity'],
+};

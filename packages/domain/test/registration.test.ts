@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { deaActivityLabel, deaCheckDigit, isValidDeaNumber } from '../src/registration.ts';
+
+describe('deaCheckDigit', () => {
+  it.each([
+    // (d1+d3+d5) + 2*(d2+d4+d6), last digit
+    ['BJ123456', 3], // DOMAIN.md example: 9 + 2*12 = 33
+    ['BJ1234563', 3], // the whole number: the ninth character is ignored
+    ['AB000000', 0],
+    ['FM999999', 1], // 27 + 54 = 81
+    ['R9701234', 3], // (7+1+3) + 2*(0+2+4) = 23
+    ['bj123456', 3], // letters in any case
+  ])('%s → %i', (number, digit) => {
+    expect(deaCheckDigit(number)).toBe(digit);
+  });
+
+  it.each(['', 'B1234563', 'BJ12345', '1J123456', 'BJ12345X', 'BJ1234563X'])('refuses %j', (number) => {
+    expect(() => deaCheckDigit(number)).toThrow();
+  });
+});
+
+describe('isValidDeaNumber', () => {
+  it.each([
+    ['BJ1234563', true],
+    ['bj1234563', true],
+    ['A91234563', true], // second character 9 when the name has no initial letter
+    ['FM9999991', true],
+    ['BJ1234564', false], // wrong check digit
+    ['BJ1243563', false], // transposed digits
+    ['BJ123456', false], // too short
+    ['BJ12345630', false], // too long
+    ['B11234563', false], // second character a digit other than 9
+    ['1J1234563', false],
+    [' BJ1234563', false],
+    ['', false],
+  ])('%j → %s', (number, valid) => {
+    expect(isValidDeaNumber(number)).toBe(valid);
+  });
+});
+
+describe('deaActivityLabel', () => {
+  it('joins the code and its name', () => {
+    expect(deaActivityLabel('L')).toBe('L - Reverse Distributor');
+    expect(deaActivityLabel('A')).toBe('A - Pharmacy');
+  });
+});
