@@ -45,6 +45,11 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
+/** Routes without parameters (list screens, login, not-found). */
+export type StaticRouteName = {
+  [N in RouteName]: [ParamNames<(typeof ROUTES)[N]>] extends [never] ? N : never;
+}[RouteName];
+
 export type RouteParams<N extends RouteName> = { [K in ParamNames<(typeof ROUTES)[N]>]: string | number };
 
 export type RouteQuery = Record<string, string | number | boolean | null | undefined>;
@@ -139,4 +144,4 @@ export function sectionOf(name: RouteName): RouteName | null {
 }
 
 /** Where a signed-in user lands when no other destination was remembered. */
-export const HOME_ROUTE: RouteName = 'companies';
+export const HOME_ROUTE = 'companies' satisfies RouteName;

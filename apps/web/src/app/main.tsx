@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import './global.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { setAppNavigator } from '../lib/navigation.ts';
+import { AppProviders } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
+const router = createAppRouter();
+// Lets code outside components (the API client on 401, logout) move the app.
+setAppNavigator((to, options) => router.navigate(to, options));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

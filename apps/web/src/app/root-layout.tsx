@@ -1,0 +1,26 @@
+import { ModalsProvider } from '@mantine/modals';
+import { useEffect } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { PRODUCT_NAME } from '../components/brand/brand-mark.tsx';
+import { useCurrentRouteName } from './route-handle.ts';
+import { routeTitle } from './routes.ts';
+
+/**
+ * The root of every route. Modals live inside the router so that modal content can use links;
+ * confirmations answer Yes/No as in the spec.
+ */
+export function RootLayout() {
+  const name = useCurrentRouteName();
+  const { id } = useParams();
+  const title = name ? `${routeTitle(name, { id })} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
+      <Outlet />
+    </ModalsProvider>
+  );
+}

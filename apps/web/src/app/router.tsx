@@ -1,0 +1,91 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page/page-loader.tsx';
+import { LoginScreen } from '../features/auth/components/login-screen.tsx';
+import { BASENAME } from '../lib/navigation.ts';
+import { redirectWhenSignedIn, requireSession } from '../session/route-guard.ts';
+import { NotFoundScreen } from './not-found-screen.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { routeHandle } from './route-handle.ts';
+import { RootErrorBoundary, ScreenErrorBoundary } from './route-error-screen.tsx';
+import { ROUTES } from './routes.ts';
+import { SCREENS, type ScreenRouteName } from './screens.ts';
+import { AppShellLayout } from './shell/app-shell-layout.tsx';
+
+/** A named screen route: its lazily loaded screen, its own loading state and error boundary. */
+function screen(name: ScreenRouteName, placement: { index: true } | { path: string } = { path: ROUTES[name] }): RouteObject {
+  const Screen = SCREENS[name];
+  return {
+    id: name,
+    ...placement,
+    handle: routeHandle(name),
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <Screen />
+      </Suspense>
+    ),
+    ErrorBoundary: ScreenErrorBoundary,
+  };
+}
+
+/**
+ * A record route with a view (its index, as the spec's "empty child path") and an edit child,
+ * so that a later edit screen may render over its view.
+ */
+function recordRoutes(id: string, view: ScreenRouteName, edit: ScreenRouteName): RouteObject {
+  return { id, path: ROUTES[view], children: [screen(view, { index: true }), screen(edit)] };
+}
+
+/** The route tree; every path comes from the route table in routes.ts. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: () => null,
+    children: [
+      {
+        id: 'login',
+        path: ROUTES.login,
+        handle: routeHandle('login'),
+        loader: redirectWhenSignedIn,
+        Component: LoginScreen,
+      },
+      {
+        // The signed-in area. The guard runs on every navigation, so a session that ended in
+        // another tab is noticed on the next click.
+        id: 'signed-in',
+        loader: requireSession,
+        shouldRevalidate: () => true,
+        Component: AppShellLayout,
+        children: [
+          screen('companies'),
+          screen('company'),
+          screen('registrations'),
+          screen('registration'),
+          screen('jobs'),
+          recordRoutes('job', 'job-view', 'job-edit'),
+          screen('containers'),
+          recordRoutes('container', 'container-view', 'container-edit'),
+          screen('yb-containers'),
+          recordRoutes('yb-container', 'yb-container-view', 'yb-container-edit'),
+          screen('line-items'),
+          recordRoutes('line-item', 'line-item-view', 'line-item-edit'),
+          screen('yb-line-items'),
+          recordRoutes('yb-line-item', 'yb-line-item-view', 'yb-line-item-edit'),
+          screen('dictionaries'),
+          screen('dictionary'),
+          screen('reports'),
+        ],
+      },
+      { id: 'not-found', path: ROUTES['not-found'], handle: routeHandle('not-found'), Component: NotFoundScreen },
+      { id: 'unknown', path: '*', handle: routeHandle('not-found'), Component: NotFoundScreen },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  // `/3ds/` rather than `/3ds`, so that the login screen's address is /3ds/ — the one the server
+  // serves, the one people bookmark.
+  return createBrowserRouter(appRoutes, { basename: `${BASENAME}/` });
+}

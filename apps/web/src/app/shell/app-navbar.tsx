@@ -1,0 +1,71 @@
+import { Box, NavLink } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconBucket,
+  IconBuilding,
+  IconCertificate,
+  IconClipboardList,
+  IconListDetails,
+  IconPackage,
+  IconReportAnalytics,
+  IconVocabulary,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routePath, sectionOf, type RouteName, type StaticRouteName } from '../routes.ts';
+import { SCREENS, type ScreenRouteName } from '../screens.ts';
+import classes from './shell.module.css';
+
+interface SidebarLink {
+  route: ScreenRouteName & StaticRouteName;
+  label: string;
+  icon: TablerIcon;
+}
+
+/** The sidebar (spec 1 §2 "Sidebar links"), in this order. */
+export const SIDEBAR_LINKS: readonly SidebarLink[] = [
+  { route: 'companies', label: 'Companies', icon: IconBuilding },
+  { route: 'registrations', label: 'Registrations', icon: IconCertificate },
+  { route: 'jobs', label: 'Jobs', icon: IconBriefcase },
+  { route: 'containers', label: 'Containers', icon: IconPackage },
+  { route: 'line-items', label: 'Line Items', icon: IconListDetails },
+  { route: 'yb-containers', label: 'Yellow Bucket', icon: IconBucket },
+  { route: 'yb-line-items', label: 'Yellow Bucket Line Items', icon: IconClipboardList },
+  { route: 'dictionaries', label: 'Dictionary', icon: IconVocabulary },
+  { route: 'reports', label: 'Reports', icon: IconReportAnalytics },
+];
+
+interface AppNavbarProps {
+  /** The current route's name. */
+  current: RouteName | null;
+  onNavigate?: () => void;
+}
+
+export function AppNavbar({ current, onNavigate }: AppNavbarProps) {
+  const activeSection = current ? sectionOf(current) : null;
+  return (
+    <Box style={{ flex: 1, overflowY: 'auto' }}>
+      {SIDEBAR_LINKS.map(({ route, label, icon: LinkIcon }) => {
+        const active = route === activeSection;
+        const preload = () => void SCREENS[route].preload().catch(() => undefined);
+        return (
+          <NavLink
+            key={route}
+            component={Link}
+            to={routePath(route)}
+            label={label}
+            leftSection={<LinkIcon size={19} stroke={1.7} aria-hidden />}
+            active={active}
+            // "page" on the list itself; "true" (current section) on its records' screens.
+            aria-current={active ? (route === current ? 'page' : 'true') : undefined}
+            className={classes.navLink}
+            mb={2}
+            onMouseEnter={preload}
+            onFocus={preload}
+            onClick={onNavigate}
+          />
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { PageFrame } from '../../../components/page/page-frame.tsx';
+import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+
+/** Placeholder: the yellow bucket line item screen arrives with its own issue. */
+export function YbLineItemViewScreen() {
+  const { id } = useParams();
+  return (
+    <PageFrame title={`Yellow Bucket Line Item ${id ?? ''}`}>
+      <ScreenPlaceholder />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,98 @@
+import { hasPrivilege, type Privilege } from '@3ds/domain';
+import { getToken, getTokenReceivedAt } from './token-store.ts';
+
+/**
+ * The signed-in user as the web knows it: read from the token's payload. Nothing here is
+ * verified — the server checks the signature and privileges on every call; the web only uses the
+ * claims to greet the user and to hide actions they may not take.
+ */
+export interface Session {
+  token: string;
+  username: string;
+  parentOrganization: string | null;
+  privileges: readonly string[];
+  isDataEntryUser: boolean;
+  /** When the token stops being accepted (ms since epoch, client clock), if it says. */
+  expiresAt: number | null;
+}
+
+export interface TokenClaims {
+  sub: string;
+  parentOrganization: string | null;
+  privileges: string[];
+  isDataEntryUser: boolean;
+  exp: number | null;
+  iat: number | null;
+}
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The claims of a JWT (`sub`, `access.parentOrganization`, `access.privileges`, `isDataEntryUser`, `exp`), or null when it is not one. */
+export function decodeTokenClaims(token: string): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(base64UrlDecode(parts[1]));
+  } catch {
+    return null;
+  }
+  if (!isRecord(payload) || typeof payload.sub !== 'string' || payload.sub === '') return null;
+  const access = isRecord(payload.access) ? payload.access : {};
+  const privileges = Array.isArray(access.privileges)
+    ? access.privileges.filter((p): p is string => typeof p === 'string')
+    : [];
+  return {
+    sub: payload.sub,
+    parentOrganization: typeof access.parentOrganization === 'string' ? access.parentOrganization : null,
+    privileges,
+    isDataEntryUser: payload.isDataEntryUser === true,
+    exp: typeof payload.exp === 'number' ? payload.exp : null,
+    iat: typeof payload.iat === 'number' ? payload.iat : null,
+  };
+}
+
+/** The expiry on this browser's clock: received-at + lifetime when both are known, else `exp`. */
+function expiresAt(claims: TokenClaims, receivedAt: number | null): number | null {
+  if (claims.exp === null) return null;
+  if (claims.iat !== null && receivedAt !== null) return receivedAt + (claims.exp - claims.iat) * 1000;
+  return claims.exp * 1000;
+}
+
+/** A session from a stored token; null when there is none, it is not a JWT, or it has expired. */
+export function sessionFromToken(
+  token: string | null,
+  receivedAt: number | null = null,
+  now: number = Date.now(),
+): Session | null {
+  if (!token) return null;
+  const claims = decodeTokenClaims(token);
+  if (!claims) return null;
+  const expiry = expiresAt(claims, receivedAt);
+  if (expiry !== null && expiry <= now) return null;
+  return {
+    token,
+    username: claims.sub,
+    parentOrganization: claims.parentOrganization,
+    privileges: claims.privileges,
+    isDataEntryUser: claims.isDataEntryUser,
+    expiresAt: expiry,
+  };
+}
+
+/** The current session, read from storage now. */
+export function getSession(): Session | null {
+  return sessionFromToken(getToken(), getTokenReceivedAt());
+}
+
+export function sessionHasPrivilege(session: Session | null, privilege: Privilege): boolean {
+  return hasPrivilege(session?.privileges, privilege);
+}

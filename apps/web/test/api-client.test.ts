@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertStore } from '../src/components/alerts/alert-store.ts';
+import { ApiError, api, apiErrorFromResponse, apiUrl } from '../src/lib/api-client.ts';
+import { handleError } from '../src/lib/handle-error.ts';
+import { setAppNavigator, type AppNavigate } from '../src/lib/navigation.ts';
+import { getToken, setToken } from '../src/session/token-store.ts';
+import { MemoryStorage, fakeToken } from './memory-storage.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let navigate: ReturnType<typeof vi.fn<AppNavigate>>;
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  navigate = vi.fn<AppNavigate>();
+  setAppNavigator(navigate);
+  alertStore.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAppNavigator(null);
+  alertStore.clear();
+});
+
+describe('api client', () => {
+  it('calls /3ds/api with the bearer token and JSON', async () => {
+    const token = fakeToken();
+    setToken(token);
+    fetchMock.mockResolvedValue(json(200, { ok: true }));
+    await expect(api.post('/job', { fieldData: { 'Job Name': 'A' } })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    const headers = init?.headers as Record<string, string>;
+    expect(url).toBe('/3ds/api/job');
+    expect(init?.method).toBe('POST');
+    expect(headers.Authorization).toBe(`Bearer ${token}`);
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"fieldData":{"Job Name":"A"}}');
+  });
+
+  it('sends objects in the query as JSON text', () => {
+    expect(apiUrl('/companies', { offset: 51, limit: 50, sort: [{ fieldName: 'City', sortOrder: 'ascend' }], quickFind: undefined })).toBe(
+      '/3ds/api/companies?offset=51&limit=50&sort=%5B%7B%22fieldName%22%3A%22City%22%2C%22sortOrder%22%3A%22ascend%22%7D%5D',
+    );
+  });
+
+  it('raises ApiError from the server error body', async () => {
+    setToken(fakeToken());
+    fetchMock.mockResolvedValue(json(422, { title: 'Validation Failed', message: 'Not valid', code: 'VALIDATION', details: ['Pack Qty is required'] }));
+    const error = await api.get('/job/1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, title: 'Validation Failed', message: 'Not valid', code: 'VALIDATION', details: ['Pack Qty is required'] });
+  });
+
+  it('builds a sensible ApiError from a foreign body', () => {
+    expect(apiErrorFromResponse(502, 'Bad Gateway', '<html>')).toMatchObject({ status: 502, title: 'Bad Gateway', code: 'INTERNAL' });
+    expect(apiErrorFromResponse(401, '', undefined)).toMatchObject({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
+  });
+
+  it('on 401 signs out once, goes to login and warns with the server message', async () => {
+    setToken(fakeToken());
+    fetchMock.mockImplementation(async () => json(401, { title: 'Unauthorized', message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await Promise.allSettled([api.get('/companies'), api.get('/jobs')]);
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(alertStore.getAlerts()).toEqual([expect.objectContaining({ type: 'WARNING', message: 'Unauthorized', count: 1, title: undefined })]);
+  });
+
+  it('shows the "Session Expired" title and remembers the screen for after login', async () => {
+    vi.stubGlobal('location', { pathname: '/job/3', search: '?tab=yb' });
+    setToken(fakeToken());
+    fetchMock.mockResolvedValue(json(401, { title: 'Session Expired', message: 'Your session has ended. Please log in again.', code: 'SESSION_EXPIRED' }));
+    await api.get('/job/3').catch(() => undefined);
+    expect(alertStore.getAlerts()).toEqual([
+      expect.objectContaining({ type: 'WARNING', title: 'Session Expired', message: 'Your session has ended. Please log in again.' }),
+    ]);
+    expect(sessionStorage.getItem('3ds.nextRoute')).toBe('/job/3?tab=yb');
+  });
+
+  it('leaves a failed login alone', async () => {
+    const token = fakeToken();
+    setToken(token);
+    fetchMock.mockResolvedValue(json(401, { title: 'Unauthorized', message: 'The username or password is incorrect.', code: 'UNAUTHORIZED' }));
+    await expect(api.post('/login', { username: 'a', password: 'b' }, { auth: false })).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBe(token);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(alertStore.getAlerts()).toEqual([]);
+  });
+
+  it('turns an unreachable server into ApiError status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api.get('/health')).rejects.toMatchObject({ status: 0, title: 'Network Error' });
+  });
+});
+
+describe('handleError', () => {
+  it('raises a DANGER alert with title and message', () => {
+    handleError(new ApiError({ status: 409, title: 'Locked', message: 'The container is locked.', code: 'LOCKED' }));
+    expect(alertStore.getAlerts()).toEqual([
+      expect.objectContaining({ type: 'DANGER', title: 'Locked', message: 'The container is locked.' }),
+    ]);
+  });
+
+  it('stays quiet for 401 (already handled) and aborts', () => {
+    handleError(new ApiError({ status: 401, title: 'Unauthorized', message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    handleError(new DOMException('aborted', 'AbortError'));
+    expect(alertStore.getAlerts()).toEqual([]);
+  });
+});

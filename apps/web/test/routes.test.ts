@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/app/routes.ts';
+
+describe('route table', () => {
+  it('has every route name of spec 1 §2 and spec 2 §2, plus not-found', () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(
+      [
+        'login', 'companies', 'company', 'registrations', 'registration', 'jobs', 'job-view', 'job-edit',
+        'containers', 'container-view', 'container-edit', 'line-items', 'line-item-view', 'line-item-edit',
+        'yb-containers', 'yb-container-view', 'yb-container-edit', 'yb-line-items', 'yb-line-item-view',
+        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'not-found',
+      ].sort(),
+    );
+  });
+
+  it.each([
+    [routePath('login'), '/'],
+    [routePath('companies'), '/companies'],
+    [routePath('company', { id: 12 }), '/company/12'],
+    [routePath('registration', { id: '7' }), '/registration/7'],
+    [routePath('job-view', { id: 3 }), '/job/3'],
+    [routePath('container-view', { id: 5 }), '/container/5'],
+    [routePath('container-edit', { id: 5 }), '/container/5/edit'],
+    [routePath('container-edit', { id: 5 }, { new: true }), '/container/5/edit?new=true'],
+    [routePath('line-item-view', { id: 9 }), '/line-item/9'],
+    [routePath('line-item-edit', { id: 9 }), '/line-item/9/edit'],
+    [routePath('yb-line-item-edit', { id: 'YB 1/2' }), '/yb-line-item/YB%201%2F2/edit'],
+    [routePath('not-found'), '/not-found'],
+    [routePath('jobs', {}, { page: 2, q: 'a b', skip: undefined, none: null }), '/jobs?page=2&q=a+b'],
+  ])('%s = %s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('refuses to build a path with a missing parameter', () => {
+    expect(() => routePath('company', { id: '' })).toThrow(/needs the parameter 'id'/);
+  });
+
+  it('titles and sections', () => {
+    expect(routeTitle('company', { id: '4' })).toBe('Company 4');
+    expect(routeTitle('yb-containers')).toBe('Yellow Bucket Containers');
+    expect(routeTitle('dictionaries')).toBe('NDC Dictionary');
+    expect(sectionOf('line-item-edit')).toBe('line-items');
+    expect(sectionOf('login')).toBeNull();
+    expect(isRouteName('job-view')).toBe(true);
+    expect(isRouteName('toString')).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
+
+test.describe('sign-in and session', () => {
+  test('a wrong password shows the server message as a warning and stays on the login screen', async ({ page }) => {
+    await login(page, 'admin', 'not-the-password');
+    const alert = page.getByRole('alert').filter({ hasText: 'The username or password is incorrect.' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveAttribute('data-alert-type', 'WARNING');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  });
+
+  test('a successful login goes to Companies, with the welcome banner and the sidebar', async ({ page }) => {
+    await login(page, 'clerk', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/3ds\/companies$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByText('Welcome, clerk')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test('the guard warns, remembers the wanted page and returns to it after login', async ({ page }) => {
+    await page.goto('jobs?page=2');
+    await expect(page.getByRole('alert').filter({ hasText: 'You must be logged-in to access this resource' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/3ds\/jobs\?page=2$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  });
+
+  test('logout calls the server, says so, forgets the token and returns to login', async ({ page }) => {
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await page.getByRole('button', { name: 'admin' }).click();
+    const logoutCall = page.waitForResponse((r) => r.url().endsWith('/3ds/api/logout'));
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    expect((await logoutCall).status()).toBe(200);
+    await expect(page.getByRole('alert').filter({ hasText: 'You have successfully logged out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The old token is dead on the server too.
+    const status = await page.evaluate(async (t) => (await fetch('/3ds/api/companies', { headers: { authorization: `Bearer ${t}` } })).status, token);
+    expect(status).toBe(401);
+  });
+
+  test('logout still says so when the server cannot be reached', async ({ page }) => {
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await page.route('**/3ds/api/logout', (route) => route.abort());
+    await page.getByRole('button', { name: 'admin' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'You have successfully logged out' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('inactivity opens the session-expired modal; dismissing it logs out', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('3ds.idleTimeoutMs', '2000'));
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Your session has expired due to inactivity')).toBeVisible({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the idle modal never opens on the login screen', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('3ds.idleTimeoutMs', '1000'));
+    await page.goto('./');
+    await page.waitForTimeout(2500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a 401 from the API logs out and warns with the server message', async ({ page }) => {
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    // Revoke the session behind the browser's back, then navigate.
+    await page.evaluate(async () => {
+      await fetch('/3ds/api/logout', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jobs', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+});
+
+test.describe('routes', () => {
+  test('an unknown path shows "Resource Not Found"', async ({ page }) => {
+    await page.goto('no/such/place');
+    await expect(page.getByText('Resource Not Found')).toBeVisible();
+    await page.goto('not-found');
+    await expect(page.getByText('Resource Not Found')).toBeVisible();
+  });
+
+  test('a reload on a deep link keeps the page', async ({ page }) => {
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await page.goto('registrations?page=3');
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrations' })).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/3ds\/registrations\?page=3$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrations' })).toBeVisible();
+    await page.goto('line-item/5');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: /Line Item 5/ })).toBeVisible();
+  });
+
+  test('the root redirects to the app', async ({ page, baseURL }) => {
+    const response = await page.goto(new URL('/', baseURL).toString());
+    expect(response?.url()).toMatch(/\/3ds\/$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+});
