@@ -1,0 +1,245 @@
+import { isValidDeaNumber, registrationExpiry } from '@3ds/domain';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, type DatabaseHandle } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import type { Database } from '../../src/db/schema.ts';
+import { parseCsv } from '../../src/db/seed/csv.ts';
+import { buildCompanies } from '../../src/db/seed/demo-companies.ts';
+import { buildRegistrations } from '../../src/db/seed/demo-registrations.ts';
+import { seedDemoRecords, type SeedSummary } from '../../src/db/seed/demo-seed.ts';
+
+const TODAY = '2026-03-15';
+const ORGANIZATION = 'Northwind Laboratories';
+const SEEDED_TABLES = [
+  'value_lists',
+  'ndc_dictionary',
+  'companies',
+  'contacts',
+  'labeler_codes',
+  'registrations',
+  'jobs',
+  'containers',
+  'line_items',
+] as const;
+
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const handle = await openPglite(undefined);
+  await migrate(handle);
+  return handle;
+}
+
+async function count(db: Kysely<Database>, table: string, where = 'true'): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.raw(where)}`.execute(db);
+  return rows[0]!.n;
+}
+
+/** A fingerprint of a whole table: every row as text, in id order. */
+async function tableDigest(db: Kysely<Database>, table: string): Promise<string> {
+  const { rows } = await sql<{ digest: string }>`
+    SELECT md5(coalesce(string_agg(t::text, E'\n' ORDER BY t.id), '')) AS digest FROM ${sql.table(table)} t`.execute(db);
+  return rows[0]!.digest;
+}
+
+let first: DatabaseHandle;
+let second: DatabaseHandle;
+let summary: SeedSummary;
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  [first, second] = await Promise.all([freshDatabase(), freshDatabase()]);
+  summary = await seedDemoRecords(first.db, { today: TODAY, organization: ORGANIZATION });
+  await seedDemoRecords(second.db, { today: TODAY, organization: ORGANIZATION });
+  db = first.db;
+});
+
+afterAll(async () => {
+  await Promise.all([first?.close(), second?.close()]);
+});
+
+describe('seedDemoRecords', () => {
+  it('writes the expected numbers of records', async () => {
+    expect(summary).toEqual({
+      dictionaryEntries: 23_890 + 27,
+      bulkNdcs: 27,
+      removedFromArcos: summary.removedFromArcos,
+      valueListEntries: summary.valueListEntries,
+      companies: 40,
+      contacts: summary.contacts,
+      labelerCodes: 10,
+      registrations: 120,
+      jobs: 150,
+      containers: 600,
+      ybContainers: 120,
+      lineItems: 4300,
+      ybLineItems: 700,
+    });
+    expect(summary.removedFromArcos).toBeGreaterThan(0);
+    expect(summary.contacts).toBeGreaterThanOrEqual(40);
+    expect(summary.contacts).toBeLessThanOrEqual(120);
+
+    expect(await count(db, 'ndc_dictionary')).toBe(summary.dictionaryEntries);
+    expect(await count(db, 'ndc_dictionary', "ndc LIKE '%-**'")).toBe(summary.bulkNdcs);
+    expect(await count(db, 'ndc_dictionary', 'removed_from_arcos')).toBe(summary.removedFromArcos);
+    expect(await count(db, 'value_lists')).toBe(summary.valueListEntries);
+    expect(await count(db, 'companies')).toBe(40);
+    expect(await count(db, 'contacts')).toBe(summary.contacts);
+    expect(await count(db, 'labeler_codes')).toBe(10);
+    expect(await count(db, 'registrations')).toBe(120);
+    expect(await count(db, 'jobs')).toBe(150);
+    expect(await count(db, 'containers', "kind = 'standard'")).toBe(600);
+    expect(await count(db, 'containers', "kind = 'yellow_bucket'")).toBe(120);
+    expect(await count(db, 'line_items', "kind = 'standard'")).toBe(4300);
+    expect(await count(db, 'line_items', "kind = 'yellow_bucket'")).toBe(700);
+  });
+
+  it('gives identical rows for the same day', async () => {
+    for (const table of SEEDED_TABLES) {
+      expect(await tableDigest(second.db, table), table).toBe(await tableDigest(db, table));
+    }
+  });
+
+  it('moves the sequences past the seeded ids', async () => {
+    const created = await db.insertInto('companies').values({ name: 'After the seed', created_by: 'test' }).returning('id').executeTakeFirstOrThrow();
+    expect(created.id).toBe(41);
+    await db.deleteFrom('companies').where('id', '=', created.id).execute();
+  });
+
+  it('refuses a database that already has records', async () => {
+    await expect(seedDemoRecords(second.db, { today: TODAY, organization: ORGANIZATION })).rejects.toThrow(/without companies/);
+    expect(await count(second.db, 'companies')).toBe(40);
+  });
+
+  it('gives every Federal registration a DEA number with a valid check digit', async () => {
+    const federal = await db.selectFrom('registrations').select('registration_number').where('license_type', '=', 'Federal').execute();
+    expect(federal.length).toBeGreaterThan(60);
+    expect(federal.filter((r) => !isValidDeaNumber(r.registration_number))).toEqual([]);
+    expect(await count(db, 'registrations', "license_type = 'State' AND state_agency IS NOT NULL")).toBeGreaterThan(0);
+  });
+
+  it('mixes expired, almost expired and current registrations', async () => {
+    const rows = await db.selectFrom('registrations').select('expiration_date').execute();
+    const states = rows.map((r) => registrationExpiry(r.expiration_date, TODAY));
+    for (const state of ['expired', 'almost-expired', 'current'] as const) {
+      expect(states.filter((s) => s === state).length, state).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('keeps the same mix whatever day the demo starts', () => {
+    const mix = (today: string) => {
+      const registrations = buildRegistrations(today, buildCompanies(today, ORGANIZATION).companies);
+      return registrations.map((r) => registrationExpiry(r.row.expiration_date, today));
+    };
+    expect(mix('2031-07-04')).toEqual(mix(TODAY));
+  });
+
+  it('has locked and unlocked jobs, sister jobs and jobs in progress', async () => {
+    expect(await count(db, 'jobs', 'locked')).toBeGreaterThan(20);
+    expect(await count(db, 'jobs', 'NOT locked')).toBeGreaterThan(20);
+    expect(await count(db, 'jobs', 'sister_job_id IS NOT NULL')).toBeGreaterThan(0);
+    expect(await count(db, 'jobs', 'date_destroyed IS NULL AND date_transfer IS NOT NULL')).toBeGreaterThan(0);
+    // A job on an expired registration ended before the registration expired.
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM jobs j JOIN registrations r ON r.id = j.registration_id
+      WHERE j.date_initiated > r.expiration_date`.execute(db);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('locks the containers and line items of locked jobs', async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM line_items l
+      JOIN containers c ON c.id = l.container_id JOIN jobs j ON j.id = l.job_id
+      WHERE (j.locked AND NOT c.locked) OR (c.locked AND NOT l.locked)`.execute(db);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('only puts NDCs on a registration that supports their schedule', async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM line_items l JOIN jobs j ON j.id = l.job_id JOIN registrations r ON r.id = j.registration_id
+      WHERE NOT CASE l.ndc_schedule
+        WHEN '1' THEN r.schedule_1 WHEN '1N' THEN r.schedule_1n WHEN '2' THEN r.schedule_2 WHEN '2N' THEN r.schedule_2n
+        WHEN '3' THEN r.schedule_3 WHEN '3N' THEN r.schedule_3n WHEN '4' THEN r.schedule_4 WHEN '4N' THEN r.schedule_4n
+        WHEN '5' THEN r.schedule_5 WHEN '5N' THEN r.schedule_5n WHEN 'LC' THEN r.schedule_lc WHEN 'NC' THEN r.schedule_nc END`.execute(db);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('computes reporting quantity and grams of base of trade packs as DOMAIN.md says', async () => {
+    const { rows } = await sql<{ n: number; partial: number; thousands: number; dozens: number }>`
+      SELECT
+        count(*) FILTER (WHERE abs(l.grams_of_base - l.pack_quantity * l.percent_fill * d.ingredient_base_weight) > 0.000001
+          OR abs(l.reporting_qty * CASE l.pack_size_uom WHEN 'K' THEN 1000 WHEN 'D' THEN 12 ELSE 1 END
+                 - l.pack_quantity * l.pack_size * l.percent_fill) > 0.000001
+          OR l.reporting_qty <> trunc(l.reporting_qty))::int AS n,
+        count(*) FILTER (WHERE l.percent_fill < 1)::int AS partial,
+        count(*) FILTER (WHERE l.pack_size_uom = 'K')::int AS thousands,
+        count(*) FILTER (WHERE l.pack_size_uom = 'D')::int AS dozens
+      FROM line_items l JOIN ndc_dictionary d ON d.ndc = l.ndc
+      WHERE d.trade_package`.execute(db);
+    expect(rows[0]).toMatchObject({ n: 0 });
+    expect(rows[0]!.partial).toBeGreaterThan(100);
+    expect(rows[0]!.thousands).toBeGreaterThan(0);
+    expect(rows[0]!.dozens).toBeGreaterThan(0);
+  });
+
+  it('computes grams of base of bulk items per unit, or by amount and purity', async () => {
+    const { rows } = await sql<{ kind: string; n: number; wrong: number }>`
+      SELECT CASE WHEN d.bulk_dosage_formulation OR d.bulk_solution THEN 'per unit'
+                  WHEN d.bulk_raw_powder THEN 'powder' ELSE 'liquid' END AS kind,
+        count(*)::int AS n,
+        count(*) FILTER (WHERE abs(l.grams_of_base - CASE
+          WHEN d.bulk_dosage_formulation OR d.bulk_solution THEN l.pack_size * d.ingredient_base_weight
+          WHEN d.bulk_raw_powder THEN l.pack_size * CASE l.pack_size_uom WHEN 'mcg' THEN 0.000001 WHEN 'mg' THEN 0.001 WHEN 'g' THEN 1 WHEN 'kg' THEN 1000 END * l.percent_fill
+          ELSE l.pack_size * CASE l.pack_size_uom WHEN 'L' THEN 1000 ELSE 1 END * d.density * l.percent_fill
+        END) > 0.000001)::int AS wrong
+      FROM line_items l JOIN ndc_dictionary d ON d.ndc = l.ndc
+      WHERE d.ndc LIKE '%-**'
+      GROUP BY 1 ORDER BY 1`.execute(db);
+    expect(rows.map((r) => r.kind)).toEqual(['liquid', 'per unit', 'powder']);
+    for (const row of rows) expect(row.wrong, row.kind).toBe(0);
+  });
+
+  it('puts Form 222 numbers on Schedule I and II items only', async () => {
+    expect(await count(db, 'line_items', "ndc_schedule IN ('1', '1N', '2', '2N') AND form_222_number IS NULL")).toBe(0);
+    expect(await count(db, 'line_items', "ndc_schedule NOT IN ('1', '1N', '2', '2N') AND form_222_number IS NOT NULL")).toBe(0);
+  });
+
+  it('gives bulk NDCs to the demo organisation, another one, and nobody', async () => {
+    const owners = await db
+      .selectFrom('ndc_dictionary')
+      .select(['labeler_organization', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('ndc', 'like', '%-**')
+      .groupBy('labeler_organization')
+      .execute();
+    const byOwner = new Map(owners.map((o) => [o.labeler_organization, Number(o.n)]));
+    expect(byOwner.get(ORGANIZATION)).toBeGreaterThan(15);
+    expect(byOwner.get(null)).toBeGreaterThan(0);
+    expect([...byOwner.keys()].filter((o) => o !== null && o !== ORGANIZATION).length).toBeGreaterThan(0);
+    const own = await db.selectFrom('labeler_codes').select('labeler_code').where('organization', '=', ORGANIZATION).execute();
+    expect(own.length).toBeGreaterThan(0);
+  });
+
+  it('fills the value lists the screens ask for', async () => {
+    const lists = await db.selectFrom('value_lists').select('list_name').distinct().execute();
+    expect(lists.map((l) => l.list_name).sort()).toEqual([
+      'Cause',
+      'Container Type',
+      'Dynamic UoM',
+      'Source',
+      'Unit Converter',
+      'UoM Container',
+      'YB Container Type',
+      'YB UoM',
+    ]);
+    expect(await count(db, 'value_lists', "list_name = 'Dynamic UoM' AND value = 'New Value...'")).toBe(1);
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, quotes and line breaks', () => {
+    expect(parseCsv('a,b,c\r\n1,"x, y","say ""hi"""\n2,,"two\nlines"\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'x, y', 'say "hi"'],
+      ['2', '', 'two\nlines'],
+    ]);
+  });
+});
