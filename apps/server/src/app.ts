@@ -17,6 +17,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { RecordsService } from './records/records.service.ts';
+import { ExportService } from './records/export.service.ts';
 import { TokenSigner } from './security/tokens.ts';
 
 export const API_PREFIX = '/3ds/api/';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const now = deps.now ?? (() => new Date());
   const db = deps.database.db;
+  const store = deps.fileStore ?? createFileStore(deps.config);
   const auth = new AuthService({ db, tokens: new TokenSigner(deps.jwtSecret), now, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
 
   await app.register(errorHandlerPlugin);
@@ -77,8 +79,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.loginRateLimitPerMinute ?? 30 });
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
-      await api.register(filesRoutes, { db, store: deps.fileStore ?? createFileStore(deps.config), linkSecret: deps.jwtSecret, now });
-      await api.register(recordsRoutes, { records: new RecordsService(db) });
+      await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now });
+      await api.register(recordsRoutes, {
+        records: new RecordsService(db),
+        exports: new ExportService({ db, store, linkSecret: deps.jwtSecret, now }),
+      });
     },
     { prefix: API_PREFIX.slice(0, -1) },
   );

@@ -34,6 +34,12 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message ?? '');
 }
 
+/** 23503 foreign_key_violation (PostgreSQL 15) and 23001 restrict_violation (PGlite, PostgreSQL 17). */
+function isReferencedRowError(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === '23503' || code === '23001';
+}
+
 function zodIssuesToText(error: FastifyError): string[] {
   const validation = (error as unknown as { validation: { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } }[] }).validation;
   const context = (error as unknown as { validationContext?: string }).validationContext ?? 'request';
@@ -55,6 +61,13 @@ export const errorHandlerPlugin = fp(
         const details = zodIssuesToText(error);
         status = 400;
         body = { title: titleForStatus(400), message: `The request is not valid: ${details.join('; ')}`, code: ERROR_CODES.badRequest, details };
+      } else if (isReferencedRowError(error)) {
+        // Services check what they can first; this is the database's last word on a foreign key.
+        const stillUsed = /still referenced|violates RESTRICT/i.test((error as Error).message ?? '') || (error as { code?: string }).code === '23001';
+        status = stillUsed ? 409 : 422;
+        body = stillUsed
+          ? { title: titleForStatus(409), message: 'This record is still in use by other records and cannot be removed.', code: ERROR_CODES.conflict }
+          : { title: titleForStatus(422), message: 'The change refers to a record that does not exist.', code: ERROR_CODES.validation, details: ['The change refers to a record that does not exist.'] };
       } else if (isDatabaseUnavailable(error)) {
         status = 503;
         request.log.warn({ err: error }, 'database unavailable');

@@ -163,3 +163,8 @@ export async function streamFound(
   });
   return total;
 }
+
+/** `SELECT id FROM … WHERE <find>`: the found set as a subquery, for exports of related records. */
+export function foundIds(layout: Layout, find: PreparedFind): RawBuilder<unknown> {
+  return sql`SELECT ${sql.raw(layout.idSql)} FROM ${fromClause(layout, find.fields)} WHERE ${find.where}`;
+}

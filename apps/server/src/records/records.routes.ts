@@ -2,6 +2,7 @@ import { CATALOGUE, ENTITIES, type EntityName } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerystringSchema, parseListQuery } from './list-query.ts';
+import { exportRequestSchema, type ExportService } from './export.service.ts';
 import type { RecordsService } from './records.service.ts';
 
 const fieldValue = z.union([z.string(), z.number()]);
@@ -41,8 +42,15 @@ requests applied in order (find adds, omit removes). Values use the FileMaker gr
 An empty found set is 200 with \`data: []\`. Dictionaries are scoped to the signed-in user's parent organisation
 (the \`parentOrganization\` parameter is accepted and ignored: the session decides).`;
 
-/** `GET /{entity}` and `GET /{entity}/{id}` (singular alias too) for the eight entities. */
-export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> = async (app, { records }) => {
+const exportResponseSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })) });
+
+const EXPORT_DESCRIPTION = `Exports the whole found set (not the page) of the on-screen find and sort to \`export.xlsx\`
+(streamed) or \`export.pdf\` (at most 25,000 rows). Jobs, containers and Yellow Bucket containers export the line items
+they hold: a job's standard (\`recordType: "cn"\`) or Yellow Bucket (\`"yb"\`) line items. Answers a signed download link
+valid for 15 minutes in \`data[0].fieldData.Container\`.`;
+
+/** `GET /{entity}`, `GET /{entity}/{id}` (singular alias too) and `POST /{entity}/export` for the eight entities. */
+export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exports: ExportService }> = async (app, { records, exports }) => {
   for (const entity of ENTITIES as readonly EntityName[]) {
     const { title, singular } = CATALOGUE[entity];
     app.get(
@@ -57,6 +65,19 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
         },
       },
       async (request) => records.list(entity, parseListQuery(request.query), request.user),
+    );
+    app.post(
+      `/${entity}/export`,
+      {
+        schema: {
+          tags: ['records'],
+          summary: `Export ${title} to xlsx or pdf`,
+          description: EXPORT_DESCRIPTION,
+          body: exportRequestSchema,
+          response: { 200: exportResponseSchema },
+        },
+      },
+      async (request) => exports.export(entity, request.body, request.user, request.id),
     );
     for (const path of new Set([`/${entity}/:id`, `/${singular}/:id`])) {
       app.get(

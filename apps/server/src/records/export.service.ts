@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { CATALOGUE, type EntityName } from '@3ds/domain';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import { createPdfWriter, PDF_MAX_ROWS } from '../documents/pdf-writer.ts';
+import type { DocumentColumn, DocumentRow } from '../documents/table-document.ts';
+import { createXlsxWriter } from '../documents/xlsx-writer.ts';
+import { validationFailed } from '../errors/app-error.ts';
+import type { FileStore } from '../files/file-store.ts';
+import type { SessionUser } from '../modules/auth/auth.service.ts';
+import { writeAudit } from '../modules/audit/audit.repository.ts';
+import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../modules/files/files.service.ts';
+import { findRequestsSchema } from './find-request.ts';
+import { fieldByName, type Layout, type LayoutField } from './layout.ts';
+import { LAYOUTS } from './layouts/index.ts';
+import { sortSchema, toFindParts } from './list-query.ts';
+import { alias, formatValue } from './record-format.ts';
+import { countFound, foundIds, prepareFind, streamFound, type PreparedFind } from './records.repository.ts';
+import { scopeFor } from './records.service.ts';
+
+const flag = z.union([z.boolean(), z.string().max(10)]).optional();
+
+/** `POST /{entity}/export`: the on-screen find and sort, and the file type. */
+export const exportRequestSchema = z.object({
+  fileType: z.enum(['pdf', 'xlsx'], { message: 'fileType must be "pdf" or "xlsx"' }),
+  recordType: z.enum(['cn', 'yb'], { message: 'recordType must be "cn" or "yb"' }).optional(),
+  quickFind: flag,
+  quickFindCriteria: z.string().max(1000).optional(),
+  search: flag,
+  searchCriteria: z.union([z.string().max(20_000), findRequestsSchema]).optional(),
+  sort: z.union([z.string().max(4000), sortSchema]).optional(),
+});
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+/**
+ * Jobs and containers export the line items they hold (spec 2 §7): a job's of the kind
+ * `recordType` names, a container's of its own kind.
+ */
+function relatedLineItems(entity: EntityName, recordType: 'cn' | 'yb' | undefined): { target: EntityName; key: string } | undefined {
+  if (entity === 'jobs') return { target: recordType === 'yb' ? 'yb-line-items' : 'line-items', key: 'li.job_id' };
+  if (entity === 'containers') return { target: 'line-items', key: 'li.container_id' };
+  if (entity === 'yb-containers') return { target: 'yb-line-items', key: 'li.container_id' };
+  return undefined;
+}
+
+interface ExportColumn {
+  field: LayoutField;
+  document: DocumentColumn;
+}
+
+/** The list's columns, a `with` field as a column of its own so quantities stay numbers. */
+function exportColumns(entity: EntityName, layout: Layout): ExportColumn[] {
+  const catalogue = CATALOGUE[entity];
+  const label = (name: string) => catalogue.fields.find((f) => f.name === name)?.label ?? name;
+  return catalogue.columns.flatMap((column) => {
+    const names = column.with ? [column.field, column.with] : [column.field];
+    return names.map((name, i) => {
+      const field = fieldByName(layout, name)!;
+      const type = i === 0 && column.format === 'percent' ? 'percent' : field.type;
+      return { field, document: { label: i === 0 ? column.label : label(name), type } };
+    });
+  });
+}
+
+export class ExportService {
+  readonly #db: Kysely<Database>;
+  readonly #store: FileStore;
+  readonly #linkSecret: string;
+  readonly #now: () => Date;
+
+  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date }) {
+    this.#db = deps.db;
+    this.#store = deps.store;
+    this.#linkSecret = deps.linkSecret;
+    this.#now = deps.now;
+  }
+
+  /** Writes the whole found set (not the page) to export.xlsx or export.pdf and answers a signed link. */
+  async export(entity: EntityName, request: ExportRequest, user: SessionUser, requestId: string) {
+    const parts = toFindParts(request);
+    const related = relatedLineItems(entity, request.recordType);
+    const target = related?.target ?? entity;
+    const layout = LAYOUTS[target];
+    let find: PreparedFind;
+    let sort = parts.sort;
+    if (related) {
+      // The found jobs or containers, then every line item they hold, in id order.
+      const parent = prepareFind(LAYOUTS[entity], parts, scopeFor(entity, user));
+      const scope = sql<SqlBool>`${sql.raw(related.key)} IN (${foundIds(LAYOUTS[entity], parent)})`;
+      find = prepareFind(layout, {}, scope);
+      sort = [];
+    } else {
+      find = prepareFind(layout, parts, scopeFor(entity, user));
+    }
+
+    if (request.fileType === 'pdf') {
+      const rows = await countFound(this.#db, layout, find);
+      if (rows > PDF_MAX_ROWS) {
+        const message = `The PDF would hold ${rows.toLocaleString('en-US')} rows; a PDF holds at most ${PDF_MAX_ROWS.toLocaleString('en-US')}. Narrow the find or export to Excel.`;
+        throw validationFailed(message, [message]);
+      }
+    }
+
+    const columns = exportColumns(target, layout);
+    const fileName = `export.${request.fileType}`;
+    const title = related ? `${CATALOGUE[target].title} of the found ${CATALOGUE[entity].title.toLowerCase()}` : CATALOGUE[target].title;
+    const output = new PassThrough();
+    const writer =
+      request.fileType === 'xlsx'
+        ? createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
+        : createPdfWriter(output, { title, subtitle: `Exported by ${user.username}`, generatedAt: this.#now(), columns: columns.map((c) => c.document) });
+
+    const saving = saveFile(this.#db, this.#store, {
+      key: `${EXPORTS_PREFIX}${randomUUID()}/${fileName}`,
+      name: fileName,
+      contentType: request.fileType === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf',
+      body: output,
+      createdBy: user.username,
+    });
+    let total = 0;
+    try {
+      total = await streamFound(this.#db, layout, find, sort, columns.map((c) => c.field), async (batch) => {
+        const rows: DocumentRow[] = batch.map((row) => columns.map((c, i) => formatValue(c.field.type, row[alias(i)])));
+        await writer.addRows(rows);
+      });
+      await writer.finish();
+    } catch (error) {
+      output.destroy(error as Error);
+      await saving.catch(() => {});
+      throw error;
+    }
+    const file = await saving;
+    await writeAudit(this.#db, {
+      username: user.username,
+      action: 'export',
+      entity: target,
+      recordId: file.id,
+      after: { fileType: request.fileType, rows: total, from: entity, find: parts },
+      requestId,
+    });
+    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
+  }
+}
