@@ -7,6 +7,8 @@ function serverProject(kind: 'pglite' | 'postgres'): TestProjectInlineConfigurat
       name: kind === 'pglite' ? 'server' : 'server-pg',
       root: './apps/server',
       include: ['test/**/*.test.ts'],
+      // Start-up, CLI and document tests do not touch the test database: once is enough.
+      exclude: kind === 'postgres' ? ['test/cli/**', 'test/documents/**'] : [],
       environment: 'node',
       env: { TEST_DB_KIND: kind },
       globalSetup: ['./test/global-setup.ts'],
