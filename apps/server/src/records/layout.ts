@@ -16,6 +16,8 @@ export interface LayoutField {
   sql: string;
   /** Joins (keys of `Layout.joins`) the expression needs. */
   joins?: readonly string[];
+  /** Tables the field reads beyond the layout's own (through joins or subqueries): a cached count over it depends on them. */
+  tables?: readonly string[];
 }
 
 export interface PortalDef {
@@ -38,6 +40,8 @@ export interface PortalDef {
 
 export interface Layout {
   entity: string;
+  /** The table of `from`. */
+  table: string;
   /** `FROM` clause, with alias, e.g. `companies c`. */
   from: string;
   idSql: string;
@@ -88,10 +92,12 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     const spec = definition.fields[f.name]!;
     const [expression, ...needs] = typeof spec === 'string' ? [spec] : spec;
     for (const j of needs) if (!(j in joins)) throw new Error(`Layout ${catalogue.entity}: field ${f.name} needs unknown join ${j}`);
-    return { name: f.name, type: f.type, sql: expression, joins: needs };
+    const tables = new Set([...needs.flatMap((j) => tablesIn(joins[j]!)), ...tablesIn(expression)]);
+    return { name: f.name, type: f.type, sql: expression, joins: needs, tables: [...tables] };
   });
   return {
     entity: catalogue.entity,
+    table: tablesIn(`FROM ${definition.from}`)[0]!,
     singular: catalogue.singular,
     from: definition.from,
     idSql: definition.idSql,
@@ -107,4 +113,9 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
 /** A portal field: `['Registration::Expiration Date', 'date', 'r.expiration_date']`. */
 export function portalFields(list: readonly (readonly [string, FieldType, string])[]): LayoutField[] {
   return list.map(([name, type, expression]) => ({ name, type, sql: expression }));
+}
+
+/** Table names after FROM or JOIN in a fragment of our own SQL. */
+function tablesIn(fragment: string): string[] {
+  return [...fragment.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase());
 }

@@ -53,13 +53,18 @@ export function resolveSort(layout: Layout, sort: SortSpec): { field: LayoutFiel
   });
 }
 
-/** `FROM` with exactly the joins the given fields need, in the layout's order. */
-function fromClause(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
+/** The joins the given fields need, in the layout's order. */
+function joinClauses(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
   const needed = new Set(fields.flatMap((f) => f.joins ?? []));
   const joins = Object.entries(layout.joins)
     .filter(([name]) => needed.has(name))
     .map(([, clause]) => clause);
-  return sql.raw([layout.from, ...joins].join(' '));
+  return sql.raw(joins.join(' '));
+}
+
+/** `FROM` with exactly the joins the given fields need. */
+function fromClause(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
+  return sql`${sql.raw(layout.from)} ${joinClauses(layout, fields)}`;
 }
 
 function selectList(fields: readonly LayoutField[]): RawBuilder<unknown> {
@@ -79,7 +84,11 @@ export interface PageRow {
   values: Record<string, unknown>;
 }
 
-/** One page of the found set, with all layout fields. `offset` is 1-based. */
+/**
+ * One page of the found set, with all layout fields. `offset` is 1-based.
+ * A deferred join: the page's ids are found with only the joins the find and sort need, and the
+ * other related fields are joined for those rows alone — a deep page does not join every row it skips.
+ */
 export async function selectPage(
   db: Kysely<Database>,
   layout: Layout,
@@ -89,13 +98,26 @@ export async function selectPage(
 ): Promise<PageRow[]> {
   const sortKeys = resolveSort(layout, sort);
   const fields = layout.fields;
-  const result = await sql<Record<string, unknown>>`
-    SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(fields)}
-    FROM ${fromClause(layout, [...fields, ...find.fields])}
+  const [table, alias_] = layout.from.split(/\s+/);
+  const pageIds = sql`
+    SELECT ${sql.raw(layout.idSql)} AS __pid
+    FROM ${fromClause(layout, [...find.fields, ...sortKeys.map((s) => s.field)])}
     WHERE ${find.where}
     ORDER BY ${orderBy(layout, sortKeys)}
-    LIMIT ${page.limit} OFFSET ${page.offset - 1}`.execute(db);
+    LIMIT ${page.limit} OFFSET ${page.offset - 1}`;
+  const joins = joinClauses(layout, fields);
+  const result = await sql<Record<string, unknown>>`
+    SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(fields)}
+    FROM (${pageIds}) __page
+    JOIN ${sql.raw(`${table} ${alias_}`)} ON ${sql.raw(layout.idSql)} = __page.__pid
+    ${joins}
+    ORDER BY ${orderBy(layout, sortKeys)}`.execute(db);
   return result.rows.map((row) => ({ id: Number(row.__id), modId: Number(row.__mod), values: row }));
+}
+
+/** Every table a find reads: the layout's own and those of the fields it uses. */
+export function tablesRead(layout: Layout, find: PreparedFind): string[] {
+  return [...new Set([layout.table, ...find.fields.flatMap((f) => f.tables ?? [])])];
 }
 
 /** The exact number of records a find matches. */

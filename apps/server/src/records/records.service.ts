@@ -1,13 +1,23 @@
-import { CATALOGUE, type EntityName } from '@3ds/domain';
+import { CATALOGUE, todayIso, type EntityName } from '@3ds/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors/app-error.ts';
 import type { SessionUser } from '../modules/auth/auth.service.ts';
+import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
 import type { Layout } from './layout.ts';
 import type { ListRequest } from './list-query.ts';
 import { alias, formatValue, toFieldData, type FieldValue } from './record-format.ts';
-import { countFound, prepareFind, selectPage, selectPortal, selectRecord, type FindParts } from './records.repository.ts';
+import {
+  countFound,
+  prepareFind,
+  selectPage,
+  selectPortal,
+  selectRecord,
+  tablesRead,
+  type FindParts,
+  type PreparedFind,
+} from './records.repository.ts';
 
 export interface RecordData {
   recordId: string;
@@ -38,11 +48,18 @@ export function scopeFor(entity: EntityName, user: SessionUser): RawBuilder<SqlB
     : sql<SqlBool>`d.labeler_organization IS NULL`;
 }
 
+/** What distinguishes one user's view of an entity from another's, for count cache keys. */
+function scopeKey(entity: EntityName, user: SessionUser): string | null {
+  return entity === 'dictionaries' ? (user.parentOrganization ?? '') : null;
+}
+
 export class RecordsService {
   readonly #db: Kysely<Database>;
+  readonly #counts: CountCache;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, counts = new CountCache(db)) {
     this.#db = db;
+    this.#counts = counts;
   }
 
   layout(entity: EntityName): Layout {
@@ -54,10 +71,15 @@ export class RecordsService {
     const scope = scopeFor(entity, user);
     const find = prepareFind(layout, request, scope);
     const all = find.everything ? find : prepareFind(layout, {}, scope);
+    // Versions first, counts after: a cached count is never older than the versions it is kept with.
+    const versions = await this.#counts.versions(tablesRead(layout, find));
+    const keyOf = (parts: FindParts) =>
+      CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: todayIso() });
+    const counted = (f: PreparedFind, parts: FindParts) => this.#counts.count(keyOf(parts), versions, () => countFound(this.#db, layout, f));
     const [rows, foundCount, totalRecordCount] = await Promise.all([
       selectPage(this.#db, layout, find, request.sort, request),
-      countFound(this.#db, layout, find),
-      find.everything ? undefined : countFound(this.#db, layout, all),
+      counted(find, request),
+      find.everything ? undefined : counted(all, {}),
     ]);
     return {
       data: rows.map((row) => ({
