@@ -9,6 +9,7 @@ import { createFileStore, type FileStore } from './files/file-store.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { scheduleExportCleanup } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -18,6 +19,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { RecordsService } from './records/records.service.ts';
 import { ExportService } from './records/export.service.ts';
+import { scheduleChangeLogCompaction } from './records/count-cache.ts';
 import { TokenSigner } from './security/tokens.ts';
 
 export const API_PREFIX = '/3ds/api/';
@@ -34,6 +36,8 @@ export interface AppDeps {
   /** Pauses between failed logins; tests make it instant. */
   sleep?: (ms: number) => Promise<void>;
   webRoot?: string;
+  /** Periodic housekeeping (change-log compaction, export clean-up); tests turn it off. */
+  backgroundJobs?: boolean;
   /** Logins allowed per client address and minute (on top of the per-username lockout). */
   loginRateLimitPerMinute?: number;
   logger?: boolean | object;
@@ -89,7 +93,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(webAppPlugin, { root: deps.webRoot ?? WEB_ROOT, apiPrefix: API_PREFIX });
+  // Housekeeping: compact the count cache's change log, remove exports past their retention.
+  const stops =
+    deps.backgroundJobs === false
+      ? []
+      : [
+          scheduleChangeLogCompaction(db, (error) => app.log.warn({ err: error }, 'change log compaction failed')),
+          scheduleExportCleanup(db, store, app.log, { now }),
+        ];
   app.addHook('onClose', async () => {
+    for (const stop of stops) await stop();
     await deps.database.close();
   });
   return app;

@@ -3,7 +3,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
-import type { FileStore } from '../../src/files/file-store.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalFileStore, type FileStore } from '../../src/files/file-store.ts';
 import { TokenSigner } from '../../src/security/tokens.ts';
 import { createTestDatabase, type Template } from './test-database.ts';
 
@@ -15,8 +18,8 @@ export interface TestApp {
   db: DatabaseHandle['db'];
   /** Moves the application's clock. */
   clock: { now: Date; advance(ms: number): void };
-  /** The file store given to buildTestApp, if any (otherwise the app's default, which tests should not write to). */
-  fileStore: FileStore | undefined;
+  /** The file store: the one given to buildTestApp, or a fresh one in a temporary directory. */
+  fileStore: FileStore;
   /** A bearer token of a new live session for an existing user, without the cost of a login. */
   tokenFor(username: string): Promise<string>;
   /** `app.inject` as the given user (a session is made on first use). */
@@ -26,6 +29,8 @@ export interface TestApp {
 
 export async function buildTestApp(options: { template?: Template; webRoot?: string; fileStore?: FileStore } = {}): Promise<TestApp> {
   const database = await createTestDatabase(options.template ?? 'empty');
+  const filesDir = options.fileStore ? undefined : await mkdtemp(join(tmpdir(), '3ds-files-'));
+  const fileStore = options.fileStore ?? new LocalFileStore(filesDir!);
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -40,9 +45,10 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
     now: () => clock.now,
     sleep: async () => {},
     loginRateLimitPerMinute: 10_000,
+    backgroundJobs: false,
     logger: false,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
-    fileStore: options.fileStore,
+    fileStore,
   });
   await app.ready();
   const signer = new TokenSigner(TEST_JWT_SECRET);
@@ -65,7 +71,7 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
     database,
     db: database.db,
     clock,
-    fileStore: options.fileStore,
+    fileStore,
     tokenFor,
     async injectAs(username, injectOptions) {
       let token = tokens.get(username);
@@ -75,6 +81,9 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
       }
       return app.inject({ ...injectOptions, headers: { ...injectOptions.headers, authorization: `Bearer ${token}` } });
     },
-    close: () => app.close(),
+    async close() {
+      await app.close();
+      if (filesDir) await rm(filesDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Config } from '../config/env.ts';
+
+/**
+ * Where file bytes live: a local directory, or an S3 bucket that several app servers share.
+ * Keys are relative, slash-separated paths such as `exports/<uuid>/export.xlsx`.
+ */
+export interface FileStore {
+  put(key: string, body: Buffer | NodeJS.ReadableStream, contentType: string): Promise<{ size: number }>;
+  get(key: string): Promise<Readable | undefined>;
+  stat(key: string): Promise<{ size: number } | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+export class InvalidFileKeyError extends Error {
+  override name = 'InvalidFileKeyError';
+}
+
+/**
+ * Refuses keys that could escape the store's root or name hidden entries: absolute paths,
+ * backslashes, empty, `.` or `..` segments, segments starting with a dot (the local store keeps its
+ * partial writes under `.partial/`) and control characters.
+ */
+export function assertValidFileKey(key: string): void {
+  const bad = !key || key.length > 500 || key.startsWith('/') || key.includes('\\') || /[\u0000-\u001f\u007f]/.test(key);
+  if (bad || key.split('/').some((segment) => segment === '' || segment.startsWith('.'))) {
+    throw new InvalidFileKeyError(`Invalid file key: ${JSON.stringify(key)}`);
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'ENOENT';
+}
+
+function countBytes(onChunk: (length: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      onChunk(chunk.length);
+      callback(null, chunk);
+    },
+  });
+}
+
+function toReadable(body: NodeJS.ReadableStream): Readable {
+  return body instanceof Readable ? body : Readable.from(body);
+}
+
+/** Files under a directory on this machine (`${DATA_DIR}/files` by default). */
+export class LocalFileStore implements FileStore {
+  readonly #root: string;
+  readonly #partialDir: string;
+
+  constructor(root: string) {
+    this.#root = resolve(root);
+    this.#partialDir = join(this.#root, '.partial');
+  }
+
+  #pathOf(key: string): string {
+    assertValidFileKey(key);
+    const path = resolve(this.#root, key);
+    if (!path.startsWith(this.#root + sep)) throw new InvalidFileKeyError(`Invalid file key: ${JSON.stringify(key)}`);
+    return path;
+  }
+
+  async put(key: string, body: Buffer | NodeJS.ReadableStream, _contentType: string): Promise<{ size: number }> {
+    const path = this.#pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    await mkdir(this.#partialDir, { recursive: true });
+    // Written beside the root and renamed into place (same file system, so the rename is atomic):
+    // a crash or a failing source never leaves a half file under the final key.
+    const partial = join(this.#partialDir, `${randomUUID()}.part`);
+    try {
+      let size = 0;
+      if (Buffer.isBuffer(body)) {
+        await writeFile(partial, body, { flush: true });
+        size = body.length;
+      } else {
+        await pipeline(
+          toReadable(body),
+          countBytes((n) => (size += n)),
+          createWriteStream(partial, { flush: true }),
+        );
+      }
+      await rename(partial, path);
+      return { size };
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Readable | undefined> {
+    const path = this.#pathOf(key);
+    try {
+      // Opening first turns a missing file into `undefined` instead of a stream that errors later.
+      const handle = await open(path, 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    try {
+      const info = await stat(this.#pathOf(key));
+      return info.isFile() ? { size: info.size } : undefined;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.#pathOf(key);
+    await rm(path, { force: true });
+    // Exports live one per directory (`exports/<uuid>/…`); remove directories left empty so they do
+    // not pile up. A directory still in use refuses with ENOTEMPTY, which ends the climb.
+    for (let dir = dirname(path); dir.startsWith(this.#root + sep); dir = dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        break;
+      }
+    }
+  }
+}
+
+/** Below this size a stream is buffered and sent in one request; above it, a multipart upload. */
+const MULTIPART_PART_SIZE = 8 * 1024 * 1024;
+
+function isMissingObject(error: unknown): boolean {
+  if (error instanceof NoSuchKey || error instanceof NotFound) return true;
+  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode === 404;
+}
+
+/** Files in an S3-compatible bucket (AWS, MinIO, Ceph…), shared by every app server. */
+export class S3FileStore implements FileStore {
+  readonly #client: S3Client;
+  readonly #bucket: string;
+
+  constructor(settings: NonNullable<Config['s3']>, client?: S3Client) {
+    this.#bucket = settings.bucket;
+    this.#client =
+      client ??
+      new S3Client({
+        region: settings.region,
+        // An endpoint means an S3-compatible service (MinIO, Ceph…): path-style addressing, and
+        // checksums only where S3 requires them, since several such services refuse the SDK's
+        // default (since 3.729) of a CRC32 on every upload.
+        ...(settings.endpoint
+          ? { endpoint: settings.endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+          : {}),
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      });
+  }
+
+  async put(key: string, body: Buffer | NodeJS.ReadableStream, contentType: string): Promise<{ size: number }> {
+    assertValidFileKey(key);
+    if (Buffer.isBuffer(body)) {
+      await this.#client.send(
+        new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
+      return { size: body.length };
+    }
+    let size = 0;
+    const counted = countBytes((n) => (size += n));
+    // Upload sends one PutObject for a body smaller than a part and a multipart upload otherwise,
+    // holding at most queueSize parts in memory; a failure aborts the multipart upload. A failing
+    // source fails the upload through the pipeline.
+    const upload = new Upload({
+      client: this.#client,
+      params: { Bucket: this.#bucket, Key: key, Body: counted, ContentType: contentType },
+      partSize: MULTIPART_PART_SIZE,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    try {
+      await Promise.all([upload.done(), pipeline(toReadable(body), counted)]);
+    } catch (error) {
+      counted.destroy();
+      throw error;
+    }
+    return { size };
+  }
+
+  async get(key: string): Promise<Readable | undefined> {
+    assertValidFileKey(key);
+    try {
+      const answer = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: key }));
+      return answer.Body instanceof Readable ? answer.Body : undefined;
+    } catch (error) {
+      if (isMissingObject(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | undefined> {
+    assertValidFileKey(key);
+    try {
+      const answer = await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: key }));
+      return { size: answer.ContentLength ?? 0 };
+    } catch (error) {
+      if (isMissingObject(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidFileKey(key);
+    // S3 answers a delete of a missing key with success, which is what callers want.
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+  }
+}
+
+/** S3 when `S3_BUCKET` is set, otherwise `${DATA_DIR}/files`. */
+export function createFileStore(config: Config): FileStore {
+  return config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(join(config.dataDir, 'files'));
+}

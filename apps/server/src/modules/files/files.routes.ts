@@ -1,0 +1,95 @@
+import { ERROR_CODES } from '@3ds/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import type { StoredFile } from '../../db/tables/files.table.ts';
+import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { verifyFileLink } from '../../files/signed-link.ts';
+import { openFile, statFile } from './files.service.ts';
+
+export interface FilesRoutesOptions {
+  db: Kysely<Database>;
+  store: FileStore;
+  linkSecret: string;
+  now: () => Date;
+}
+
+const LINK_EXPIRED = 'This download link has expired. Export again.';
+const LINK_INVALID = 'This download link is not valid.';
+const FILE_MISSING = 'The file no longer exists.';
+
+const paramsSchema = z.object({ id: z.guid(), name: z.string().min(1).max(255) });
+// Both optional so that a link missing them is refused as a bad link (403), not as a bad request.
+const querySchema = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+
+const description =
+  'Signed, expiring download link (no bearer token): made by the API that hands out the link (exports, reports, pictures), valid for 15 minutes unless that API says otherwise. ' +
+  '403 `FORBIDDEN` for a link that was not signed by this server, and also for an expired one (title "Link Expired"): 403 rather than 410 because the file may well still exist — it is the link that no longer grants access. ' +
+  '404 when the file is gone. Images are served inline, everything else as an attachment.';
+
+/**
+ * Inline for raster images (pictures shown in `<img>`); SVG is excluded because it can carry script.
+ */
+function dispositionType(contentType: string): 'inline' | 'attachment' {
+  return contentType.startsWith('image/') && !contentType.startsWith('image/svg') ? 'inline' : 'attachment';
+}
+
+/** `filename="…"` with an ASCII stand-in, plus RFC 5987 `filename*` when the name needs more than ASCII. */
+function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const extended = ascii === name ? '' : `; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+  return `${type}; filename="${ascii}"${extended}`;
+}
+
+function setFileHeaders(reply: FastifyReply, row: StoredFile, name: string, size: number): void {
+  reply
+    .header('content-type', row.content_type)
+    .header('content-length', String(size))
+    .header('cache-control', 'private, max-age=300')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(dispositionType(row.content_type), name));
+}
+
+/** `GET|HEAD /files/:id/:name?exp=&sig=`: files behind signed links (DESIGN.md §4). */
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, store, linkSecret, now }) => {
+  function checkLink(params: { id: string; name: string }, query: { exp?: string | undefined; sig?: string | undefined }): void {
+    const check = verifyFileLink(linkSecret, { id: params.id, name: params.name, exp: query.exp ?? '', sig: query.sig ?? '' }, now());
+    if (check === 'invalid') throw forbidden(LINK_INVALID);
+    if (check === 'expired') throw new AppError(403, ERROR_CODES.forbidden, LINK_EXPIRED, { title: 'Link Expired' });
+  }
+
+  const schema = { tags: ['files'], security: [], description, params: paramsSchema, querystring: querySchema };
+
+  app.head(
+    '/files/:id/:name',
+    { config: { public: true }, schema: { ...schema, summary: 'Whether a file behind a signed link exists (200/404, no body)' } },
+    async (request, reply) => {
+      checkLink(request.params, request.query);
+      const found = await statFile(db, store, request.params.id);
+      if (!found) throw notFound(FILE_MISSING);
+      setFileHeaders(reply, found.row, request.params.name, found.size);
+      return reply.send();
+    },
+  );
+
+  app.get(
+    '/files/:id/:name',
+    {
+      config: { public: true },
+      // The HEAD route above answers from the object's metadata without opening its bytes.
+      exposeHeadRoute: false,
+      schema: { ...schema, summary: 'Download a file behind a signed link', response: { 200: z.unknown().describe('The file bytes') } },
+    },
+    async (request, reply) => {
+      checkLink(request.params, request.query);
+      const opened = await openFile(db, store, request.params.id);
+      if (!opened) throw notFound(FILE_MISSING);
+      // The signed name, not the stored one: an API may offer a file under a more telling name.
+      setFileHeaders(reply, opened.row, request.params.name, opened.row.size_bytes);
+      return reply.send(opened.stream);
+    },
+  );
+};

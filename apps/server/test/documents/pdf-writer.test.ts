@@ -1,0 +1,104 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createPdfWriter, PDF_MAX_ROWS } from '../../src/documents/pdf-writer.ts';
+import type { DocumentColumn, DocumentRow } from '../../src/documents/table-document.ts';
+
+const columns: DocumentColumn[] = [
+  { label: 'Job #', type: 'number', width: 6 },
+  { label: 'Company', type: 'text', width: 30 },
+  { label: 'Pickup Date', type: 'date' },
+  { label: 'Locked', type: 'yesno' },
+  { label: '% Fill', type: 'percent' },
+];
+
+function rows(count: number): DocumentRow[] {
+  return Array.from({ length: count }, (_, i) => [i + 1, `Company ${i + 1}`, '03/07/2025', i % 2 ? 'Yes' : 'No', 0.5]);
+}
+
+const winAnsi = new TextDecoder('windows-1252');
+
+interface WrittenPdf {
+  pages: number;
+  /** The text of every text-showing operator, in order. */
+  texts: string[];
+}
+
+/** Writes the document uncompressed and reads back its page count and text. */
+async function writePdf(rowCount: number, options: { subtitle?: string; title?: string; extra?: DocumentRow[] } = {}): Promise<WrittenPdf> {
+  const chunks: Buffer[] = [];
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  const writer = createPdfWriter(output, {
+    title: options.title ?? 'Line Items',
+    ...(options.subtitle ? { subtitle: options.subtitle } : {}),
+    generatedAt: new Date(2025, 2, 7, 9, 5, 30),
+    columns,
+    compress: false,
+  });
+  const all = [...rows(rowCount), ...(options.extra ?? [])];
+  for (let i = 0; i < all.length; i += 1000) await writer.addRows(all.slice(i, i + 1000));
+  await writer.finish();
+
+  const pdf = Buffer.concat(chunks).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  // pdfkit shows text as TJ arrays of hex strings (WinAnsi bytes) with kerning numbers between them.
+  const texts = [...pdf.matchAll(/\[((?:<[0-9a-f]*>|\s|-?[\d.]+)*)\] TJ/g)].map(([, array]) =>
+    [...array!.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => winAnsi.decode(Buffer.from(hex!, 'hex'))).join(''),
+  );
+  return { pages: pdf.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0, texts };
+}
+
+describe('createPdfWriter', () => {
+  it('puts the title, generation time and a numbered header on the first page', async () => {
+    const { pages, texts } = await writePdf(3, { subtitle: 'Job 1201 — Acme Pharmacy' });
+    expect(pages).toBe(1);
+    expect(texts.slice(0, 3)).toEqual(['Line Items', 'Job 1201 — Acme Pharmacy', 'Generated 03/07/2025 09:05']);
+    expect(texts).toEqual(expect.arrayContaining(['Job #', 'Company', 'Pickup Date', 'Locked', '% Fill', 'Company 3', '03/07/2025', 'Page 1 of 1']));
+  });
+
+  // Letter landscape, half-inch margins, 14 pt rows: 34 rows fit under the title block on the first
+  // page (33 with a subtitle) and 37 under the header of every other page.
+  it.each([
+    [1, 1],
+    [34, 1],
+    [35, 2],
+    [34 + 37, 2],
+    [34 + 37 + 1, 3],
+    [34 + 37 * 10, 11],
+  ])('lays %i rows out on %i pages, each with its header and number', async (rowCount, expectedPages) => {
+    const { pages, texts } = await writePdf(rowCount);
+    expect(pages).toBe(expectedPages);
+    expect(texts.filter((t) => t === 'Company')).toHaveLength(expectedPages);
+    for (let page = 1; page <= expectedPages; page++) expect(texts).toContain(`Page ${page} of ${expectedPages}`);
+    expect(texts).toContain(`Company ${rowCount}`);
+  });
+
+  it('fits one row fewer on the first page when there is a subtitle', async () => {
+    expect((await writePdf(33, { subtitle: 'Job 1201' })).pages).toBe(1);
+    expect((await writePdf(34, { subtitle: 'Job 1201' })).pages).toBe(2);
+  });
+
+  it('shows percent as 0.00%, cuts long text with an ellipsis and replaces what Helvetica cannot show', async () => {
+    const { texts } = await writePdf(0, {
+      extra: [
+        [1, 'Acme Pharmacy of the Very Long Name that Goes On and On and On Beyond Any Column', '', 'Yes', 0.12345],
+        [2, 'Zoë’s “Pharmacy” 薬局', '', 'No', 1],
+      ],
+    });
+    expect(texts).toContain('12.35%');
+    expect(texts).toContain('100.00%');
+    const cut = texts.find((t) => t.startsWith('Acme Pharmacy'))!;
+    expect(cut.endsWith('…')).toBe(true);
+    expect(cut.length).toBeLessThan(80);
+    expect(texts).toContain('Zoë’s “Pharmacy” ??');
+  });
+
+  it(`refuses more than ${PDF_MAX_ROWS} rows`, async () => {
+    const writer = createPdfWriter(new Writable({ write: (_c, _e, cb) => cb() }), { title: 'Too long', generatedAt: new Date(), columns });
+    await expect(writer.addRows(rows(PDF_MAX_ROWS + 1))).rejects.toThrow(RangeError);
+  });
+});
