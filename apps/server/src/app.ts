@@ -11,6 +11,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { scheduleExportCleanup } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { JobsService } from './modules/jobs/jobs.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         records: new RecordsService(db),
         exports: new ExportService({ db, store, linkSecret: deps.jwtSecret, now }),
       });
+      await api.register(jobsRoutes, { jobs: new JobsService({ db, now }) });
     },
     { prefix: API_PREFIX.slice(0, -1) },
   );

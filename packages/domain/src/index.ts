@@ -2,6 +2,8 @@ export * from './auth.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './errors.ts';
+export * from './percent.ts';
 export * from './privileges.ts';
 export * from './registration.ts';
 export * from './records/index.ts';
+export * from './jobs.ts';
