@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,9 +10,11 @@ import { createFileStore, type FileStore } from './files/file-store.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
-import { scheduleExportCleanup } from './modules/files/files.service.ts';
+import { fileLinkFor, scheduleExportCleanup } from './modules/files/files.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
+import { RegistrationsService } from './modules/registrations/registrations.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -77,9 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
+  // Upload limits are set per route (readOneFile); these are the outer bounds.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10, parts: 20 } });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth, prefix: API_PREFIX, publicPrefixes: [`${API_PREFIX}docs`] });
 
+  // Pictures are shown in pages for a while: their links live an hour.
+  const records = new RecordsService({ db, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
@@ -87,10 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
       await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now });
       await api.register(recordsRoutes, {
-        records: new RecordsService(db),
+        records,
         exports: new ExportService({ db, store, linkSecret: deps.jwtSecret, now }),
       });
       await api.register(jobsRoutes, { jobs: new JobsService({ db, now }) });
+      await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
     },
     { prefix: API_PREFIX.slice(0, -1) },
   );

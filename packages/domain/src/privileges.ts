@@ -1,7 +1,8 @@
 /**
  * Privilege strings carried in the session token (`access.privileges`).
- * The spec names the first eleven; LOCK_JOB, UNLOCK_JOB and MANAGE_USERS are ours:
- * the spec shows a job's lock state and user accounts but no way to change them.
+ * The spec names the first eleven. Ours: LOCK_JOB and UNLOCK_JOB (the spec shows a job's lock
+ * state but no way to change it), UPDATE_REGISTRATION (the registration picture upload names no
+ * privilege, and a read-only user must not change records) and MANAGE_USERS (user accounts).
  */
 export const PRIVILEGES = [
   'CREATE_JOB',
@@ -17,6 +18,7 @@ export const PRIVILEGES = [
   'DELETE_LINE_ITEM',
   'LOCK_JOB',
   'UNLOCK_JOB',
+  'UPDATE_REGISTRATION',
   'MANAGE_USERS',
 ] as const;
 

@@ -18,6 +18,8 @@ export interface LayoutField {
   joins?: readonly string[];
   /** Tables the field reads beyond the layout's own (through joins or subqueries): a cached count over it depends on them. */
   tables?: readonly string[];
+  /** The SQL yields `<file id>/<file name>`, shown as a signed download link. */
+  fileLink?: boolean;
 }
 
 export interface PortalDef {
@@ -73,6 +75,8 @@ export interface LayoutDefinition {
   joins?: Record<string, string>;
   /** SQL for every field of the entity's catalogue, by API name. */
   fields: Record<string, FieldSql>;
+  /** Fields whose SQL yields `<file id>/<file name>`, answered as signed download links. */
+  fileFields?: readonly string[];
   portals?: PortalDef[];
 }
 
@@ -93,7 +97,8 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     const [expression, ...needs] = typeof spec === 'string' ? [spec] : spec;
     for (const j of needs) if (!(j in joins)) throw new Error(`Layout ${catalogue.entity}: field ${f.name} needs unknown join ${j}`);
     const tables = new Set([...needs.flatMap((j) => tablesIn(joins[j]!)), ...tablesIn(expression)]);
-    return { name: f.name, type: f.type, sql: expression, joins: needs, tables: [...tables] };
+    const fileLink = definition.fileFields?.includes(f.name) ?? false;
+    return { name: f.name, type: f.type, sql: expression, joins: needs, tables: [...tables], ...(fileLink ? { fileLink } : {}) };
   });
   return {
     entity: catalogue.entity,

@@ -53,13 +53,30 @@ function scopeKey(entity: EntityName, user: SessionUser): string | null {
   return entity === 'dictionaries' ? (user.parentOrganization ?? '') : null;
 }
 
+/** Turns a stored file (`id`, `name`) into a signed download link. */
+export type FileLinker = (file: { id: string; name: string }) => string;
+
 export class RecordsService {
   readonly #db: Kysely<Database>;
   readonly #counts: CountCache;
+  readonly #fileLink: FileLinker;
 
-  constructor(db: Kysely<Database>, counts = new CountCache(db)) {
-    this.#db = db;
-    this.#counts = counts;
+  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache }) {
+    this.#db = deps.db;
+    this.#counts = deps.counts ?? new CountCache(deps.db);
+    this.#fileLink = deps.fileLink;
+  }
+
+  /** The layout's fields as the API shows them, file fields as signed links. */
+  #fieldData(layout: Layout, row: Record<string, unknown>): Record<string, FieldValue> {
+    const data = toFieldData(layout.fields, row);
+    for (const field of layout.fields) {
+      const value = data[field.name];
+      if (!field.fileLink || typeof value !== 'string' || !value) continue;
+      const slash = value.indexOf('/');
+      data[field.name] = this.#fileLink({ id: value.slice(0, slash), name: value.slice(slash + 1) });
+    }
+    return data;
   }
 
   layout(entity: EntityName): Layout {
@@ -85,7 +102,7 @@ export class RecordsService {
       data: rows.map((row) => ({
         recordId: String(row.id),
         modId: String(row.modId),
-        fieldData: toFieldData(layout.fields, row.values),
+        fieldData: this.#fieldData(layout, row.values),
         portalData: {},
       })),
       dataInfo: {
@@ -125,7 +142,7 @@ export class RecordsService {
         {
           recordId: String(row.__id),
           modId: String(row.__mod),
-          fieldData: toFieldData(layout.fields, row),
+          fieldData: this.#fieldData(layout, row),
           portalData: Object.fromEntries(portals.map((p) => [p.name, p.rows])),
           portalDataInfo: portals.map((p) => ({ portalObjectName: p.name, foundCount: p.foundCount, returnedCount: p.rows.length })),
         },

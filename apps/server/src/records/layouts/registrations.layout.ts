@@ -6,6 +6,7 @@ export const registrationsLayout = defineLayout(CATALOGUE.registrations, {
   idSql: 'r.id',
   modIdSql: 'r.mod_id',
   joins: { company: 'JOIN companies co ON co.id = r.company_id' },
+  fileFields: ['Registration Picture'],
   fields: {
     Record_Number_PK_ID: 'r.id',
     'Registration Number': 'r.registration_number',
@@ -27,7 +28,7 @@ export const registrationsLayout = defineLayout(CATALOGUE.registrations, {
     State: 'r.state',
     Zip: 'r.zip',
     ...Object.fromEntries(SCHEDULE_FLAGS.map((s) => [`Schedule ${s}`, `r.schedule_${s.toLowerCase()}`])),
-    'Registration Picture': 'r.picture_file_id::text',
+    'Registration Picture': "(SELECT f.id || '/' || f.original_name FROM files f WHERE f.id = r.picture_file_id)",
     'Date Created': 'r.created_at',
     'Date Modified': 'r.modified_at',
   },

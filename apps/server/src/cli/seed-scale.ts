@@ -1,0 +1,873 @@
+import { parseArgs } from 'node:util';
+import { deaActivityLabel, todayIso, type DeaBusinessActivityCode } from '@3ds/domain';
+import pg from 'pg';
+import { openPostgres } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { bulkNdcEntries } from '../db/seed/bulk-ndcs.ts';
+import { assertIsoDate } from '../db/seed/calendar.ts';
+import { buildCompanies, CONTACT_TITLES, DEMO_COMPANIES, STATE_NAMES, type CompanyKind } from '../db/seed/demo-companies.ts';
+import { FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES } from '../db/seed/demo-people.ts';
+import { buildRegistrations } from '../db/seed/demo-registrations.ts';
+import { DEMO_ORGANIZATION, DEMO_PASSWORD, DEMO_USERS } from '../db/seed/seed-demo.ts';
+import { loadNdcDictionary } from '../db/seed/ndc-dictionary.ts';
+import { VALUE_LISTS, valueListRows } from '../db/seed/value-lists.ts';
+import { UsersService } from '../modules/users/users.service.ts';
+
+const USAGE = `Fill a PostgreSQL database with scale data for the benchmark (DESIGN.md §8).
+
+  DATABASE_URL=postgres://… npm run seed:scale -- [--line-items N] [--reset] [--today YYYY-MM-DD]
+
+  --line-items N   line items to create (default 1,000,000). The rest scales with it: per 1,000,000 line
+                   items 2,000 companies, 5,000 registrations, 20,000 jobs and 100,000 containers
+                   (85% standard, 15% Yellow Bucket; line items of both kinds in the same proportion).
+  --reset          empty the record tables (and dictionary, value lists, users, sessions, audit) first.
+                   Without it the seed refuses a database that holds any of them.
+  --today          the day every generated date is relative to (default: today). Same day, same data.
+
+Also creates the NDC dictionary, the value lists and the demo users admin, clerk and viewer (password "demo").
+PostgreSQL only: the embedded PGlite database is not meant for this size.`;
+
+/** Per 1,000,000 line items (the issue's 1M size). */
+const PER_MILLION = { companies: 2_000, registrations: 5_000, jobs: 20_000, containers: 100_000 } as const;
+const YELLOW_BUCKET_SHARE = 0.15;
+/** Share of jobs that carry Yellow Bucket containers; a Yellow Bucket job's containers are YB with 1/3 chance. */
+const JOBS_WITH_YELLOW_BUCKETS = 0.45;
+
+/** Kinds of generated companies, by weight (percent). */
+const COMPANY_KIND_WEIGHTS: readonly (readonly [CompanyKind, number])[] = [
+  ['pharmacy', 55],
+  ['hospital', 15],
+  ['practitioner', 10],
+  ['distributor', 8],
+  ['manufacturer', 7],
+  ['lab', 3],
+  ['university', 2],
+];
+
+type Profile = 'dispenser' | 'supplier' | 'research';
+
+/** What a generated company of each kind looks like and holds. */
+const KINDS: Readonly<
+  Record<CompanyKind, { profile: Profile; nouns: string[]; federal: DeaBusinessActivityCode[]; deaLetters: string[]; stateLicence: string; statePrefix: string }>
+> = {
+  pharmacy: {
+    profile: 'dispenser',
+    nouns: ['Pharmacy', 'Drug', 'Apothecary', 'Family Pharmacy', 'Discount Drugs', 'Rx', 'Pharmacy & Gifts'],
+    federal: ['A'],
+    deaLetters: ['A', 'B', 'F', 'G'],
+    stateLicence: 'Retail Pharmacy',
+    statePrefix: 'RPH',
+  },
+  hospital: {
+    profile: 'dispenser',
+    nouns: ['Medical Center', 'Regional Hospital', 'Community Hospital', 'Health System', "Children's Hospital"],
+    federal: ['B'],
+    deaLetters: ['A', 'B', 'F', 'G'],
+    stateLicence: 'Hospital Pharmacy',
+    statePrefix: 'HPH',
+  },
+  practitioner: {
+    profile: 'dispenser',
+    nouns: ['Family Practice', 'Pain & Wellness Clinic', 'Veterinary Clinic', 'Dental Group', 'Urgent Care'],
+    federal: ['C'],
+    deaLetters: ['A', 'B', 'F', 'G'],
+    stateLicence: 'Practitioner',
+    statePrefix: 'PRA',
+  },
+  distributor: {
+    profile: 'supplier',
+    nouns: ['Drug Wholesale', 'Pharmaceutical Supply', 'Medical Distributors', 'Healthcare Logistics', 'Specialty Distribution'],
+    federal: ['F', 'F', 'K'],
+    deaLetters: ['P', 'R'],
+    stateLicence: 'Wholesale Distributor',
+    statePrefix: 'WHD',
+  },
+  manufacturer: {
+    profile: 'supplier',
+    nouns: ['Pharmaceuticals', 'Laboratories', 'Therapeutics', 'Generics LLC', 'Fine Chemicals', 'Pharma Inc.'],
+    federal: ['E', 'E', 'H', 'J'],
+    deaLetters: ['P', 'R'],
+    stateLicence: 'Manufacturer',
+    statePrefix: 'MFG',
+  },
+  lab: {
+    profile: 'research',
+    nouns: ['Analytical Laboratories', 'Testing Services', 'Research Labs'],
+    federal: ['H', 'G'],
+    deaLetters: ['P', 'R'],
+    stateLicence: 'Analytical Laboratory',
+    statePrefix: 'LAB',
+  },
+  university: {
+    profile: 'research',
+    nouns: ['University School of Pharmacy', 'College of Medicine', 'Research Institute'],
+    federal: ['D', 'G'],
+    deaLetters: ['P', 'R'],
+    stateLicence: 'Research',
+    statePrefix: 'RES',
+  },
+};
+
+const NAME_HEADS = [
+  'North', 'South', 'East', 'West', 'Lake', 'River', 'Cedar', 'Maple', 'Pine', 'Oak', 'Harbor', 'Summit', 'Valley', 'Prairie',
+  'Coastal', 'Mountain', 'Meadow', 'Granite', 'Silver', 'Golden', 'Bay', 'Canyon', 'Forest', 'Sunrise', 'Liberty', 'Heritage',
+  'Pioneer', 'Evergreen', 'Willow', 'Blue', 'Red', 'Green', 'Stone', 'Elm', 'Birch', 'Spring',
+];
+const NAME_TAILS = ['view', 'side', 'point', 'crest', 'field', 'brook', 'wood', 'ridge', 'gate', 'haven', 'dale', 'port'];
+const STREETS = [
+  'Main Street', 'Oak Avenue', 'Commerce Drive', 'Industrial Way', 'Broadway', 'Elm Street', 'Park Avenue', 'Washington Street',
+  'Market Street', 'Center Street', 'Lakeshore Drive', 'Highland Road', 'Research Boulevard', 'Medical Parkway', 'Depot Street',
+];
+const REPORT_TYPES = ['41', 'Manifest', 'See Notes', 'COD', 'LDR'] as const;
+
+/** Also in demo-jobs.ts (not exported there). */
+const FACILITIES = [
+  'Clearfork Thermal Destruction Facility, Indianapolis, IN',
+  'Red River Incineration Services, Shreveport, LA',
+  'Northern Plains Waste-to-Energy, Sioux Falls, SD',
+];
+const TRANSPORTERS = ['Secure Pharma Courier', 'Beacon Freight Lines', 'Company Vehicle', 'UPS Ground', 'FedEx Priority Overnight'];
+const TRANSPORT_METHODS = ['Common Carrier', 'Company Vehicle', 'Registered Mail'];
+const JOB_PURPOSES = ['Pickup', 'Returns', 'Destruction', 'Expired Stock', 'Quarterly Return', 'Recall'];
+
+/** Where items come from and why, by client profile (as demo-line-items.ts; weights in percent). */
+const SOURCES: Readonly<Record<Profile, readonly (readonly [string, number])[]>> = {
+  dispenser: [['Pharmacy', 40], ['Customer Return', 25], ['Warehouse', 10], ['Damage', 10], ['Distributor', 10], ['Practitioner', 5]],
+  supplier: [
+    ['Manufacturer', 15], ['Production', 10], ['QC', 10], ['QA Retains', 10], ['Stability', 8], ['Reject', 6], ['Warehouse', 10],
+    ['Distributor', 8], ['Damage slip', 5], ['Samples', 4], ['Packaging', 4], ['Complaints', 3], ['Customer Return', 4],
+    ['Exporter', 1], ['Clinical Supply Operations', 2],
+  ],
+  research: [
+    ['Lab', 20], ['Analytical', 15], ['RD Chemistry', 10], ['Researcher', 15], ['Product Development', 10], ['Tech Services', 5],
+    ['Chemstore', 5], ['IDT', 5], ['MRD', 5], ['OSD', 5], ['QA', 5],
+  ],
+};
+const CAUSES: Readonly<Record<Profile, readonly (readonly [string, number])[]>> = {
+  dispenser: [['Expired', 60], ['Damage', 10], ['Undispensed/Returned', 10], ['Discontinued', 8], ['Dispensed', 5], ['Refused', 4], ['Waste', 3]],
+  supplier: [
+    ['Expired', 35], ['Off-Spec', 12], ['Reject', 10], ['Testing Complete', 8], ['Complaint', 5], ['Damage', 10], ['Terminated', 5],
+    ['Discontinued', 8], ['O2C', 3], ['Waste', 4],
+  ],
+  research: [['Testing Complete', 35], ['Lab Samples', 25], ['Waste', 15], ['Expired', 15], ['Off-Spec', 10]],
+};
+/** How often a client's line item is a bulk NDC. */
+const BULK_SHARE: Readonly<Record<Profile, number>> = { dispenser: 0, supplier: 0.15, research: 0.3 };
+
+/**
+ * How often each dictionary entry is drawn: Schedule II and IV products are the common returns
+ * (about half and a third of the line items), and some products are more popular than others
+ * (a factor of 1 to 3 per NDC). With these weights "oxy" begins a word of about 10% of the descriptions.
+ */
+const SCHEDULE_WEIGHT_SQL = `CASE d.schedule WHEN '2' THEN 3 WHEN '4' THEN 2 ELSE 1 END`;
+
+/** `[[v, w], …]` → an array holding each value w times (drawn uniformly, that is v with weight w). */
+function expand<T>(choices: readonly (readonly [T, number])[]): T[] {
+  return choices.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
+}
+
+/** A prime that does not divide n: i ↦ (i × p) mod n is then a permutation of 0…n-1. */
+function scatterPrime(n: number): number {
+  return [7919, 104_729, 1_299_709].find((p) => n % p !== 0)!;
+}
+
+export interface ScaleCounts {
+  companies: number;
+  registrations: number;
+  jobs: number;
+  containers: number;
+  lineItems: number;
+}
+
+/** The demo fixture's 40 companies and 120 registrations come first; the rest scales with the line items. */
+export function scaleCounts(lineItems: number): ScaleCounts {
+  const f = lineItems / 1_000_000;
+  const companies = Math.max(DEMO_COMPANIES.length, Math.round(PER_MILLION.companies * f));
+  const registrations = Math.max(120 + (companies - DEMO_COMPANIES.length), Math.round(PER_MILLION.registrations * f));
+  return {
+    companies,
+    registrations,
+    jobs: Math.max(10, Math.round(PER_MILLION.jobs * f)),
+    containers: Math.max(10, Math.round(PER_MILLION.containers * f)),
+    lineItems,
+  };
+}
+
+/**
+ * Session helpers. rnd(k, salt) is a deterministic pseudo-random number in [0, 1): the same key and
+ * salt give the same number, so the same --line-items and --today give the same data.
+ */
+const HELPERS_SQL = `
+CREATE FUNCTION pg_temp.rnd(k bigint, salt bigint) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+  $$ SELECT ((hashint8extended(k, salt) >> 11) & 9007199254740991)::double precision / 9007199254740992 $$;
+CREATE FUNCTION pg_temp.pick(a anyarray, r double precision) RETURNS anyelement LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+  $$ SELECT a[1 + floor(r * cardinality(a))::int] $$;
+CREATE FUNCTION pg_temp.int_in(lo integer, hi integer, r double precision) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+  $$ SELECT lo + floor(r * (hi - lo + 1))::int $$;
+CREATE FUNCTION pg_temp.scatter(i bigint, n bigint, p bigint) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+  $$ SELECT ((i * p) % n)::int $$;
+CREATE FUNCTION pg_temp.moment(d date, minute integer) RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+  $$ SELECT (d + make_interval(mins => minute)) AT TIME ZONE 'UTC' $$;
+CREATE FUNCTION pg_temp.padded(n bigint, width integer) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+  $$ SELECT lpad(n::text, greatest(width, length(n::text)), '0') $$;
+`;
+
+class Progress {
+  readonly #start = performance.now();
+
+  async step<T>(label: string, run: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    process.stdout.write(`  ${label} … `);
+    const result = await run();
+    console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    return result;
+  }
+
+  elapsed(): string {
+    return `${((performance.now() - this.#start) / 1000).toFixed(1)} s`;
+  }
+}
+
+async function insertJson(client: pg.Client, table: string, rows: readonly object[]): Promise<void> {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0]!);
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  for (let k = 0; k < rows.length; k += 5000) {
+    await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json)`, [
+      JSON.stringify(rows.slice(k, k + 5000)),
+    ]);
+  }
+}
+
+/**
+ * What --reset empties and what must be empty without it: the record tables and the accounts
+ * (users, sessions, audit). Other tables (e.g. bookkeeping a migration fills) are left alone.
+ */
+const SEEDED_TABLES = [
+  'line_items', 'containers', 'job_files', 'notifications', 'jobs', 'registrations', 'labeler_codes', 'contacts', 'companies',
+  'ndc_dictionary', 'value_lists', 'files', 'audit_log', 'sessions', 'login_failures', 'login_lockouts', 'users',
+];
+
+async function existingTables(client: pg.Client, names: readonly string[]): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1::text[])`,
+    [names],
+  );
+  const found = new Set(rows.map((r) => r.name));
+  return names.filter((n) => found.has(n));
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      'line-items': { type: 'string', default: '1000000' },
+      reset: { type: 'boolean', default: false },
+      today: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const lineItems = Number(values['line-items']!.replace(/[_,]/g, ''));
+  if (!Number.isInteger(lineItems) || lineItems < 1000 || lineItems > 50_000_000) {
+    throw new UsageError(`--line-items must be a whole number between 1,000 and 50,000,000, not "${values['line-items']}".`);
+  }
+  const today = values.today ?? todayIso();
+  assertIsoDate(today);
+  // Read directly: loadConfig() would also demand a JWT_SECRET, which seeding does not need.
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    throw new UsageError(
+      'seed:scale needs PostgreSQL: set DATABASE_URL=postgres://… . The embedded PGlite database (no DATABASE_URL) is not meant for a million rows.',
+    );
+  }
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+
+  const counts = scaleCounts(lineItems);
+  const progress = new Progress();
+  console.log(
+    `Scale seed on ${redact(url)}: ${counts.lineItems.toLocaleString('en-US')} line items, ${counts.containers.toLocaleString('en-US')} containers, ` +
+      `${counts.jobs.toLocaleString('en-US')} jobs, ${counts.registrations.toLocaleString('en-US')} registrations, ` +
+      `${counts.companies.toLocaleString('en-US')} companies; dates relative to ${today}.`,
+  );
+
+  const handle = openPostgres(url, 2);
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await progress.step('migrations', () => migrate(handle));
+    await client.connect();
+    await client.query('BEGIN');
+    const tables = await existingTables(client, SEEDED_TABLES);
+    if (values.reset) {
+      await progress.step('reset (TRUNCATE the record and account tables)', () =>
+        client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`),
+      );
+    } else {
+      const probe = tables.map((t) => `SELECT '${t}' AS t WHERE EXISTS (SELECT 1 FROM ${quoteIdent(t)})`).join(' UNION ALL ');
+      const { rows } = await client.query<{ t: string }>(probe);
+      if (rows.length) {
+        throw new UsageError(`The database is not empty (${rows.map((r) => r.t).join(', ')} hold rows). Run again with --reset to empty it first.`);
+      }
+    }
+    await client.query(`SET LOCAL work_mem = '512MB'`);
+    await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
+    await client.query(HELPERS_SQL);
+
+    await progress.step('value lists and NDC dictionary', () => seedDictionary(client, today));
+    await progress.step(`companies (${counts.companies.toLocaleString('en-US')}) and registrations (${counts.registrations.toLocaleString('en-US')})`, () =>
+      seedCompaniesAndRegistrations(client, today, counts),
+    );
+    await progress.step(`jobs (${counts.jobs.toLocaleString('en-US')})`, () => seedJobs(client, today, counts));
+    await progress.step(`containers (${counts.containers.toLocaleString('en-US')})`, () => seedContainers(client, counts));
+    const indexes = await progress.step('drop the non-constraint indexes of line_items', () => dropLineItemIndexes(client));
+    await progress.step(`line items (${counts.lineItems.toLocaleString('en-US')})`, () => seedLineItems(client, counts));
+    for (const index of indexes) {
+      await progress.step(`index ${index.name}`, () => client.query(index.definition));
+    }
+    await progress.step('sequences', async () => {
+      for (const table of ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'containers', 'line_items']) {
+        await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${table}))`, [table]);
+      }
+    });
+    await progress.step('commit', () => client.query('COMMIT'));
+
+    await progress.step('demo users admin, clerk, viewer', async () => {
+      const users = new UsersService(handle.db);
+      for (const user of DEMO_USERS) {
+        await users.add(
+          {
+            username: user.username,
+            password: DEMO_PASSWORD,
+            displayName: user.displayName,
+            privileges: user.privileges,
+            parentOrganization: DEMO_ORGANIZATION,
+            skipPasswordRule: true,
+          },
+          'seed:scale',
+        );
+      }
+    });
+    await progress.step('VACUUM ANALYZE', () => client.query('VACUUM (ANALYZE)'));
+    await report(client);
+    console.log(`Done in ${progress.elapsed()}.`);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    await client.end().catch(() => {});
+    await handle.close();
+  }
+}
+
+/** Value lists, the 23,890 trade packs of the demo dictionary and its custom bulk NDCs. */
+async function seedDictionary(client: pg.Client, today: string): Promise<void> {
+  await insertJson(client, 'value_lists', valueListRows());
+  const tradePacks = await loadNdcDictionary();
+  const companies = buildCompanies(today, DEMO_ORGANIZATION).companies;
+  const codeOf = (which: 'own' | 'named' | 'none') => {
+    const company = companies.find((c) => c.fixture.labelerOrganization === which)!;
+    return { organization: company.row.name, labelerCode: company.fixture.labelerCodes![0]! };
+  };
+  const bulk = bulkNdcEntries({ own: codeOf('own'), other: codeOf('named'), none: { labelerCode: codeOf('none').labelerCode } }, today);
+  await insertJson(client, 'ndc_dictionary', [...tradePacks, ...bulk]);
+}
+
+async function seedCompaniesAndRegistrations(client: pg.Client, today: string, counts: ScaleCounts): Promise<void> {
+  // The demo's 40 companies (with contacts and labeler codes) and their 120 registrations, as the demo seeds them.
+  const demo = buildCompanies(today, DEMO_ORGANIZATION);
+  const demoRegistrations = buildRegistrations(today, demo.companies);
+  await insertJson(client, 'companies', demo.companies.map((c) => c.row));
+  await insertJson(client, 'contacts', demo.contacts);
+  await insertJson(client, 'labeler_codes', demo.labelerCodes);
+  await insertJson(client, 'registrations', demoRegistrations.map((r) => r.row));
+
+  await client.query(`
+    CREATE TEMP TABLE s_kind (kind text PRIMARY KEY, profile text, nouns text[], federal text[], dea_letters text[], state_licence text,
+      state_prefix text, titles text[]);
+    CREATE TEMP TABLE s_company (id integer PRIMARY KEY, kind text NOT NULL);
+    CREATE TEMP TABLE s_place (n integer PRIMARY KEY, city text, state text, zip text, area text);
+    CREATE TEMP TABLE s_state (code text PRIMARY KEY, name text);`);
+  await insertJson(
+    client,
+    's_kind',
+    Object.entries(KINDS).map(([kind, k]) => ({
+      kind,
+      profile: k.profile,
+      nouns: k.nouns,
+      federal: k.federal.map((code) => deaActivityLabel(code)),
+      dea_letters: k.deaLetters,
+      state_licence: k.stateLicence,
+      state_prefix: k.statePrefix,
+      titles: CONTACT_TITLES[kind as CompanyKind],
+    })),
+  );
+  await insertJson(client, 's_company', demo.companies.map((c) => ({ id: c.row.id, kind: c.fixture.kind })));
+  await insertJson(client, 's_place', DEMO_COMPANIES.map((c, k) => ({ n: k + 1, city: c.city, state: c.state, zip: c.zip, area: c.areaCode })));
+  await insertJson(client, 's_state', Object.entries(STATE_NAMES).map(([code, name]) => ({ code, name })));
+
+  const firstCompany = demo.companies.length + 1;
+  const generatedCompanies = counts.companies - demo.companies.length;
+  if (generatedCompanies > 0) {
+    await client.query(`INSERT INTO s_company (id, kind) SELECT g, pg_temp.pick($1::text[], pg_temp.rnd(g, 101)) FROM generate_series($2::int, $3::int) g`, [
+      expand(COMPANY_KIND_WEIGHTS),
+      firstCompany,
+      counts.companies,
+    ]);
+    await client.query(
+      `INSERT INTO companies (id, name, address1, address2, city, state, zip, main_phone, fax, report_type, created_at, created_by, modified_at, modified_by)
+       SELECT id, name, address1, address2, city, state, zip, main_phone, fax, report_type, created_at, created_by,
+         CASE WHEN edited THEN pg_temp.moment(created_day + pg_temp.int_in(30, 1500, pg_temp.rnd(id, 115)), 780 + pg_temp.int_in(0, 540, pg_temp.rnd(id, 116)))
+           ELSE created_at END,
+         CASE WHEN edited THEN pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(id, 117)) ELSE created_by END
+       FROM (
+         SELECT s.id,
+           pg_temp.pick($1::text[], pg_temp.rnd(s.id, 102)) || pg_temp.pick($2::text[], pg_temp.rnd(s.id, 103)) || ' '
+             || pg_temp.pick(k.nouns, pg_temp.rnd(s.id, 104)) AS name,
+           pg_temp.int_in(100, 9899, pg_temp.rnd(s.id, 105)) || ' ' || pg_temp.pick($3::text[], pg_temp.rnd(s.id, 106)) AS address1,
+           CASE WHEN pg_temp.rnd(s.id, 107) < 0.15
+             THEN pg_temp.pick(ARRAY['Suite 100', 'Suite 200', 'Building B', 'Unit 4', 'Dock 2'], pg_temp.rnd(s.id, 108)) END AS address2,
+           p.city, p.state, p.zip,
+           '(' || p.area || ') 555-01' || pg_temp.padded(pg_temp.int_in(0, 99, pg_temp.rnd(s.id, 109)), 2) AS main_phone,
+           CASE WHEN pg_temp.rnd(s.id, 110) < 0.7 THEN '(' || p.area || ') 555-01' || pg_temp.padded(pg_temp.int_in(0, 99, pg_temp.rnd(s.id, 111)), 2) END AS fax,
+           nullif(concat_ws(E'\\r',
+             CASE WHEN pg_temp.rnd(s.id, 120) < 0.8 THEN $4::text END,
+             CASE WHEN pg_temp.rnd(s.id, 121) < 0.25 THEN $5::text END,
+             CASE WHEN pg_temp.rnd(s.id, 122) < 0.25 THEN $6::text END,
+             CASE WHEN pg_temp.rnd(s.id, 123) < 0.25 THEN $7::text END,
+             CASE WHEN pg_temp.rnd(s.id, 124) < 0.25 THEN $8::text END), '') AS report_type,
+           $9::date - pg_temp.int_in(60, 1900, pg_temp.rnd(s.id, 112)) AS created_day,
+           pg_temp.moment($9::date - pg_temp.int_in(60, 1900, pg_temp.rnd(s.id, 112)), 780 + pg_temp.int_in(0, 540, pg_temp.rnd(s.id, 113))) AS created_at,
+           pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(s.id, 114)) AS created_by,
+           pg_temp.rnd(s.id, 118) < 0.4 AS edited
+         FROM s_company s
+         JOIN s_kind k ON k.kind = s.kind
+         JOIN s_place p ON p.n = 1 + floor(pg_temp.rnd(s.id, 119) * $10::int)::int
+         WHERE s.id >= $11::int
+       ) c
+       ORDER BY id`,
+      [NAME_HEADS, NAME_TAILS, STREETS, ...REPORT_TYPES, today, DEMO_COMPANIES.length, firstCompany],
+    );
+    // One to three contacts per generated company (after the demo's, whose ids the demo set).
+    await client.query(`SELECT setval(pg_get_serial_sequence('contacts', 'id'), (SELECT max(id) FROM contacts))`);
+    await client.query(
+      `INSERT INTO contacts (company_id, last_name, first_name, title, city, direct_phone, extension, created_at, created_by, modified_at, modified_by)
+       SELECT c.id, pg_temp.pick($1::text[], pg_temp.rnd(c.id * 8 + n, 131)), pg_temp.pick($2::text[], pg_temp.rnd(c.id * 8 + n, 132)),
+         k.titles[1 + (n - 1) % cardinality(k.titles)], c.city, c.main_phone,
+         CASE WHEN pg_temp.rnd(c.id * 8 + n, 133) < 0.4 THEN pg_temp.int_in(100, 4999, pg_temp.rnd(c.id * 8 + n, 134))::text END,
+         c.created_at, c.created_by, c.created_at, c.created_by
+       FROM companies c
+       JOIN s_company s ON s.id = c.id
+       JOIN s_kind k ON k.kind = s.kind
+       CROSS JOIN LATERAL generate_series(1, pg_temp.int_in(1, 3, pg_temp.rnd(c.id, 130))) n
+       WHERE c.id >= $3::int
+       ORDER BY c.id, n`,
+      [LAST_NAMES, FIRST_NAMES, firstCompany],
+    );
+  }
+
+  const firstRegistration = demoRegistrations.length + 1;
+  if (counts.registrations >= firstRegistration) {
+    // The first registrations give each generated company one; the rest go to companies at random,
+    // some companies holding many (a chain's sites).
+    await client.query(
+      `INSERT INTO registrations (id, company_id, registration_number, activity, expiration_date, status_mask, license_type, license_number,
+         federal_agency, state_agency, address1, address2, address3, city, state, zip,
+         schedule_1, schedule_1n, schedule_2, schedule_2n, schedule_3, schedule_3n, schedule_4, schedule_4n, schedule_5, schedule_5n, schedule_lc, schedule_nc,
+         created_at, created_by, modified_at, modified_by)
+       SELECT b.id, c.id, number.value, CASE WHEN b.federal THEN pg_temp.pick(k.federal, pg_temp.rnd(b.id, 205)) ELSE k.state_licence END,
+         expiry.expiration_date, expiry.status, CASE WHEN b.federal THEN 'Federal' ELSE 'State' END, number.value,
+         CASE WHEN b.federal THEN 'Drug Enforcement Administration' END,
+         CASE WHEN NOT b.federal THEN coalesce(st.name, c.state) || ' Board of Pharmacy' END,
+         c.address1, c.address2, NULL, c.city, c.state, c.zip,
+         k.profile = 'research' OR (k.profile = 'supplier' AND pg_temp.rnd(b.id, 220) < 0.3),
+         k.profile = 'research' OR (k.profile = 'supplier' AND pg_temp.rnd(b.id, 220) < 0.3),
+         k.profile <> 'dispenser' OR pg_temp.rnd(b.id, 221) < 0.9,
+         k.profile <> 'dispenser' OR pg_temp.rnd(b.id, 221) < 0.9,
+         true, true, true, k.profile = 'research', true, k.profile = 'research',
+         k.profile <> 'dispenser' AND pg_temp.rnd(b.id, 222) < 0.5,
+         true,
+         b.created_at, b.created_by, b.created_at, b.created_by
+       FROM (
+         SELECT g AS id,
+           CASE WHEN g - $1::int < $2::int THEN $3::int + (g - $1::int)
+             ELSE $3::int + pg_temp.scatter(floor($2::int * pg_temp.rnd(g, 201) ^ 1.5)::bigint, $2::int, $4::int) END AS company_id,
+           pg_temp.rnd(g, 202) < 0.8 AS federal,
+           pg_temp.moment($5::date - pg_temp.int_in(30, 1850, pg_temp.rnd(g, 206)), 780 + pg_temp.int_in(0, 540, pg_temp.rnd(g, 207))) AS created_at,
+           pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(g, 208)) AS created_by
+         FROM generate_series($1::int, $6::int) g
+       ) b
+       JOIN companies c ON c.id = b.company_id
+       JOIN s_company s ON s.id = c.id
+       JOIN s_kind k ON k.kind = s.kind
+       LEFT JOIN s_state st ON st.code = c.state
+       CROSS JOIN LATERAL (SELECT pg_temp.padded((b.id::bigint * 7919 + 104729) % 1000000, 6) AS six) d
+       CROSS JOIN LATERAL (
+         SELECT CASE WHEN b.federal
+           THEN pg_temp.pick(k.dea_letters, pg_temp.rnd(b.id, 203)) || CASE WHEN c.name ~ '^[A-Za-z]' THEN upper(left(c.name, 1)) ELSE '9' END || d.six
+             || ((substr(d.six, 1, 1)::int + substr(d.six, 3, 1)::int + substr(d.six, 5, 1)::int
+                  + 2 * (substr(d.six, 2, 1)::int + substr(d.six, 4, 1)::int + substr(d.six, 6, 1)::int)) % 10)
+           ELSE c.state || '-' || k.state_prefix || '-' || pg_temp.padded(pg_temp.int_in(0, 999999, pg_temp.rnd(b.id, 204)), 6) END AS value
+       ) number
+       CROSS JOIN LATERAL (
+         SELECT CASE WHEN r < 0.2 THEN $5::date - pg_temp.int_in(1, 900, pg_temp.rnd(b.id, 211))
+                     WHEN r < 0.35 THEN $5::date + pg_temp.int_in(0, 60, pg_temp.rnd(b.id, 211))
+                     ELSE $5::date + pg_temp.int_in(61, 1095, pg_temp.rnd(b.id, 211)) END AS expiration_date,
+                CASE WHEN r < 0.2 THEN 'Expired' WHEN r < 0.35 AND pg_temp.rnd(b.id, 212) < 0.5 THEN 'Renewal Pending' ELSE 'Active' END AS status
+         FROM (SELECT pg_temp.rnd(b.id, 210) AS r) x
+       ) expiry
+       ORDER BY b.id`,
+      [firstRegistration, generatedCompanies, firstCompany, scatterPrime(generatedCompanies), today, counts.registrations],
+    );
+  }
+}
+
+async function seedJobs(client: pg.Client, today: string, counts: ScaleCounts): Promise<void> {
+  const registrations = Math.max(counts.registrations, 120);
+  // Registration of each job: skewed (a few clients send many jobs), scattered over the ids.
+  // Dates over three years, recent ones more often; a job on an expired registration ended before it expired.
+  await client.query(
+    `CREATE TEMP TABLE s_job_draft AS
+     SELECT g, r.id AS registration_id, r.company_id, dates.*, dates.initiated - pg_temp.int_in(0, 7, pg_temp.rnd(g, 304)) AS filed
+     FROM generate_series(1, $1::int) g
+     JOIN registrations r ON r.id = 1 + pg_temp.scatter(floor($2::int * pg_temp.rnd(g, 301) ^ 1.5)::bigint, $2::int, $3::int)
+     CROSS JOIN LATERAL (
+       SELECT CASE WHEN r.expiration_date < $4::date
+           THEN greatest($4::date - 1095, least($4::date - floor(1095 * pg_temp.rnd(g, 302) ^ 1.3)::int, r.expiration_date - pg_temp.int_in(20, 365, pg_temp.rnd(g, 303))))
+           ELSE $4::date - floor(1095 * pg_temp.rnd(g, 302) ^ 1.3)::int END AS initiated
+     ) i
+     CROSS JOIN LATERAL (
+       SELECT i.initiated,
+         i.initiated + c1 AS confirmed_c,
+         i.initiated + c1 + c2 AS transfer_c,
+         i.initiated + c1 + c2 + c3 AS vault_c,
+         i.initiated + c1 + c2 + c3 + c4 AS destroyed_c,
+         i.initiated + c1 + c2 + c3 + c4 + c5 AS completed_c
+       FROM (SELECT pg_temp.int_in(1, 4, pg_temp.rnd(g, 305)) AS c1, pg_temp.int_in(1, 14, pg_temp.rnd(g, 306)) AS c2,
+                    pg_temp.int_in(0, 2, pg_temp.rnd(g, 307)) AS c3, pg_temp.int_in(14, 120, pg_temp.rnd(g, 308)) AS c4,
+                    pg_temp.int_in(3, 30, pg_temp.rnd(g, 309)) AS c5) o
+     ) dates`,
+    [counts.jobs, registrations, scatterPrime(registrations), today],
+  );
+  await client.query(
+    `INSERT INTO jobs (id, registration_id, supplier_registration_id, name, status, activity, date_filed, date_initiated, date_confirmed,
+       date_transfer, date_destroyed, date_vault_in, date_vault_out, date_completed, locked, sister_job_id, facility_transported_to,
+       transporter, transport_method, disposal_method, transfer_witness_1, transfer_witness_2, destruction_witness_1, destruction_witness_2,
+       cwf_number, created_at, created_by, modified_at, modified_by)
+     SELECT id, registration_id, supplier_registration_id, name, status, activity, filed, initiated, confirmed, transfer, destroyed, vault_in,
+       destroyed, completed, locked, NULL, CASE WHEN transfer IS NOT NULL THEN pg_temp.pick($3::text[], pg_temp.rnd(id, 320)) END,
+       CASE WHEN transfer IS NOT NULL THEN pg_temp.pick($4::text[], pg_temp.rnd(id, 321)) END,
+       CASE WHEN transfer IS NOT NULL THEN pg_temp.pick($5::text[], pg_temp.rnd(id, 322)) END,
+       CASE WHEN destroyed IS NOT NULL THEN CASE WHEN pg_temp.rnd(id, 323) < 0.85 THEN 'Incineration' ELSE 'Chemical Digestion' END END,
+       CASE WHEN transfer IS NOT NULL THEN pg_temp.pick($6::text[], pg_temp.rnd(id, 324)) || ' ' || pg_temp.pick($7::text[], pg_temp.rnd(id, 325)) END,
+       CASE WHEN transfer IS NOT NULL THEN pg_temp.pick($6::text[], pg_temp.rnd(id, 326)) || ' ' || pg_temp.pick($7::text[], pg_temp.rnd(id, 327)) END,
+       CASE WHEN destroyed IS NOT NULL THEN ($8::text[])[1 + id % cardinality($8::text[])] END,
+       CASE WHEN destroyed IS NOT NULL THEN ($8::text[])[1 + (id + 3) % cardinality($8::text[])] END,
+       CASE WHEN destroyed IS NOT NULL THEN 'CWF-' || extract(year FROM destroyed) || '-' || pg_temp.padded(id, 5) END,
+       pg_temp.moment(filed, 780 + pg_temp.int_in(0, 540, pg_temp.rnd(id, 328))),
+       created_by,
+       pg_temp.moment(coalesce(completed, destroyed, vault_in, transfer, confirmed, filed), 780 + pg_temp.int_in(0, 540, pg_temp.rnd(id, 329))),
+       CASE WHEN pg_temp.rnd(id, 330) < 0.7 THEN created_by ELSE 'admin' END
+     FROM (
+       SELECT row_number() OVER (ORDER BY d.filed, d.g)::int AS id, d.*,
+         CASE WHEN d.completed IS NOT NULL THEN pg_temp.rnd(d.g, 312) < 0.45
+              WHEN d.destroyed IS NOT NULL THEN pg_temp.rnd(d.g, 312) < 0.3 ELSE false END AS locked,
+         CASE WHEN d.completed IS NOT NULL THEN 'Completed' WHEN d.destroyed IS NOT NULL THEN 'Destroyed' WHEN d.vault_in IS NOT NULL THEN 'In Vault'
+              WHEN d.transfer IS NOT NULL THEN 'In Transit' WHEN d.confirmed IS NOT NULL THEN 'Confirmed' ELSE 'Open' END AS status,
+         CASE WHEN pg_temp.rnd(d.g, 313) < 0.2 AND cardinality(dist.ids) > 0 THEN pg_temp.pick(dist.ids, pg_temp.rnd(d.g, 314)) END AS supplier_registration_id,
+         c.name || ' ' || to_char(d.initiated, 'MM/YYYY') || ' ' || pg_temp.pick($2::text[], pg_temp.rnd(d.g, 315)) AS name,
+         r.activity,
+         pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(d.g, 316)) AS created_by
+       FROM (
+         SELECT g, registration_id, company_id, filed, initiated,
+           CASE WHEN confirmed_c <= $1::date THEN confirmed_c END AS confirmed,
+           CASE WHEN transfer_c <= $1::date THEN transfer_c END AS transfer,
+           CASE WHEN vault_c <= $1::date THEN vault_c END AS vault_in,
+           CASE WHEN destroyed_c <= $1::date THEN destroyed_c END AS destroyed,
+           CASE WHEN completed_c <= $1::date THEN completed_c END AS completed
+         FROM s_job_draft
+       ) d
+       JOIN registrations r ON r.id = d.registration_id
+       JOIN companies c ON c.id = d.company_id
+       CROSS JOIN (
+         SELECT coalesce(array_agg(r.id ORDER BY r.id), '{}') AS ids FROM registrations r JOIN s_company s ON s.id = r.company_id
+         WHERE s.kind = 'distributor' AND r.license_type = 'Federal'
+       ) dist
+     ) j
+     ORDER BY id`,
+    [today, JOB_PURPOSES, FACILITIES, TRANSPORTERS, TRANSPORT_METHODS, FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES],
+  );
+  // What containers and line items need to know of their job: picked-up jobs only (an open job has none yet).
+  await client.query(
+    `CREATE TEMP TABLE s_job AS
+     SELECT row_number() OVER (ORDER BY j.id)::int AS n, j.id, j.locked, coalesce(j.date_transfer, j.date_confirmed) AS packed_on,
+       j.status, j.cwf_number, k.profile, (r.schedule_2 AND r.schedule_2n) AS c2, pg_temp.rnd(j.id, 310) < $1::float8 AS has_yb
+     FROM jobs j
+     JOIN registrations r ON r.id = j.registration_id
+     JOIN s_company s ON s.id = r.company_id
+     JOIN s_kind k ON k.kind = s.kind
+     WHERE coalesce(j.date_transfer, j.date_confirmed) IS NOT NULL`,
+    [JOBS_WITH_YELLOW_BUCKETS],
+  );
+  await client.query('ALTER TABLE s_job ADD PRIMARY KEY (n); CREATE UNIQUE INDEX ON s_job (id); ANALYZE s_job');
+}
+
+async function seedContainers(client: pg.Client, counts: ScaleCounts): Promise<void> {
+  const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM s_job');
+  const packedJobs = rows[0]!.n;
+  // Containers per job are skewed (most jobs a few, some a hundred and more), scattered over the jobs.
+  await client.query(
+    `INSERT INTO containers (id, kind, job_id, name, pallet, container_type, package_weight, net_weight, gross_uom, locked, zi_package_size,
+       created_at, created_by, modified_at, modified_by)
+     SELECT id, kind, job_id, name, 'PLT-' || pg_temp.int_in(1, 3, pg_temp.rnd(id, 410)),
+       CASE WHEN yb THEN pg_temp.pick($3::text[], pg_temp.rnd(id, 411)) ELSE pg_temp.pick($4::text[], pg_temp.rnd(id, 411)) END,
+       CASE WHEN weighed THEN round((tare_lb * factor)::numeric, 2) END,
+       CASE WHEN weighed THEN round((net_lb * factor)::numeric, 2) END,
+       uom, locked, NULL,
+       pg_temp.moment(packed_on, least(840 + pos * 7, 1320)), created_by, pg_temp.moment(packed_on, least(840 + pos * 7, 1320)), created_by
+     FROM (
+       SELECT x.*, CASE uom WHEN 'kg' THEN 0.45359237 WHEN 'g' THEN 453.59237 ELSE 1 END AS factor
+       FROM (
+         SELECT row_number() OVER (ORDER BY d.job_id, d.kind, d.g)::int AS id, d.kind, d.job_id, d.yb, d.packed_on,
+           'J' || d.job_id || '-' || CASE WHEN d.yb THEN 'YB' ELSE 'C' END || pg_temp.padded(row_number() OVER (PARTITION BY d.job_id, d.kind ORDER BY d.g), 2) AS name,
+           (row_number() OVER (PARTITION BY d.job_id ORDER BY d.kind, d.g) - 1)::int AS pos,
+           CASE WHEN d.yb THEN (CASE WHEN pg_temp.rnd(d.g, 403) < 0.7 THEN 'Lb' WHEN pg_temp.rnd(d.g, 403) < 0.95 THEN 'kg' ELSE 'g' END)
+                ELSE (CASE WHEN pg_temp.rnd(d.g, 403) < 0.6 THEN 'lbs' ELSE 'kg' END) END AS uom,
+           d.status <> 'Confirmed' OR pg_temp.rnd(d.g, 404) < 0.3 AS weighed,
+           CASE WHEN d.yb THEN pg_temp.int_in(8, 60, pg_temp.rnd(d.g, 405)) ELSE pg_temp.int_in(5, 40, pg_temp.rnd(d.g, 405)) / 10.0 END AS tare_lb,
+           CASE WHEN d.yb THEN pg_temp.int_in(200, 30000, pg_temp.rnd(d.g, 406)) / 100.0 ELSE pg_temp.int_in(50, 6000, pg_temp.rnd(d.g, 406)) / 100.0 END AS net_lb,
+           d.job_locked OR pg_temp.rnd(d.g, 407) < 0.08 AS locked,
+           pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(d.g, 408)) AS created_by
+         FROM (
+           SELECT c.g, j.id AS job_id, j.status, j.locked AS job_locked, j.packed_on, y.yb,
+             CASE WHEN y.yb THEN 'yellow_bucket' ELSE 'standard' END AS kind
+           FROM (
+             SELECT g, 1 + pg_temp.scatter(floor($1::int * pg_temp.rnd(g, 401) ^ 1.6)::bigint, $1::int, $5::int) AS n
+             FROM generate_series(1, $2::int) g
+           ) c
+           JOIN s_job j ON j.n = c.n
+           CROSS JOIN LATERAL (SELECT j.has_yb AND pg_temp.rnd(c.g, 402) < $6::float8 AS yb) y
+         ) d
+       ) x
+     ) y
+     ORDER BY id`,
+    [packedJobs, counts.containers, VALUE_LISTS['YB Container Type'], VALUE_LISTS['Container Type'], scatterPrime(packedJobs), YELLOW_BUCKET_SHARE / JOBS_WITH_YELLOW_BUCKETS],
+  );
+  await client.query(
+    `CREATE TEMP TABLE s_container AS
+     SELECT ct.id, ct.job_id, ct.kind, ct.locked, j.packed_on, j.profile, j.c2, j.cwf_number,
+       (extract(epoch FROM ct.created_at - pg_temp.moment(j.packed_on, 0)) / 60)::int AS minute
+     FROM containers ct JOIN s_job j ON j.id = ct.job_id;
+     ALTER TABLE s_container ADD PRIMARY KEY (id);
+     ANALYZE s_container`,
+  );
+}
+
+/** The indexes of line_items that back no constraint, dropped around the bulk insert and rebuilt from their definitions. */
+async function dropLineItemIndexes(client: pg.Client): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS definition
+     FROM pg_indexes i
+     WHERE i.schemaname = current_schema() AND i.tablename = 'line_items'
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
+     ORDER BY i.indexname`,
+  );
+  for (const index of rows) await client.query(`DROP INDEX ${quoteIdent(index.name)}`);
+  return rows;
+}
+
+async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<void> {
+  // NDC pools: 1 = trade packs by weight, 2 = the same without Schedule I/II (registrations that hold no CII), 3 = bulk NDCs.
+  await client.query(
+    `CREATE TEMP TABLE s_pool AS
+     SELECT pool, row_number() OVER (PARTITION BY pool ORDER BY d.id, w)::int AS n, d.ndc, d.trade_name, d.schedule, d.strength, d.form,
+       d.package_size, d.package_size_uom, d.ingredient_base_weight, d.density, d.avg_tablet_weight, d.avg_tablet_weight_unit,
+       d.labeler_organization,
+       CASE WHEN d.bulk_dosage_formulation THEN 'dosage' WHEN d.bulk_solution THEN 'solution' WHEN d.bulk_raw_liquid THEN 'raw_liquid'
+            WHEN d.bulk_raw_powder THEN 'raw_powder' END AS bulk_kind
+     FROM ndc_dictionary d
+     CROSS JOIN LATERAL (VALUES (1), (2), (3)) p (pool)
+     CROSS JOIN LATERAL generate_series(1, CASE WHEN p.pool = 3 THEN 1 ELSE ${SCHEDULE_WEIGHT_SQL} * pg_temp.int_in(1, 3, pg_temp.rnd(d.id, 601)) END) w
+     WHERE (p.pool = 1 AND d.trade_package)
+        OR (p.pool = 2 AND d.trade_package AND d.schedule NOT IN ('1', '1N', '2', '2N'))
+        OR (p.pool = 3 AND d.ndc LIKE '%-**');
+     ALTER TABLE s_pool ADD PRIMARY KEY (pool, n);
+     ANALYZE s_pool`,
+  );
+  const { rows: sizes } = await client.query<{ pool: number; n: number }>('SELECT pool, count(*)::int AS n FROM s_pool GROUP BY pool ORDER BY pool');
+  const poolSizes = [1, 2, 3].map((p) => sizes.find((s) => s.pool === p)?.n ?? 0);
+
+  // Line items per container are skewed too; ids follow the containers (a container's items were entered together).
+  await client.query(
+    `CREATE TEMP TABLE s_line AS
+     SELECT row_number() OVER (ORDER BY c, g)::int AS id, g, c AS container_id, (row_number() OVER (PARTITION BY c ORDER BY g) - 1)::int AS k
+     FROM (SELECT g, 1 + pg_temp.scatter(floor($1::int * pg_temp.rnd(g, 501) ^ 1.4)::bigint, $1::int, $3::int) AS c FROM generate_series(1, $2::int) g) x`,
+    [counts.containers, counts.lineItems, scatterPrime(counts.containers)],
+  );
+  await client.query('ANALYZE s_line');
+
+  const source = (profile: Profile) => expand(SOURCES[profile]);
+  const cause = (profile: Profile) => expand(CAUSES[profile]);
+  await client.query(
+    `INSERT INTO line_items (id, kind, container_id, job_id, ndc, ndc_description, ndc_schedule, strength, form, source, source_number, lot_number,
+       cause, pack_quantity, pack_quantity_uom, pack_size, pack_size_uom, zi_package_size, percent_fill, reporting_qty, reporting_uom,
+       bulk_pack_size, bulk_pack_size_uom, bulk_stage, converted_to_base, grams_of_base, form_222_number, cwf_form_number, locked,
+       package_size_density, avg_tablet_weight, avg_tablet_weight_unit, labeler_organization, line_type, created_at, created_by,
+       modified_at, modified_by)
+     SELECT id, kind, container_id, job_id, ndc, trade_name, schedule, strength, form,
+       CASE profile WHEN 'dispenser' THEN pg_temp.pick($1::text[], pg_temp.rnd(g, 510)) WHEN 'supplier' THEN pg_temp.pick($2::text[], pg_temp.rnd(g, 510))
+         ELSE pg_temp.pick($3::text[], pg_temp.rnd(g, 510)) END,
+       pg_temp.pick(ARRAY['RA', 'INV', 'WO', 'DS'], pg_temp.rnd(g, 511)) || '-' || pg_temp.padded(pg_temp.int_in(0, 999999, pg_temp.rnd(g, 512)), 6),
+       chr(65 + pg_temp.int_in(0, 25, pg_temp.rnd(g, 513))) || chr(65 + pg_temp.int_in(0, 25, pg_temp.rnd(g, 514)))
+         || pg_temp.padded(pg_temp.int_in(0, 9999, pg_temp.rnd(g, 515)), 4)
+         || CASE WHEN pg_temp.rnd(g, 516) < 0.5 THEN chr(65 + pg_temp.int_in(0, 25, pg_temp.rnd(g, 517))) ELSE '' END,
+       CASE profile WHEN 'dispenser' THEN pg_temp.pick($4::text[], pg_temp.rnd(g, 518)) WHEN 'supplier' THEN pg_temp.pick($5::text[], pg_temp.rnd(g, 518))
+         ELSE pg_temp.pick($6::text[], pg_temp.rnd(g, 518)) END,
+       pack_quantity, NULL, pack_size, pack_size_uom, NULL, percent_fill, reporting_qty, reporting_uom,
+       bulk_pack_size, bulk_pack_size_uom, NULL, converted_to_base, grams_of_base,
+       CASE WHEN schedule IN ('1', '1N', '2', '2N') THEN
+         pg_temp.int_in(1, 9, pg_temp.rnd(job_id::bigint * 100000 + form_index, 520))
+         || pg_temp.padded(pg_temp.int_in(0, 99999999, pg_temp.rnd(job_id::bigint * 100000 + form_index, 521)), 8) END,
+       cwf_number, locked, package_size_density, avg_tablet_weight, avg_tablet_weight_unit, labeler_organization, NULL,
+       created_at, created_by, created_at, created_by
+     FROM (
+       SELECT q.*,
+         -- A DEA Form 222 has ten lines: a job's Schedule I/II items fill its forms in order.
+         ((row_number() OVER (PARTITION BY q.job_id, q.schedule IN ('1', '1N', '2', '2N') ORDER BY q.id) - 1) / 10)::int AS form_index
+       FROM (
+         SELECT l.id, l.g, l.kind, l.container_id, l.job_id, l.profile, l.cwf_number, p.ndc, p.trade_name, p.schedule, p.strength, p.form,
+           l.container_locked OR pg_temp.rnd(l.g, 519) < 0.04 AS locked,
+           pg_temp.moment(l.packed_on, least(l.minute + l.k, 1439)) AS created_at,
+           pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(l.g, 522)) AS created_by,
+           CASE WHEN p.bulk_kind IS NULL THEN t.pack_quantity ELSE 1 END AS pack_quantity,
+           CASE WHEN p.bulk_kind IS NULL THEN p.package_size ELSE b.amount END AS pack_size,
+           CASE WHEN p.bulk_kind IS NULL THEN t.uom ELSE b.uom END AS pack_size_uom,
+           CASE WHEN p.bulk_kind IS NULL THEN t.fill ELSE b.fill END AS percent_fill,
+           CASE WHEN p.bulk_kind IS NULL
+             THEN round(t.pack_quantity * p.package_size * t.fill / CASE t.uom WHEN 'K' THEN 1000 WHEN 'D' THEN 12 ELSE 1 END, 6)
+             ELSE b.amount END AS reporting_qty,
+           CASE WHEN p.bulk_kind IS NULL THEN t.uom ELSE b.uom END AS reporting_uom,
+           b.bulk_pack_size, b.bulk_pack_size_uom,
+           b.converted_to_base,
+           CASE WHEN p.bulk_kind IS NULL THEN round(t.pack_quantity * t.fill * p.ingredient_base_weight, 6) ELSE b.grams_of_base END AS grams_of_base,
+           CASE WHEN p.bulk_kind IS NOT NULL THEN p.density END AS package_size_density,
+           p.avg_tablet_weight, p.avg_tablet_weight_unit, p.labeler_organization
+         FROM (
+           SELECT l.id, l.g, l.k, l.container_id, c.kind, c.job_id, c.profile, c.cwf_number, c.locked AS container_locked, c.packed_on, c.minute,
+             CASE
+               WHEN c.profile = 'supplier' AND pg_temp.rnd(l.g, 502) < $7::float8 THEN 3
+               WHEN c.profile = 'research' AND pg_temp.rnd(l.g, 502) < $8::float8 THEN 3
+               WHEN c.c2 THEN 1 ELSE 2 END AS pool
+           FROM s_line l JOIN s_container c ON c.id = l.container_id
+         ) l
+         JOIN s_pool p ON p.pool = l.pool AND p.n = 1 + floor(pg_temp.rnd(l.g, 503) * ($9::int[])[l.pool])::int
+         -- A trade pack: whole packages (a few partial ones at a fill whose count of units is whole), in dozens or thousands at times.
+         CROSS JOIN LATERAL (
+           SELECT pack_quantity, fill,
+             CASE WHEN fill = 1 AND p.package_size_uom = 'U' AND p.package_size % 1000 = 0 AND pg_temp.rnd(l.g, 533) < 0.4 THEN 'K'
+                  WHEN fill = 1 AND p.package_size_uom = 'U' AND p.package_size % 12 = 0 AND pg_temp.rnd(l.g, 534) < 0.5 THEN 'D'
+                  ELSE p.package_size_uom END AS uom
+           FROM (
+             SELECT CASE WHEN partial THEN 1
+                 WHEN l.kind = 'yellow_bucket' THEN CASE WHEN pg_temp.rnd(l.g, 531) < 0.7 THEN pg_temp.int_in(1, 2, pg_temp.rnd(l.g, 532)) ELSE pg_temp.int_in(3, 6, pg_temp.rnd(l.g, 532)) END
+                 ELSE CASE WHEN pg_temp.rnd(l.g, 531) < 0.6 THEN pg_temp.int_in(1, 3, pg_temp.rnd(l.g, 532))
+                           WHEN pg_temp.rnd(l.g, 531) < 0.9 THEN pg_temp.int_in(4, 12, pg_temp.rnd(l.g, 532))
+                           ELSE pg_temp.int_in(13, 48, pg_temp.rnd(l.g, 532)) END END AS pack_quantity,
+               CASE WHEN partial THEN candidate ELSE 1 END AS fill
+             FROM (
+               SELECT candidate, pg_temp.rnd(l.g, 530) < 0.1 AND p.package_size IS NOT NULL AND (candidate * p.package_size) % 1 = 0 AS partial
+               FROM (SELECT pg_temp.pick('{0.5,0.25,0.75,0.2,0.4,0.6,0.8,0.1}'::numeric[], pg_temp.rnd(l.g, 535)) AS candidate) c0
+             ) c1
+           ) c2
+         ) t
+         -- A bulk NDC: one lot, by count (tablets), volume (solutions, raw liquids) or weight (raw powders) with a purity.
+         CROSS JOIN LATERAL (
+           SELECT amount, uom, fill, bulk_pack_size, bulk_pack_size_uom, converted_to_base,
+             round(CASE WHEN p.bulk_kind IN ('dosage', 'solution') THEN amount * p.ingredient_base_weight ELSE converted_to_base * fill END, 6) AS grams_of_base
+           FROM (
+             SELECT
+               CASE p.bulk_kind WHEN 'dosage' THEN pg_temp.int_in(1, 200, r1) * 100 WHEN 'solution' THEN pg_temp.int_in(100, 20000, r1)
+                 WHEN 'raw_liquid' THEN pg_temp.int_in(10, 5000, r1)
+                 ELSE CASE WHEN r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) * 10 ELSE pg_temp.int_in(10, 25000, r1) / 10.0 END END::numeric AS amount,
+               CASE p.bulk_kind WHEN 'dosage' THEN 'U' WHEN 'solution' THEN 'mL' WHEN 'raw_liquid' THEN 'mL' ELSE 'g' END AS uom,
+               CASE p.bulk_kind WHEN 'raw_liquid' THEN pg_temp.int_in(50, 100, r2) / 100.0 WHEN 'raw_powder' THEN pg_temp.int_in(90, 102, r2) / 100.0
+                 ELSE 1 END AS fill,
+               CASE WHEN p.bulk_kind = 'raw_powder' AND r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) / 100.0 END AS bulk_pack_size,
+               CASE WHEN p.bulk_kind = 'raw_powder' AND r3 < 0.25 THEN 'kg' END AS bulk_pack_size_uom,
+               CASE p.bulk_kind WHEN 'raw_liquid' THEN round(pg_temp.int_in(10, 5000, r1) * p.density, 6)
+                 WHEN 'raw_powder' THEN CASE WHEN r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) * 10 ELSE pg_temp.int_in(10, 25000, r1) / 10.0 END END AS converted_to_base
+             FROM (SELECT pg_temp.rnd(l.g, 540) AS r1, pg_temp.rnd(l.g, 541) AS r2, pg_temp.rnd(l.g, 542) AS r3) r
+           ) b0
+         ) b
+       ) q
+     ) x
+     ORDER BY id`,
+    [
+      source('dispenser'),
+      source('supplier'),
+      source('research'),
+      cause('dispenser'),
+      cause('supplier'),
+      cause('research'),
+      BULK_SHARE.supplier,
+      BULK_SHARE.research,
+      poolSizes,
+    ],
+  );
+}
+
+/** What was made, and the shares the bench relies on. */
+async function report(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<Record<string, string | number>>(`
+    SELECT
+      (SELECT count(*) FROM companies)::int AS companies,
+      (SELECT count(*) FROM registrations)::int AS registrations,
+      (SELECT count(*) FROM jobs)::int AS jobs,
+      (SELECT round(100.0 * count(*) FILTER (WHERE locked) / count(*), 1) FROM jobs) AS jobs_locked_pct,
+      (SELECT count(*) FILTER (WHERE kind = 'standard') FROM containers)::int AS containers,
+      (SELECT count(*) FILTER (WHERE kind = 'yellow_bucket') FROM containers)::int AS yb_containers,
+      (SELECT count(*) FILTER (WHERE kind = 'standard') FROM line_items)::int AS line_items,
+      (SELECT count(*) FILTER (WHERE kind = 'yellow_bucket') FROM line_items)::int AS yb_line_items,
+      (SELECT round(100.0 * count(*) FILTER (WHERE lower(ndc_description) ~ '(^|[^[:alnum:]])oxy') / count(*), 1)
+         FROM line_items WHERE kind = 'standard') AS oxy_pct,
+      (SELECT round(100.0 * count(*) FILTER (WHERE percent_fill = 1) / count(*), 1) FROM line_items) AS full_fill_pct,
+      (SELECT max(n) FROM (SELECT count(*) AS n FROM line_items GROUP BY container_id) x)::int AS max_items_per_container,
+      (SELECT max(n) FROM (SELECT count(*) AS n FROM line_items GROUP BY job_id) x)::int AS max_items_per_job,
+      (SELECT min(created_at)::date || ' … ' || max(created_at)::date FROM line_items) AS line_item_dates`);
+  const r = rows[0]!;
+  const n = (v: string | number | undefined) => Number(v).toLocaleString('en-US');
+  console.log(`
+  companies ${n(r.companies)}, registrations ${n(r.registrations)}, jobs ${n(r.jobs)} (${r.jobs_locked_pct}% locked)
+  containers ${n(r.containers)} standard + ${n(r.yb_containers)} Yellow Bucket
+  line items ${n(r.line_items)} standard + ${n(r.yb_line_items)} Yellow Bucket, created ${r.line_item_dates}
+  "oxy" begins a word of the description of ${r.oxy_pct}% of the standard line items; ${r.full_fill_pct}% have percent fill 1
+  at most ${n(r.max_items_per_container)} line items in one container, ${n(r.max_items_per_job)} in one job`);
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`seed:scale: ${error.message}`);
+    process.exit(2);
+  }
+  console.error('\nseed:scale failed:', error);
+  process.exit(1);
+});

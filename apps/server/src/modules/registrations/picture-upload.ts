@@ -1,0 +1,50 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, badRequest } from '../../errors/app-error.ts';
+
+/** Raster image types a picture may be; decided from the bytes, never from the name or header. */
+export const PICTURE_TYPES: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+export const ONLY_IMAGES = 'You may only upload images';
+
+export interface UploadedFile {
+  bytes: Buffer;
+  contentType: string;
+  extension: string;
+  originalName: string;
+}
+
+/**
+ * Reads exactly one file from a multipart request (≤ `maxBytes`) and checks its real type.
+ * 413 when too large, 400 for none or several, 415 when the bytes are not an allowed type.
+ */
+export async function readOneFile(
+  request: FastifyRequest,
+  options: { maxBytes: number; allowed: Readonly<Record<string, string>>; refusal: string },
+): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
+  let file: { part: MultipartFile; bytes: Buffer } | undefined;
+  for await (const part of request.parts({ limits: { fileSize: options.maxBytes, files: 2, fields: 10 } })) {
+    if (part.type !== 'file') continue;
+    if (file) throw badRequest('Send one file only.');
+    try {
+      file = { part, bytes: await part.toBuffer() };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, 'TOO_LARGE', `The file is larger than ${(options.maxBytes / (1024 * 1024)).toFixed(1)} MB.`);
+      }
+      throw error;
+    }
+  }
+  if (!file) throw badRequest('No file was sent.');
+  const detected = await fileTypeFromBuffer(file.bytes);
+  const extension = detected ? options.allowed[detected.mime] : undefined;
+  if (!detected || !extension) throw new AppError(415, 'UNSUPPORTED_MEDIA', options.refusal);
+  return { bytes: file.bytes, contentType: detected.mime, extension, originalName: file.part.filename };
+}
