@@ -14,6 +14,8 @@ import { fileLinkFor, scheduleExportCleanup } from './modules/files/files.servic
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 import { RegistrationsService } from './modules/registrations/registrations.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(jobsRoutes, { jobs: new JobsService({ db, now }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
+      await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now }) });
     },
     { prefix: API_PREFIX.slice(0, -1) },
   );

@@ -7,3 +7,4 @@ export * from './privileges.ts';
 export * from './registration.ts';
 export * from './records/index.ts';
 export * from './jobs.ts';
+export * from './reports.ts';

@@ -156,10 +156,10 @@ const BULK_SHARE: Readonly<Record<Profile, number>> = { dispenser: 0, supplier: 
 
 /**
  * How often each dictionary entry is drawn: Schedule II and IV products are the common returns
- * (about half and a third of the line items), and some products are more popular than others
+ * (about half and 40% of the line items), and some products are more popular than others
  * (a factor of 1 to 3 per NDC). With these weights "oxy" begins a word of about 10% of the descriptions.
  */
-const SCHEDULE_WEIGHT_SQL = `CASE d.schedule WHEN '2' THEN 3 WHEN '4' THEN 2 ELSE 1 END`;
+const SCHEDULE_WEIGHT_SQL = `CASE d.schedule WHEN '2' THEN 7 WHEN '4' THEN 4 ELSE 2 END`;
 
 /** `[[v, w], …]` → an array holding each value w times (drawn uniformly, that is v with weight w). */
 function expand<T>(choices: readonly (readonly [T, number])[]): T[] {
@@ -622,8 +622,8 @@ async function seedContainers(client: pg.Client, counts: ScaleCounts): Promise<v
        created_at, created_by, modified_at, modified_by)
      SELECT id, kind, job_id, name, 'PLT-' || pg_temp.int_in(1, 3, pg_temp.rnd(id, 410)),
        CASE WHEN yb THEN pg_temp.pick($3::text[], pg_temp.rnd(id, 411)) ELSE pg_temp.pick($4::text[], pg_temp.rnd(id, 411)) END,
-       CASE WHEN weighed THEN round((tare_lb * factor)::numeric, 2) END,
-       CASE WHEN weighed THEN round((net_lb * factor)::numeric, 2) END,
+       CASE WHEN weighed THEN trim_scale(round((tare_lb * factor)::numeric, 2)) END,
+       CASE WHEN weighed THEN trim_scale(round((net_lb * factor)::numeric, 2)) END,
        uom, locked, NULL,
        pg_temp.moment(packed_on, least(840 + pos * 7, 1320)), created_by, pg_temp.moment(packed_on, least(840 + pos * 7, 1320)), created_by
      FROM (
@@ -724,8 +724,8 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
          || CASE WHEN pg_temp.rnd(g, 516) < 0.5 THEN chr(65 + pg_temp.int_in(0, 25, pg_temp.rnd(g, 517))) ELSE '' END,
        CASE profile WHEN 'dispenser' THEN pg_temp.pick($4::text[], pg_temp.rnd(g, 518)) WHEN 'supplier' THEN pg_temp.pick($5::text[], pg_temp.rnd(g, 518))
          ELSE pg_temp.pick($6::text[], pg_temp.rnd(g, 518)) END,
-       pack_quantity, NULL, pack_size, pack_size_uom, NULL, percent_fill, reporting_qty, reporting_uom,
-       bulk_pack_size, bulk_pack_size_uom, NULL, converted_to_base, grams_of_base,
+       pack_quantity, NULL, trim_scale(pack_size), pack_size_uom, NULL, trim_scale(percent_fill), trim_scale(reporting_qty), reporting_uom,
+       trim_scale(bulk_pack_size), bulk_pack_size_uom, NULL, trim_scale(converted_to_base), trim_scale(grams_of_base),
        CASE WHEN schedule IN ('1', '1N', '2', '2N') THEN
          pg_temp.int_in(1, 9, pg_temp.rnd(job_id::bigint * 100000 + form_index, 520))
          || pg_temp.padded(pg_temp.int_in(0, 99999999, pg_temp.rnd(job_id::bigint * 100000 + form_index, 521)), 8) END,
