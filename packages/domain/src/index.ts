@@ -8,3 +8,4 @@ export * from './registration.ts';
 export * from './records/index.ts';
 export * from './jobs.ts';
 export * from './reports.ts';
+export * from './locks.ts';

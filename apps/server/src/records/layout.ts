@@ -20,6 +20,8 @@ export interface LayoutField {
   tables?: readonly string[];
   /** The SQL yields `<file id>/<file name>`, shown as a signed download link. */
   fileLink?: boolean;
+  /** Left out of list pages (costly or only useful on the record's own screen). */
+  detailOnly?: boolean;
 }
 
 export interface PortalDef {
@@ -50,6 +52,8 @@ export interface Layout {
   modIdSql: string;
   /** Condition every row of this layout meets (e.g. the container kind). */
   baseWhere?: string;
+  /** The fields a list page answers (all but the detail-only ones). */
+  listFields: readonly LayoutField[];
   /** Named joins, added to the query only when a used field needs them. */
   joins: Readonly<Record<string, string>>;
   fields: readonly LayoutField[];
@@ -98,7 +102,15 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     for (const j of needs) if (!(j in joins)) throw new Error(`Layout ${catalogue.entity}: field ${f.name} needs unknown join ${j}`);
     const tables = new Set([...needs.flatMap((j) => tablesIn(joins[j]!)), ...tablesIn(expression)]);
     const fileLink = definition.fileFields?.includes(f.name) ?? false;
-    return { name: f.name, type: f.type, sql: expression, joins: needs, tables: [...tables], ...(fileLink ? { fileLink } : {}) };
+    return {
+      name: f.name,
+      type: f.type,
+      sql: expression,
+      joins: needs,
+      tables: [...tables],
+      ...(fileLink ? { fileLink } : {}),
+      ...(f.detailOnly ? { detailOnly: true } : {}),
+    };
   });
   return {
     entity: catalogue.entity,
@@ -110,6 +122,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     ...(definition.baseWhere ? { baseWhere: definition.baseWhere } : {}),
     joins,
     fields,
+    listFields: fields.filter((f) => !f.detailOnly),
     quickFind: catalogue.quickFind,
     portals: definition.portals ?? [],
   };

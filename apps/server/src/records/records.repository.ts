@@ -97,7 +97,7 @@ export async function selectPage(
   page: { offset: number; limit: number },
 ): Promise<PageRow[]> {
   const sortKeys = resolveSort(layout, sort);
-  const fields = layout.fields;
+  const fields = layout.listFields;
   const [table, alias_] = layout.from.split(/\s+/);
   const pageIds = sql`
     SELECT ${sql.raw(layout.idSql)} AS __pid

@@ -5,7 +5,7 @@ import { notFound } from '../errors/app-error.ts';
 import type { SessionUser } from '../modules/auth/auth.service.ts';
 import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
-import type { Layout } from './layout.ts';
+import type { Layout, LayoutField } from './layout.ts';
 import type { ListRequest } from './list-query.ts';
 import { alias, formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
@@ -67,10 +67,10 @@ export class RecordsService {
     this.#fileLink = deps.fileLink;
   }
 
-  /** The layout's fields as the API shows them, file fields as signed links. */
-  #fieldData(layout: Layout, row: Record<string, unknown>): Record<string, FieldValue> {
-    const data = toFieldData(layout.fields, row);
-    for (const field of layout.fields) {
+  /** Fields as the API shows them, file fields as signed links. */
+  #fieldData(fields: readonly LayoutField[], row: Record<string, unknown>): Record<string, FieldValue> {
+    const data = toFieldData(fields, row);
+    for (const field of fields) {
       const value = data[field.name];
       if (!field.fileLink || typeof value !== 'string' || !value) continue;
       const slash = value.indexOf('/');
@@ -102,7 +102,7 @@ export class RecordsService {
       data: rows.map((row) => ({
         recordId: String(row.id),
         modId: String(row.modId),
-        fieldData: this.#fieldData(layout, row.values),
+        fieldData: this.#fieldData(layout.listFields, row.values),
         portalData: {},
       })),
       dataInfo: {
@@ -142,7 +142,7 @@ export class RecordsService {
         {
           recordId: String(row.__id),
           modId: String(row.__mod),
-          fieldData: this.#fieldData(layout, row),
+          fieldData: this.#fieldData(layout.fields, row),
           portalData: Object.fromEntries(portals.map((p) => [p.name, p.rows])),
           portalDataInfo: portals.map((p) => ({ portalObjectName: p.name, foundCount: p.foundCount, returnedCount: p.rows.length })),
         },

@@ -45,7 +45,12 @@ export interface EntityCatalogue {
 export type FieldSpecList = FieldSpec[];
 
 /** One line per field: API name, label, type. */
-export const field = (name: string, label: string, type: FieldType = 'text'): FieldSpec => ({ name, label, type });
+export const field = (name: string, label: string, type: FieldType = 'text', options: { detailOnly?: boolean } = {}): FieldSpec => ({
+  name,
+  label,
+  type,
+  ...(options.detailOnly ? { detailOnly: true } : {}),
+});
 /** One line per column. */
 export const column = (fieldName: string, label: string, extra: Omit<ColumnSpec, 'field' | 'label'> = {}): ColumnSpec => ({
   field: fieldName,

@@ -7,4 +7,6 @@ export interface FieldSpec {
   /** The column heading on screens and in exports. */
   label: string;
   type: FieldType;
+  /** Shown on the record's detail only (pictures, documents, totals): list pages leave it out. */
+  detailOnly?: boolean;
 }

@@ -1,4 +1,12 @@
+import { PICTURE_SLOTS } from '../constants.ts';
 import { column, field, type EntityCatalogue } from './catalogue.ts';
+
+/** The job's picture slots (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7), in tab order. */
+export const JOB_PICTURE_FIELDS: string[] = Object.values(PICTURE_SLOTS).flatMap((s) =>
+  Array.from({ length: s.count }, (_, i) => `${s.prefix}${i + 1}`),
+);
+/** The job's document fields, in the order the job view lists their links. */
+export const JOB_DOCUMENT_FIELDS = ['CWF Files', '41 Insert', 'Shipping Files', 'Supporting Files', 'Digital 222 Files'] as const;
 
 export const jobsCatalogue: EntityCatalogue = {
   entity: 'jobs',
@@ -42,6 +50,10 @@ export const jobsCatalogue: EntityCatalogue = {
     field('Created By', 'By'),
     field('Date Modified', 'Modified', 'timestamp'),
     field('Modified By', 'Modified By'),
+    field('Total Line Items', 'Total Line Items', 'number', { detailOnly: true }),
+    field('Total Yellow Bucket Line Items', 'Total Yellow Bucket Line Items', 'number', { detailOnly: true }),
+    ...JOB_PICTURE_FIELDS.map((slot) => field(slot, slot, 'text', { detailOnly: true })),
+    ...JOB_DOCUMENT_FIELDS.map((name) => field(name, name, 'text', { detailOnly: true })),
   ],
   columns: [
     column('__PKJobID', 'ID'),

@@ -1,4 +1,4 @@
-import { CATALOGUE, PORTAL_LIMITS } from '@3ds/domain';
+import { CATALOGUE, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS, PORTAL_LIMITS } from '@3ds/domain';
 import { defineLayout, portalFields, type PortalDef } from '../layout.ts';
 
 function containerPortal(name: string, kind: 'standard' | 'yellow_bucket'): PortalDef {
@@ -23,6 +23,14 @@ function containerPortal(name: string, kind: 'standard' | 'yellow_bucket'): Port
     ]),
   };
 }
+
+/** A job file slot as `<file id>/<name>`; pictures are the sister job's when there is one (spec 1 §2). */
+function slotFile(slot: string, owner: string): string {
+  return `(SELECT f.id || '/' || f.original_name FROM job_files jf JOIN files f ON f.id = jf.file_id WHERE jf.job_id = ${owner} AND jf.slot = '${slot}')`;
+}
+const pictureFields = Object.fromEntries(JOB_PICTURE_FIELDS.map((slot) => [slot, slotFile(slot, 'coalesce(j.sister_job_id, j.id)')]));
+const documentFields = Object.fromEntries(JOB_DOCUMENT_FIELDS.map((name) => [name, slotFile(name, 'j.id')]));
+const lineItemTotal = (kind: string) => `(SELECT count(*) FROM line_items li WHERE li.job_id = j.id AND li.kind = '${kind}')`;
 
 export const jobsLayout = defineLayout(CATALOGUE.jobs, {
   from: 'jobs j',
@@ -68,6 +76,11 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
     'Created By': 'j.created_by',
     'Date Modified': 'j.modified_at',
     'Modified By': 'j.modified_by',
+    'Total Line Items': lineItemTotal('standard'),
+    'Total Yellow Bucket Line Items': lineItemTotal('yellow_bucket'),
+    ...pictureFields,
+    ...documentFields,
   },
+  fileFields: [...JOB_PICTURE_FIELDS, ...JOB_DOCUMENT_FIELDS],
   portals: [containerPortal('Containers', 'standard'), containerPortal('YellowBuckets', 'yellow_bucket')],
 });

@@ -1,0 +1,24 @@
+/**
+ * Lock rules of spec 2 §4. A flag is "locked" when it reads Yes (any case) or is true.
+ * A container is locked by its own flag or its job's; a line item by its own, its container's or
+ * its job's. An item whose parent is locked cannot be unlocked.
+ */
+export function isYes(flag: unknown): boolean {
+  return flag === true || (typeof flag === 'string' && flag.trim().toLowerCase() === 'yes');
+}
+
+export function isContainerLocked(container: { locked: unknown; jobLocked: unknown }): boolean {
+  return isYes(container.locked) || isYes(container.jobLocked);
+}
+
+export function isLineItemLocked(item: { locked: unknown; containerLocked: unknown; jobLocked: unknown }): boolean {
+  return isYes(item.locked) || isYes(item.containerLocked) || isYes(item.jobLocked);
+}
+
+/** Why a record is locked, for messages: its own flag, or which parent. */
+export function lockReason(parts: { own: unknown; container?: unknown; job?: unknown }): 'own' | 'container' | 'job' | undefined {
+  if (isYes(parts.job)) return 'job';
+  if (isYes(parts.container)) return 'container';
+  if (isYes(parts.own)) return 'own';
+  return undefined;
+}
