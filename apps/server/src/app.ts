@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +12,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileLinkFor, scheduleExportCleanup } from './modules/files/files.service.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
@@ -36,6 +38,8 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   jwtSecret: string;
+  /** How mail leaves; defaults to SMTP_URL or the file outbox in DATA_DIR. */
+  mailer?: Mailer;
   /** Where file bytes live; defaults to S3 or `${DATA_DIR}/files` from the configuration. */
   fileStore?: FileStore;
   /** The clock; tests move it. */
@@ -99,7 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         records,
         exports: new ExportService({ db, store, linkSecret: deps.jwtSecret, now }),
       });
-      await api.register(jobsRoutes, { jobs: new JobsService({ db, now }) });
+      const mailer =
+        deps.mailer ?? createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, outboxDir: join(deps.config.dataDir, 'outbox') });
+      await api.register(jobsRoutes, { jobs: new JobsService({ db, now, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now }) });
     },

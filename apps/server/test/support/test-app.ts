@@ -18,6 +18,8 @@ export interface TestApp {
   db: DatabaseHandle['db'];
   /** Moves the application's clock. */
   clock: { now: Date; advance(ms: number): void };
+  /** The data directory (mail outbox) of this app: a fresh temporary one. */
+  dataDir: string;
   /** The file store: the one given to buildTestApp, or a fresh one in a temporary directory. */
   fileStore: FileStore;
   /** A bearer token of a new live session for an existing user, without the cost of a login. */
@@ -27,7 +29,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(options: { template?: Template; webRoot?: string; fileStore?: FileStore } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { template?: Template; webRoot?: string; fileStore?: FileStore; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(options.template ?? 'empty');
   const filesDir = options.fileStore ? undefined : await mkdtemp(join(tmpdir(), '3ds-files-'));
   const fileStore = options.fileStore ?? new LocalFileStore(filesDir!);
@@ -37,7 +41,8 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data' });
+  const dataDir = await mkdtemp(join(tmpdir(), '3ds-data-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
   const app = await buildApp({
     config,
     database,
@@ -70,6 +75,7 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
     app,
     database,
     db: database.db,
+    dataDir,
     clock,
     fileStore,
     tokenFor,
@@ -84,6 +90,7 @@ export async function buildTestApp(options: { template?: Template; webRoot?: str
     async close() {
       await app.close();
       if (filesDir) await rm(filesDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { NewJob } from '../../db/tables/records.table.ts';
 
@@ -8,4 +8,36 @@ export function findRegistration(db: Kysely<Database>, id: number) {
 
 export function insertJob(db: Kysely<Database>, job: NewJob) {
   return db.insertInto('jobs').values(job).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The job, locked against concurrent change for the rest of the transaction. */
+export function findJobForUpdate(db: Kysely<Database>, id: number) {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function updateJob(db: Kysely<Database>, id: number, changes: { name?: string; locked?: boolean; modified_by: string }) {
+  return db.updateTable('jobs').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** What the Job Ready message tells: the job with its company and registration, and counts. */
+export async function jobSummary(db: Kysely<Database>, id: number) {
+  const job = await db
+    .selectFrom('jobs as j')
+    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
+    .innerJoin('companies as co', 'co.id', 'r.company_id')
+    .select(['j.id', 'j.name', 'j.locked', 'r.registration_number', 'r.expiration_date', 'co.id as company_id', 'co.name as company_name'])
+    .where('j.id', '=', id)
+    .executeTakeFirst();
+  if (!job) return undefined;
+  const counts = await sql<{ kind: string; containers: number; line_items: number }>`
+    SELECT k.kind,
+           (SELECT count(*)::int FROM containers c WHERE c.job_id = ${id} AND c.kind = k.kind) AS containers,
+           (SELECT count(*)::int FROM line_items li WHERE li.job_id = ${id} AND li.kind = k.kind) AS line_items
+    FROM (VALUES ('standard'), ('yellow_bucket')) AS k (kind)`.execute(db);
+  const of = (kind: string) => counts.rows.find((r) => r.kind === kind) ?? { containers: 0, line_items: 0 };
+  return { ...job, standard: of('standard'), yellowBucket: of('yellow_bucket') };
+}
+
+export function findJobFile(db: Kysely<Database>, jobId: number, slot: string) {
+  return db.selectFrom('job_files').selectAll().where('job_id', '=', jobId).where('slot', '=', slot).executeTakeFirst();
 }

@@ -2,14 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobsService } from './jobs.service.ts';
 
+const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
+const idNumber = z.union([z.number().int().positive(), recordId]);
+const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
+const messagesSchema = z.object({ messages: z.array(z.object({ code: z.string(), message: z.string() })) });
+
 const createJobBody = z.object({
   fieldData: z.object({
-    _fkRegistration_Record_Number: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/, 'must be a registration id')]),
+    _fkRegistration_Record_Number: idNumber,
     // The length rule is the service's (422 with the spec's message); this only caps the body.
     'Job Name': z.string().max(10_000),
   }),
 });
-const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
+const renameBody = z.object({
+  fieldData: z.object({ 'Job Name': z.string().max(10_000) }),
+  modId: z.union([z.string().max(20), z.number()]).optional(),
+});
 
 export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (app, { jobs }) => {
   app.post(
@@ -19,7 +27,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         tags: ['jobs'],
         summary: 'Create a job on a registration',
         description:
-          'Needs CREATE_JOB (403). 422 for an empty or over-long name (more than 200 characters) or an expired registration; 404 for an unknown registration. The job takes the registration\'s activity and today as its initiation date. Answers the new record id.',
+          "Needs CREATE_JOB (403). 422 for an empty or over-long name (more than 200 characters) or an expired registration; 404 for an unknown registration. The job takes the registration's activity and today as its initiation date. Answers the new record id.",
         body: createJobBody,
         response: { 200: createdSchema },
       },
@@ -30,5 +38,86 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         request.user,
         request.id,
       ),
+  );
+
+  app.patch(
+    '/job/:id',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Rename a job',
+        description: 'Needs CREATE_JOB (403) and an unlocked job (409). 422 for an empty or over-long name. With `modId`, a job changed since by someone else answers 409 and is left as it is.',
+        params: z.object({ id: recordId }),
+        body: renameBody,
+        response: { 200: createdSchema },
+      },
+    },
+    async (request) =>
+      jobs.rename(
+        Number(request.params.id),
+        { name: request.body.fieldData['Job Name'], modId: request.body.modId === undefined ? undefined : String(request.body.modId) },
+        request.user,
+        request.id,
+      ),
+  );
+
+  for (const action of ['lock', 'unlock'] as const) {
+    app.patch(
+      `/job/${action}/:id`,
+      {
+        schema: {
+          tags: ['jobs'],
+          summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a job`,
+          description: `Needs ${action === 'lock' ? 'LOCK_JOB' : 'UNLOCK_JOB'} (403). 409 when the job is already ${action}ed. A locked job locks its containers and line items for editing. Answers the job record.`,
+          params: z.object({ id: recordId }),
+        },
+      },
+      async (request) => jobs.setLocked(Number(request.params.id), action === 'lock', request.user, request.id),
+    );
+  }
+
+  app.post(
+    '/sendJobReadyNotification',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Send the Job Ready e-mail',
+        description:
+          'Body: the job\'s fieldData (its `__PKJobID` is used). Sends an e-mail to NOTIFY_TO (SMTP, or the file outbox without SMTP) and records it in notifications. 502 "Notification Could Not Be Sent" when delivery fails.',
+        body: z.object({ fieldData: z.looseObject({ __PKJobID: idNumber }) }),
+        response: { 200: messagesSchema },
+      },
+    },
+    async (request) => jobs.sendJobReady(Number(request.body.fieldData.__PKJobID), request.user, request.id),
+  );
+
+  app.post(
+    '/job/move-container-to-yb/:jobId',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Move a standard container into a Yellow Bucket',
+        description:
+          'Creates a Yellow Bucket container in the job with the container\'s data, moves its line items into it as Yellow Bucket line items and deletes the original, in one transaction. Needs MOVE_CONTAINER (403); 409 when the job or the container is locked. Answers `scriptResult` `{"succeeded":true,"containerId":…}` and the job\'s refreshed portals in `data[0].portalData`.',
+        params: z.object({ jobId: recordId }),
+        body: z.object({ containerId: idNumber }),
+      },
+    },
+    async (request) => jobs.moveContainerToYellowBucket(Number(request.params.jobId), Number(request.body.containerId), request.user, request.id),
+  );
+
+  app.post(
+    '/job/:id/upload',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Add a picture or attach a document',
+        description:
+          '`field` is a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7: images up to 2 MB, empty slots only, not on a job that shows its sister job\'s pictures) or a document (`CWF Files`, `41 Insert`, `Shipping Files`, `Supporting Files`, `Digital 222 Files`: PDF or image up to 10 MB, replacing the previous one, which stays on file). Types are read from the bytes. Needs CREATE_JOB and an unlocked job. Answers the job record.',
+        params: z.object({ id: recordId }),
+        querystring: z.object({ field: z.string().min(1).max(40) }),
+      },
+    },
+    async (request) => jobs.uploadFile(Number(request.params.id), request.query.field, request, request.user),
   );
 };

@@ -1,23 +1,52 @@
-import { hasPrivilege, isRegistrationExpired, JOB_NAME_MESSAGES, jobNameProblems, todayIso } from '@3ds/domain';
+import { randomUUID } from 'node:crypto';
+import { hasPrivilege, isRegistrationExpired, JOB_NAME_MESSAGES, jobNameProblems, todayIso, type Privilege } from '@3ds/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { forbidden, notFound, validationFailed } from '../../errors/app-error.ts';
+import { AppError, badRequest, conflict, forbidden, locked, notFound, validationFailed } from '../../errors/app-error.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
+import { saveFile } from '../files/files.service.ts';
+import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
 
-export interface CreateJobInput {
-  registrationId: number;
-  name: unknown;
+export const JOB_READY_MESSAGES = {
+  sent: 'A notification has been sent that your job is ready',
+  failed: 'Notification Could Not Be Sent',
+} as const;
+
+function need(user: SessionUser, privilege: Privilege, action: string) {
+  if (!hasPrivilege(user.privileges, privilege)) throw forbidden(`You do not have the ${privilege} privilege needed to ${action}.`);
+}
+
+export interface JobsServiceDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  records: RecordsService;
+  store: FileStore;
+  mailer: Mailer;
+  notifyTo: string;
 }
 
 export class JobsService {
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
+  readonly #records: RecordsService;
+  readonly #store: FileStore;
+  readonly #mailer: Mailer;
+  readonly #notifyTo: string;
 
-  constructor(deps: { db: Kysely<Database>; now: () => Date }) {
+  constructor(deps: JobsServiceDeps) {
     this.#db = deps.db;
     this.#now = deps.now;
+    this.#records = deps.records;
+    this.#store = deps.store;
+    this.#mailer = deps.mailer;
+    this.#notifyTo = deps.notifyTo;
   }
 
   /**
@@ -25,8 +54,8 @@ export class JobsService {
    * registration that exists and has not expired. The job takes the registration's activity and
    * today's date as its initiation date.
    */
-  async create(input: CreateJobInput, user: SessionUser, requestId: string) {
-    if (!hasPrivilege(user.privileges, 'CREATE_JOB')) throw forbidden('You do not have the CREATE_JOB privilege needed to create a job.');
+  async create(input: { registrationId: number; name: unknown }, user: SessionUser, requestId: string) {
+    need(user, 'CREATE_JOB', 'create a job');
     const problems = jobNameProblems(input.name);
     if (problems.length) throw validationFailed(problems[0]!, problems);
     const name = String(input.name).trim();
@@ -49,5 +78,183 @@ export class JobsService {
       await writeAudit(trx, { username: user.username, action: 'create', entity: 'job', recordId: job.id, after: job, requestId });
       return { recordId: String(job.id), modId: String(job.mod_id) };
     });
+  }
+
+  /** Renames an unlocked job (CREATE_JOB). A stale `modId` means someone else changed it first: 409. */
+  async rename(id: number, input: { name: unknown; modId?: string | undefined }, user: SessionUser, requestId: string) {
+    need(user, 'CREATE_JOB', 'rename a job');
+    const problems = jobNameProblems(input.name);
+    if (problems.length) throw validationFailed(problems[0]!, problems);
+    return this.#db.transaction().execute(async (trx) => {
+      const before = await jobs.findJobForUpdate(trx, id);
+      if (!before) throw notFound(`There is no job ${id}.`);
+      if (before.locked) throw locked(`Job ${id} is locked; its name cannot be changed.`);
+      if (input.modId !== undefined && input.modId !== String(before.mod_id)) {
+        throw conflict(`Job ${id} was changed by someone else since you opened it. Reload it and try again.`);
+      }
+      const after = await jobs.updateJob(trx, id, { name: String(input.name).trim(), modified_by: user.username });
+      await writeAudit(trx, { username: user.username, action: 'rename', entity: 'job', recordId: id, before: { name: before.name }, after: { name: after.name }, requestId });
+      return { recordId: String(id), modId: String(after.mod_id) };
+    });
+  }
+
+  /** Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing. */
+  async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string) {
+    need(user, lock ? 'LOCK_JOB' : 'UNLOCK_JOB', lock ? 'lock a job' : 'unlock a job');
+    await this.#db.transaction().execute(async (trx) => {
+      const before = await jobs.findJobForUpdate(trx, id);
+      if (!before) throw notFound(`There is no job ${id}.`);
+      if (before.locked === lock) throw conflict(`Job ${id} is already ${lock ? 'locked' : 'unlocked'}.`);
+      await jobs.updateJob(trx, id, { locked: lock, modified_by: user.username });
+      await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'job', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
+    });
+    return this.#records.record('jobs', id, user);
+  }
+
+  /**
+   * Sends the Job Ready e-mail (to NOTIFY_TO) naming the job, company, registration and counts,
+   * and records it in `notifications`, sent or failed.
+   */
+  async sendJobReady(id: number, user: SessionUser, requestId: string) {
+    const job = await jobs.jobSummary(this.#db, id);
+    if (!job) throw notFound(`There is no job ${id}.`);
+    const subject = `Job ${job.id} is ready: ${job.name}`;
+    const text = [
+      `Job ${job.id} is ready.`,
+      '',
+      `Job:           ${job.id} - ${job.name}`,
+      `Company:       ${job.company_id} - ${job.company_name}`,
+      `Registration:  ${job.registration_number}`,
+      `Containers:    ${job.standard.containers} standard, ${job.yellowBucket.containers} Yellow Bucket`,
+      `Line items:    ${job.standard.line_items} standard, ${job.yellowBucket.line_items} Yellow Bucket`,
+      `Locked:        ${job.locked ? 'Yes' : 'No'}`,
+      '',
+      `Sent by ${user.username} from 3DS on ${this.#now().toISOString()}.`,
+    ].join('\n');
+    const notification = await this.#db
+      .insertInto('notifications')
+      .values({ job_id: id, kind: 'job-ready', recipient: this.#notifyTo, subject, body: text, status: 'pending', created_by: user.username })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const sent = await this.#mailer.send({ to: this.#notifyTo, subject, text });
+      await this.#db.transaction().execute(async (trx) => {
+        await trx.updateTable('notifications').set({ status: 'sent', sent_at: this.#now() }).where('id', '=', notification.id).execute();
+        await writeAudit(trx, { username: user.username, action: 'job-ready', entity: 'job', recordId: id, after: { notification: notification.id, delivery: sent.delivery }, requestId });
+      });
+      return { messages: [{ code: '0', message: JOB_READY_MESSAGES.sent }] };
+    } catch (error) {
+      const reason = (error as Error).message?.slice(0, 3900) ?? 'unknown error';
+      await this.#db.updateTable('notifications').set({ status: 'failed', error: reason }).where('id', '=', notification.id).execute();
+      throw new AppError(502, 'UNAVAILABLE', JOB_READY_MESSAGES.failed, { title: JOB_READY_MESSAGES.failed, details: [reason] });
+    }
+  }
+
+  /**
+   * Moves a standard container into a new Yellow Bucket container of the same job, with all its
+   * line items (which become Yellow Bucket line items), and deletes the original — in one
+   * transaction, so a failure anywhere leaves everything as it was. Needs MOVE_CONTAINER; refused
+   * when the job or the container is locked.
+   */
+  async moveContainerToYellowBucket(jobId: number, containerId: number, user: SessionUser, requestId: string) {
+    need(user, 'MOVE_CONTAINER', 'move a container');
+    const newId = await this.#db.transaction().execute(async (trx) => {
+      const job = await jobs.findJobForUpdate(trx, jobId);
+      if (!job) throw notFound(`There is no job ${jobId}.`);
+      const container = await trx.selectFrom('containers').selectAll().where('id', '=', containerId).forUpdate().executeTakeFirst();
+      if (!container || container.job_id !== jobId) throw notFound(`Job ${jobId} has no container ${containerId}.`);
+      if (container.kind !== 'standard') throw validationFailed(`Container ${containerId} is already a Yellow Bucket container.`, [`Container ${containerId} is already a Yellow Bucket container.`]);
+      if (job.locked) throw locked(`Job ${jobId} is locked; its containers cannot be moved.`);
+      if (container.locked) throw locked(`Container ${containerId} is locked; it cannot be moved.`);
+      const items = await trx.selectFrom('line_items').selectAll().where('container_id', '=', containerId).orderBy('id').forUpdate().execute();
+      const yellow = await trx
+        .insertInto('containers')
+        .values({
+          kind: 'yellow_bucket',
+          job_id: jobId,
+          name: container.name,
+          pallet: container.pallet,
+          container_type: container.container_type,
+          package_weight: container.package_weight,
+          net_weight: container.net_weight,
+          gross_uom: container.gross_uom,
+          zi_package_size: container.zi_package_size,
+          created_by: user.username,
+          modified_by: user.username,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Kind and container change in one statement: the composite key (container, job, kind) holds throughout.
+      await trx
+        .updateTable('line_items')
+        .set({ container_id: yellow.id, kind: 'yellow_bucket', modified_by: user.username })
+        .where('container_id', '=', containerId)
+        .execute();
+      await trx.deleteFrom('containers').where('id', '=', containerId).execute();
+      await writeAudit(trx, {
+        username: user.username,
+        action: 'move-to-yellow-bucket',
+        entity: 'container',
+        recordId: containerId,
+        before: { container, lineItems: items },
+        after: { container: yellow, lineItemIds: items.map((i) => i.id) },
+        requestId,
+      });
+      return yellow.id;
+    });
+    const record = await this.#records.record('jobs', jobId, user);
+    return {
+      scriptResult: JSON.stringify({ succeeded: true, containerId: newId }),
+      data: [{ recordId: record.data[0].recordId, modId: record.data[0].modId, portalData: record.data[0].portalData }],
+    };
+  }
+
+  /**
+   * Adds a picture to an empty slot or attaches a document (CREATE_JOB, unlocked job). Pictures are
+   * raster images, documents images or PDFs, their type read from the bytes.
+   */
+  async uploadFile(jobId: number, field: string, request: FastifyRequest, user: SessionUser) {
+    need(user, 'CREATE_JOB', 'add pictures and documents to a job');
+    const target = jobFileSlot(field);
+    if (!target) throw badRequest(`"${field}" is not a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7) or a document field of a job.`);
+    const job = await this.#db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (!job) throw notFound(`There is no job ${jobId}.`);
+    if (job.locked) throw locked(`Job ${jobId} is locked; files cannot be added.`);
+    if (target.kind === 'picture') {
+      if (job.sister_job_id) throw conflict(`Job ${jobId} shows the pictures of its sister job ${job.sister_job_id}; add pictures there.`);
+      if (await jobs.findJobFile(this.#db, jobId, target.slot)) throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
+    }
+    const upload = await readOneFile(request, {
+      maxBytes: target.kind === 'picture' ? PICTURE_MAX_BYTES : DOCUMENT_MAX_BYTES,
+      allowed: target.kind === 'picture' ? PICTURE_TYPES : DOCUMENT_TYPES,
+      refusal: target.kind === 'picture' ? ONLY_IMAGES : 'You may only upload PDF documents or images',
+    });
+    const slug = target.slot.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const file = await saveFile(this.#db, this.#store, {
+      key: `jobs/${jobId}/${slug}-${randomUUID()}.${upload.extension}`,
+      name: `job-${jobId}-${slug}.${upload.extension}`,
+      contentType: upload.contentType,
+      body: upload.bytes,
+      createdBy: user.username,
+    });
+    await this.#db.transaction().execute(async (trx) => {
+      const current = await jobs.findJobForUpdate(trx, jobId);
+      if (!current || current.locked) throw locked(`Job ${jobId} is locked; files cannot be added.`);
+      const previous = await jobs.findJobFile(trx, jobId, target.slot);
+      if (previous && target.kind === 'picture') throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
+      if (previous) await trx.updateTable('job_files').set({ file_id: file.id, created_by: user.username, created_at: this.#now() }).where('id', '=', previous.id).execute();
+      else await trx.insertInto('job_files').values({ job_id: jobId, slot: target.slot, file_id: file.id, created_by: user.username }).execute();
+      await trx.updateTable('jobs').set({ modified_by: user.username }).where('id', '=', jobId).execute();
+      await writeAudit(trx, {
+        username: user.username,
+        action: 'upload-file',
+        entity: 'job',
+        recordId: jobId,
+        before: previous ? { slot: target.slot, file_id: previous.file_id } : null,
+        after: { slot: target.slot, file_id: file.id, original_name: upload.originalName, content_type: upload.contentType, size: upload.bytes.length },
+        requestId: request.id,
+      });
+    });
+    return this.#records.record('jobs', jobId, user);
   }
 }
