@@ -13,7 +13,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileLinkFor, scheduleExportCleanup } from './modules/files/files.service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { containersRoutes } from './modules/containers/containers.routes.ts';
+import { ContainersService } from './modules/containers/containers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { valueListsRoutes } from './modules/value-lists/value-lists.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -107,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         deps.mailer ?? createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, outboxDir: join(deps.config.dataDir, 'outbox') });
       await api.register(jobsRoutes, { jobs: new JobsService({ db, now, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
+      await api.register(containersRoutes, { containers: new ContainersService({ db, records, now }) });
+      await api.register(valueListsRoutes, { db });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now }) });
     },
     { prefix: API_PREFIX.slice(0, -1) },

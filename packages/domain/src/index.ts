@@ -9,3 +9,4 @@ export * from './records/index.ts';
 export * from './jobs.ts';
 export * from './reports.ts';
 export * from './locks.ts';
+export * from './containers.ts';

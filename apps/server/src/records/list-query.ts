@@ -87,3 +87,32 @@ export function parseListQuery(query: ListQuerystring): ListRequest {
   if (limit < 1 || limit > MAX_PAGE_SIZE) throw badRequest(`limit must be between 1 and ${MAX_PAGE_SIZE}, not ${limit}.`);
   return { ...toFindParts(query), offset, limit };
 }
+
+/** The body of `POST /{entity}/search`: FileMaker `_find` requests, or our searchCriteria. */
+export const searchBodySchema = z.object({
+  query: z
+    .array(z.record(z.string().max(200), z.union([z.string().max(1000), z.number(), z.boolean()])))
+    .max(50)
+    .optional(),
+  searchCriteria: z.union([z.string().max(20_000), findRequestsSchema]).optional(),
+  sort: z.union([z.string().max(4000), sortSchema]).optional(),
+  offset: z.union([z.number().int(), z.string().max(20)]).optional(),
+  limit: z.union([z.number().int(), z.string().max(20)]).optional(),
+});
+
+export function parseSearchBody(body: z.infer<typeof searchBodySchema>): ListRequest {
+  const fromQuery = body.query?.map((request) => {
+    const { omit, ...criteria } = request;
+    return { omit: omit === true || String(omit).toLowerCase() === 'true', criteria: criteria as Record<string, string | number | boolean> };
+  });
+  return parseListQuery({
+    ...(body.offset !== undefined ? { offset: String(body.offset) } : {}),
+    ...(body.limit !== undefined ? { limit: String(body.limit) } : {}),
+    ...(body.sort !== undefined ? { sort: typeof body.sort === 'string' ? body.sort : JSON.stringify(body.sort) } : {}),
+    ...(fromQuery
+      ? { searchCriteria: JSON.stringify(fromQuery) }
+      : body.searchCriteria !== undefined
+        ? { searchCriteria: typeof body.searchCriteria === 'string' ? body.searchCriteria : JSON.stringify(body.searchCriteria) }
+        : {}),
+  });
+}

@@ -1,7 +1,7 @@
 import { CATALOGUE, ENTITIES, type EntityName } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerystringSchema, parseListQuery } from './list-query.ts';
+import { listQuerystringSchema, parseListQuery, parseSearchBody, searchBodySchema } from './list-query.ts';
 import { exportRequestSchema, type ExportService } from './export.service.ts';
 import type { RecordsService } from './records.service.ts';
 
@@ -79,6 +79,22 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
       },
       async (request) => exports.export(entity, request.body, request.user, request.id),
     );
+    for (const path of new Set([`/${entity}/search`, `/${singular}/search`])) {
+      app.post(
+        path,
+        {
+          schema: {
+            tags: ['records'],
+            summary: `Find ${title} (request body)`,
+            description:
+              'FileMaker `_find` style: `query` is an array of requests `{ field: value, …, omit?: "true" }` (or `searchCriteria` as in the list call), with optional `sort`, `offset` (1-based) and `limit`. Answers the list shape.',
+            body: searchBodySchema,
+            response: { 200: listResponseSchema },
+          },
+        },
+        async (request) => records.list(entity, parseSearchBody(request.body), request.user),
+      );
+    }
     for (const path of new Set([`/${entity}/:id`, `/${singular}/:id`])) {
       app.get(
         path,

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { hasPrivilege, isRegistrationExpired, JOB_NAME_MESSAGES, jobNameProblems, todayIso, type Privilege } from '@3ds/domain';
+import { isRegistrationExpired, JOB_NAME_MESSAGES, jobNameProblems, todayIso } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, locked, notFound, validationFailed } from '../../errors/app-error.ts';
+import { AppError, badRequest, conflict, locked, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
+import { assertPrivilege } from '../auth/authorize.ts';
 import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
@@ -19,9 +20,6 @@ export const JOB_READY_MESSAGES = {
   failed: 'Notification Could Not Be Sent',
 } as const;
 
-function need(user: SessionUser, privilege: Privilege, action: string) {
-  if (!hasPrivilege(user.privileges, privilege)) throw forbidden(`You do not have the ${privilege} privilege needed to ${action}.`);
-}
 
 export interface JobsServiceDeps {
   db: Kysely<Database>;
@@ -55,7 +53,7 @@ export class JobsService {
    * today's date as its initiation date.
    */
   async create(input: { registrationId: number; name: unknown }, user: SessionUser, requestId: string) {
-    need(user, 'CREATE_JOB', 'create a job');
+    assertPrivilege(user, 'CREATE_JOB', 'create a job');
     const problems = jobNameProblems(input.name);
     if (problems.length) throw validationFailed(problems[0]!, problems);
     const name = String(input.name).trim();
@@ -82,7 +80,7 @@ export class JobsService {
 
   /** Renames an unlocked job (CREATE_JOB). A stale `modId` means someone else changed it first: 409. */
   async rename(id: number, input: { name: unknown; modId?: string | undefined }, user: SessionUser, requestId: string) {
-    need(user, 'CREATE_JOB', 'rename a job');
+    assertPrivilege(user, 'CREATE_JOB', 'rename a job');
     const problems = jobNameProblems(input.name);
     if (problems.length) throw validationFailed(problems[0]!, problems);
     return this.#db.transaction().execute(async (trx) => {
@@ -100,7 +98,7 @@ export class JobsService {
 
   /** Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing. */
   async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string) {
-    need(user, lock ? 'LOCK_JOB' : 'UNLOCK_JOB', lock ? 'lock a job' : 'unlock a job');
+    assertPrivilege(user, lock ? 'LOCK_JOB' : 'UNLOCK_JOB', lock ? 'lock a job' : 'unlock a job');
     await this.#db.transaction().execute(async (trx) => {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
@@ -157,7 +155,7 @@ export class JobsService {
    * when the job or the container is locked.
    */
   async moveContainerToYellowBucket(jobId: number, containerId: number, user: SessionUser, requestId: string) {
-    need(user, 'MOVE_CONTAINER', 'move a container');
+    assertPrivilege(user, 'MOVE_CONTAINER', 'move a container');
     const newId = await this.#db.transaction().execute(async (trx) => {
       const job = await jobs.findJobForUpdate(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
@@ -214,7 +212,7 @@ export class JobsService {
    * raster images, documents images or PDFs, their type read from the bytes.
    */
   async uploadFile(jobId: number, field: string, request: FastifyRequest, user: SessionUser) {
-    need(user, 'CREATE_JOB', 'add pictures and documents to a job');
+    assertPrivilege(user, 'CREATE_JOB', 'add pictures and documents to a job');
     const target = jobFileSlot(field);
     if (!target) throw badRequest(`"${field}" is not a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7) or a document field of a job.`);
     const job = await this.#db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { hasPrivilege, UPLOAD_MAX_BYTES } from '@3ds/domain';
+import { UPLOAD_MAX_BYTES } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../errors/app-error.ts';
+import { notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
+import { assertPrivilege } from '../auth/authorize.ts';
 import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from './picture-upload.ts';
 
@@ -28,9 +29,7 @@ export class RegistrationsService {
    * so the change can be traced. Answers the updated record.
    */
   async uploadPicture(id: number, request: FastifyRequest, user: SessionUser) {
-    if (!hasPrivilege(user.privileges, 'UPDATE_REGISTRATION')) {
-      throw forbidden('You do not have the UPDATE_REGISTRATION privilege needed to change a registration.');
-    }
+    assertPrivilege(user, 'UPDATE_REGISTRATION', 'change a registration');
     const exists = await this.#db.selectFrom('registrations').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(`There is no registration ${id}.`);
     const upload = await readOneFile(request, { maxBytes: UPLOAD_MAX_BYTES, allowed: PICTURE_TYPES, refusal: ONLY_IMAGES });

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RecordKind } from '../../db/tables/records.table.ts';
+import type { ContainersService } from './containers.service.ts';
+
+const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
+const idNumber = z.union([z.number().int().positive(), recordId]);
+const fieldValue = z.union([z.string().max(10_000), z.number()]).nullable().optional();
+const containerFields = {
+  containerName: fieldValue,
+  pallet: fieldValue,
+  containerType: fieldValue,
+  packageWeight: fieldValue,
+  netWeight: fieldValue,
+  grossUoM: fieldValue,
+};
+const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
+
+/** FileMaker field names of the generic create (`POST /container` with fieldData). */
+const FIELD_DATA_NAMES = {
+  'Container Name': 'containerName',
+  Pallet: 'pallet',
+  'Container Type': 'containerType',
+  'Package Weight': 'packageWeight',
+  'Net Weight': 'netWeight',
+  'Gross UoM': 'grossUoM',
+} as const;
+
+const KINDS: { kind: RecordKind; singular: string; plural: string }[] = [
+  { kind: 'standard', singular: 'container', plural: 'containers' },
+  { kind: 'yellow_bucket', singular: 'yb-container', plural: 'yb-containers' },
+];
+
+const strip = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersService }> = async (app, { containers }) => {
+  for (const { kind, singular, plural } of KINDS) {
+    const tags = ['containers'];
+    app.post(
+      `/${singular}/new`,
+      {
+        schema: {
+          tags,
+          summary: `Create a ${singular}`,
+          description: 'Needs CREATE_CONTAINER (403) and an unlocked job (409). Weights are numbers ≥ 0; gross weight is computed (net + package). 422 with the messages for invalid values.',
+          body: z.object({ jobId: idNumber, ...containerFields }),
+          response: { 200: createdSchema },
+        },
+      },
+      async (request) => {
+        const { jobId, ...fields } = request.body;
+        return containers.create(kind, Number(jobId), strip(fields), request.user, request.id);
+      },
+    );
+    app.post(
+      `/${singular}`,
+      {
+        schema: {
+          tags,
+          summary: `Create a ${singular} from fieldData`,
+          body: z.object({ fieldData: z.looseObject({ 'Job ID': idNumber }) }),
+          response: { 200: createdSchema },
+        },
+      },
+      async (request) => {
+        const data = request.body.fieldData as Record<string, unknown>;
+        const fields = Object.fromEntries(
+          Object.entries(FIELD_DATA_NAMES).filter(([name]) => data[name] !== undefined).map(([name, key]) => [key, data[name]]),
+        );
+        return containers.create(kind, Number(data['Job ID']), fields, request.user, request.id);
+      },
+    );
+    app.patch(
+      `/${singular}/edit/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Edit a ${singular} (only the changed fields)`,
+          description: `Needs ${kind === 'standard' ? 'CREATE_CONTAINER' : 'CREATE_LINE_ITEM (spec 2 §6)'} (403) and an unlocked container and job (409). No change: 422 "Invalid Form". With \`modId\`, a record changed since answers 409.`,
+          params: z.object({ id: recordId }),
+          body: z.object({ id: idNumber.optional(), modId: z.union([z.string().max(20), z.number()]).optional(), ...containerFields }),
+          response: { 200: createdSchema },
+        },
+      },
+      async (request) => {
+        const { id: _id, modId, ...fields } = request.body;
+        return containers.edit(kind, Number(request.params.id), strip(fields), modId === undefined ? undefined : String(modId), request.user, request.id);
+      },
+    );
+    for (const action of ['lock', 'unlock'] as const) {
+      app.patch(
+        `/${singular}/${action}/:id`,
+        {
+          schema: {
+            tags,
+            summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular} and its line items`,
+            description: `Needs ${action === 'lock' ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER'} (403); refused (409) under a locked job. The container and all its line items change together. Answers the record.`,
+            params: z.object({ id: recordId }),
+          },
+        },
+        async (request) => containers.setLocked(kind, Number(request.params.id), action === 'lock', request.user, request.id),
+      );
+    }
+    app.put(
+      `/${singular}/move`,
+      {
+        schema: {
+          tags,
+          summary: `Move a ${singular} to another job`,
+          description:
+            'Needs MOVE_CONTAINER (403); the container and its job must be unlocked (409). The target job must be unlocked, of the same registration number, with a registration that has not expired (422). Its line items move with it. Answers the record in data[0].',
+          body: z.object({ jobId: idNumber, containerId: idNumber }),
+        },
+      },
+      async (request) => {
+        const record = await containers.move(kind, Number(request.body.containerId), Number(request.body.jobId), request.user, request.id);
+        return { recordId: record.data[0].recordId, ...record };
+      },
+    );
+    for (const path of [`/${singular}/:id`, `/${plural}/:id`]) {
+      app.delete(
+        path,
+        {
+          schema: {
+            tags,
+            summary: `Delete a ${singular} with its line items`,
+            description: 'Needs DELETE_CONTAINER (403); refused (409) when the container, its job or any of its line items is locked. The audit row keeps the deleted container and line items.',
+            params: z.object({ id: recordId }),
+          },
+        },
+        async (request) => containers.delete(kind, Number(request.params.id), request.user, request.id),
+      );
+    }
+  }
+};

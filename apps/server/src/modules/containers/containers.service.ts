@@ -1,0 +1,189 @@
+import {
+  CONTAINER_MESSAGES,
+  containerFieldsSchema,
+  isRegistrationExpired,
+  todayIso,
+  type ContainerFields,
+  type Privilege,
+} from '@3ds/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { RecordKind } from '../../db/tables/records.table.ts';
+import { conflict, locked, notFound, validationFailed } from '../../errors/app-error.ts';
+import type { RecordsService } from '../../records/records.service.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { assertPrivilege } from '../auth/authorize.ts';
+import * as containers from './containers.repository.ts';
+
+const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
+const NOUN = { standard: 'Container', yellow_bucket: 'Yellow Bucket container' } as const;
+/** Spec 2 §6: CREATE_CONTAINER edits a container; a Yellow Bucket container's edit is CREATE_LINE_ITEM's. */
+const EDIT_PRIVILEGE: Record<RecordKind, Privilege> = { standard: 'CREATE_CONTAINER', yellow_bucket: 'CREATE_LINE_ITEM' };
+
+const refuse = (message: string) => validationFailed(message, [message]);
+
+function parseFields(input: unknown): ContainerFields {
+  const parsed = containerFieldsSchema.safeParse(input);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => i.message);
+    throw validationFailed(details[0]!, details);
+  }
+  return parsed.data;
+}
+
+function columns(fields: ContainerFields) {
+  return {
+    ...(fields.containerName !== undefined ? { name: fields.containerName } : {}),
+    ...(fields.pallet !== undefined ? { pallet: fields.pallet } : {}),
+    ...(fields.containerType !== undefined ? { container_type: fields.containerType } : {}),
+    ...(fields.packageWeight !== undefined ? { package_weight: fields.packageWeight } : {}),
+    ...(fields.netWeight !== undefined ? { net_weight: fields.netWeight } : {}),
+    ...(fields.grossUoM !== undefined ? { gross_uom: fields.grossUoM } : {}),
+  };
+}
+
+export class ContainersService {
+  readonly #db: Kysely<Database>;
+  readonly #records: RecordsService;
+  readonly #now: () => Date;
+
+  constructor(deps: { db: Kysely<Database>; records: RecordsService; now: () => Date }) {
+    this.#db = deps.db;
+    this.#records = deps.records;
+    this.#now = deps.now;
+  }
+
+  /** A new container in an unlocked job (CREATE_CONTAINER). */
+  async create(kind: RecordKind, jobId: number, input: unknown, user: SessionUser, requestId: string) {
+    assertPrivilege(user, 'CREATE_CONTAINER', 'add a container');
+    const fields = parseFields(input);
+    return this.#db.transaction().execute(async (trx) => {
+      const job = await containers.findJobWithRegistration(trx, jobId);
+      if (!job) throw notFound(`There is no job ${jobId}.`);
+      if (job.locked) throw locked(`Job ${jobId} is locked; containers cannot be added.`);
+      const created = await trx
+        .insertInto('containers')
+        .values({ kind, job_id: jobId, ...columns(fields), created_by: user.username, modified_by: user.username })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, { username: user.username, action: 'create', entity: 'container', recordId: created.id, after: created, requestId });
+      return { recordId: String(created.id), modId: String(created.mod_id) };
+    });
+  }
+
+  /** Changes the sent fields of an unlocked container; nothing changed is "Invalid Form". */
+  async edit(kind: RecordKind, id: number, input: unknown, modId: string | undefined, user: SessionUser, requestId: string) {
+    assertPrivilege(user, EDIT_PRIVILEGE[kind], `edit a ${NOUN[kind]}`);
+    const fields = parseFields(input);
+    return this.#db.transaction().execute(async (trx) => {
+      const before = await containers.findContainerForUpdate(trx, id, kind);
+      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
+      this.#assertUnlocked(kind, before);
+      if (modId !== undefined && modId !== String(before.mod_id)) {
+        throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
+      }
+      const changes = Object.fromEntries(
+        Object.entries(columns(fields)).filter(([key, value]) => String((before as Record<string, unknown>)[key] ?? '') !== String(value ?? '')),
+      );
+      if (!Object.keys(changes).length) throw refuse(CONTAINER_MESSAGES.invalidForm);
+      const after = await trx
+        .updateTable('containers')
+        .set({ ...changes, modified_by: user.username })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, { username: user.username, action: 'edit', entity: 'container', recordId: id, before, after, requestId });
+      return { recordId: String(id), modId: String(after.mod_id) };
+    });
+  }
+
+  /**
+   * Locks or unlocks a container and all its line items together (LOCK_CONTAINER / UNLOCK_CONTAINER).
+   * Under a locked job neither is possible: the job's lock is the one that counts.
+   */
+  async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
+    assertPrivilege(user, lock ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER', `${lock ? 'lock' : 'unlock'} a container`);
+    await this.#db.transaction().execute(async (trx) => {
+      const before = await containers.findContainerForUpdate(trx, id, kind);
+      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
+      if (before.job_locked) throw locked(`Job ${before.job_id} is locked; its containers cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
+      const items = await trx
+        .updateTable('line_items')
+        .set({ locked: lock, modified_by: user.username })
+        .where('container_id', '=', id)
+        .where('locked', '=', !lock)
+        .returning('id')
+        .execute();
+      await trx.updateTable('containers').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
+      await writeAudit(trx, {
+        username: user.username,
+        action: lock ? 'lock' : 'unlock',
+        entity: 'container',
+        recordId: id,
+        before: { locked: before.locked },
+        after: { locked: lock, lineItemsChanged: items.map((i) => i.id) },
+        requestId,
+      });
+    });
+    return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /**
+   * Moves an unlocked container (and so its line items) to another unlocked job whose
+   * registration has the same number and has not expired (MOVE_CONTAINER).
+   */
+  async move(kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string) {
+    assertPrivilege(user, 'MOVE_CONTAINER', 'move a container');
+    await this.#db.transaction().execute(async (trx) => {
+      const before = await containers.findContainerForUpdate(trx, id, kind);
+      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
+      this.#assertUnlocked(kind, before);
+      const target = await containers.findJobWithRegistration(trx, jobId);
+      if (!target) throw notFound(`There is no job ${jobId}.`);
+      if (target.id === before.job_id) throw refuse(`${NOUN[kind]} ${id} is already in job ${jobId}.`);
+      if (target.locked) throw refuse(`Job ${jobId} is locked; containers cannot be moved into it.`);
+      if (target.registration_number !== before.registration_number) {
+        throw refuse(`Job ${jobId} is for registration ${target.registration_number}, not ${before.registration_number}; a container can only move between jobs of the same registration.`);
+      }
+      if (isRegistrationExpired(target.expiration_date, todayIso(this.#now()))) {
+        throw refuse(`The registration of job ${jobId} has expired; containers cannot be moved into it.`);
+      }
+      // The line items follow: their (container, job, kind) key cascades on update.
+      await trx.updateTable('containers').set({ job_id: jobId, modified_by: user.username }).where('id', '=', id).execute();
+      const items = await trx.selectFrom('line_items').select('id').where('container_id', '=', id).execute();
+      await writeAudit(trx, {
+        username: user.username,
+        action: 'move',
+        entity: 'container',
+        recordId: id,
+        before: { job_id: before.job_id },
+        after: { job_id: jobId, lineItems: items.map((i) => i.id) },
+        requestId,
+      });
+    });
+    return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /** Deletes an unlocked container with its line items (DELETE_CONTAINER); the audit row keeps them all. */
+  async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
+    assertPrivilege(user, 'DELETE_CONTAINER', 'delete a container');
+    return this.#db.transaction().execute(async (trx) => {
+      const before = await containers.findContainerForUpdate(trx, id, kind);
+      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
+      this.#assertUnlocked(kind, before);
+      const items = await containers.lineItemsOf(trx, id);
+      if (items.some((i) => i.locked)) throw locked(`${NOUN[kind]} ${id} holds locked line items; it cannot be deleted.`);
+      await trx.deleteFrom('line_items').where('container_id', '=', id).execute();
+      await trx.deleteFrom('containers').where('id', '=', id).execute();
+      const { job_locked: _jl, registration_number: _rn, expiration_date: _ed, ...container } = before;
+      await writeAudit(trx, { username: user.username, action: 'delete', entity: 'container', recordId: id, before: { container, lineItems: items }, after: null, requestId });
+      return { messages: [{ code: '0', message: 'OK' }], jobId: String(before.job_id) };
+    });
+  }
+
+  #assertUnlocked(kind: RecordKind, container: { id: number; locked: boolean; job_locked: boolean; job_id: number }) {
+    if (container.job_locked) throw locked(`Job ${container.job_id} is locked; its containers cannot be changed.`);
+    if (container.locked) throw locked(`${NOUN[kind]} ${container.id} is locked.`);
+  }
+}
