@@ -10,3 +10,5 @@ export * from './jobs.ts';
 export * from './reports.ts';
 export * from './locks.ts';
 export * from './containers.ts';
+export * from './line-items.ts';
+export * from './line-item-quantities.ts';

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { computeQuantities } from '../src/line-item-quantities.ts';
+import {
+  bulkRuleProblems,
+  editNdcProblems,
+  isBulkNdc,
+  isPercentFillReadOnly,
+  LINE_ITEM_MESSAGES as M,
+  lineItemEditProblems,
+  newLineItemProblems,
+} from '../src/line-items.ts';
+
+const BULK = '12345-6789-**';
+const COMPLETE = '00406-0552-01';
+
+describe('isBulkNdc', () => {
+  it.each([[BULK, true], [COMPLETE, false], ['', false], [null, false]])('%s → %s', (ndc, bulk) => expect(isBulkNdc(ndc)).toBe(bulk));
+});
+
+describe('new line item, bulk NDC (spec 2 §5)', () => {
+  const base = { ndc: BULK, schedule: '2', packSize: '100', packSizeUoM: 'U' };
+  it.each([
+    ['a valid entry', {}, []],
+    ['no pack size', { packSize: '' }, [M.packSizeRequired]],
+    ['no UoM', { packSizeUoM: '' }, [M.uomRequired]],
+    ['8 digits', { packSize: '12345678' }, []],
+    ['9 digits', { packSize: '123456789' }, [M.tooManyDigits]],
+    ['8 characters with a decimal, UoM g', { packSize: '1234.567', packSizeUoM: 'g' }, []],
+    ['a decimal in U', { packSize: '10.5' }, [M.dosageFormDecimal]],
+    ['a decimal in k (any case)', { packSize: '10.5', packSizeUoM: 'k' }, [M.dosageFormDecimal]],
+    ['a decimal in D', { packSize: '10.5', packSizeUoM: 'D' }, [M.dosageFormDecimal]],
+    ['a decimal in mL', { packSize: '10.5', packSizeUoM: 'mL' }, [M.mlDecimal]],
+    ['a decimal in ML', { packSize: '0.5', packSizeUoM: 'ML' }, [M.mlDecimal]],
+    ['a decimal in g', { packSize: '10.5', packSizeUoM: 'g' }, []],
+    ['a whole number written 10.0 in U', { packSize: '10.0' }, []],
+    ['an unscheduled NDC with a decimal in U', { schedule: '', packSize: '10.5' }, []],
+    ['everything wrong', { packSize: '', packSizeUoM: '' }, [M.packSizeRequired, M.uomRequired]],
+  ])('%s', (_what, change, expected) => expect(newLineItemProblems({ ...base, ...change })).toEqual(expected));
+
+  it.each(['1', '1N', '2', '2N', '3', '3N', '4', '4N', '5', '5N', 'LC', 'NC'])('schedule %s is restricted', (schedule) =>
+    expect(newLineItemProblems({ ...base, schedule, packSize: '1.5' })).toEqual([M.dosageFormDecimal]),
+  );
+
+  it('is skipped when both the bulk amount and its UoM are filled', () => {
+    expect(newLineItemProblems({ ...base, packSize: '', packSizeUoM: '', bulkPackSize: '2', bulkPackSizeUoM: 'kg' })).toEqual([]);
+    expect(newLineItemProblems({ ...base, packSize: '', bulkPackSize: '2' })).toEqual([M.packSizeRequired]);
+  });
+});
+
+describe('new line item, complete NDC', () => {
+  it.each([
+    ['1', []],
+    ['12', []],
+    ['1.5', [M.completePackQuantityDecimal]],
+    ['0.25', [M.completePackQuantityDecimal]],
+    [3, []],
+    [2.5, [M.completePackQuantityDecimal]],
+  ])('pack quantity %j', (packQuantity, expected) => expect(newLineItemProblems({ ndc: COMPLETE, schedule: '2', packQuantity })).toEqual(expected));
+});
+
+describe('edit NDC', () => {
+  it('applies the bulk rules only when the chosen NDC differs and is bulk', () => {
+    expect(editNdcProblems(BULK, { ndc: BULK, schedule: '2', packSize: '' })).toEqual([]);
+    expect(editNdcProblems(COMPLETE, { ndc: BULK, schedule: '2', packSize: '', packSizeUoM: 'U' })).toEqual([M.packSizeRequired]);
+    expect(editNdcProblems(BULK, { ndc: COMPLETE, schedule: '2', packSize: '' })).toEqual([]);
+  });
+  it('bulkRuleProblems is the same five rules', () => {
+    expect(bulkRuleProblems({ schedule: '2', packSize: '1.5', packSizeUoM: 'mL' })).toEqual([M.mlDecimal]);
+  });
+});
+
+describe('line item edit, reportable schedules 1, 1N, 2, 2N', () => {
+  const ok = { ndc: COMPLETE, schedule: '2', packQuantity: '2', packSize: '100', packSizeUoM: 'U', percentFill: '1' };
+  it.each([
+    ['valid', {}, undefined, []],
+    ['decimal pack quantity', { packQuantity: '1.5' }, undefined, [M.packQuantityDecimal]],
+    ['8 digits', { packSize: '12345678' }, undefined, []],
+    ['9 digits', { packSize: '123456789' }, undefined, [M.tooManyDigits]],
+    ['decimal pack size in U', { packSize: '10.5' }, undefined, [M.packSizeDecimal]],
+    ['decimal pack size in mL', { packSize: '10.5', packSizeUoM: 'mL' }, undefined, [M.packSizeDecimal]],
+    ['decimal pack size in g', { packSize: '10.5', packSizeUoM: 'g' }, undefined, []],
+    ['12 in D', { packSize: '12', packSizeUoM: 'D' }, undefined, []],
+    ['13 in D', { packSize: '13', packSizeUoM: 'D' }, undefined, [M.dozenMultiple]],
+    ['1000 in K', { packSize: '1000', packSizeUoM: 'K' }, undefined, []],
+    ['1001 in K', { packSize: '1001', packSizeUoM: 'K' }, undefined, [M.thousandMultiple]],
+    ['100% raw liquid', { percentFill: '1' }, 'raw-liquid', []],
+    ['100.01% raw liquid', { percentFill: '1.0001' }, 'raw-liquid', [M.liquidPurity]],
+    ['105% raw powder', { percentFill: '1.05' }, 'raw-powder', []],
+    ['105.01% raw powder', { percentFill: '1.0501' }, 'raw-powder', [M.powderPurity]],
+    ['a stage without an amount', { bulkStage: 'Stage 1' }, undefined, [M.converterAmountRequired]],
+    ['a stage with an amount', { bulkStage: 'Stage 1', bulkPackSize: '5' }, undefined, []],
+  ] as const)('%s', (_what, change, bulkKind, expected) =>
+    expect(lineItemEditProblems({ ...ok, ...change }, { bulkKind })).toEqual(expected),
+  );
+
+  it('schedules 3, 4, 5 skip the reportable rules', () => {
+    expect(lineItemEditProblems({ ...ok, schedule: '4', packQuantity: '1.5', packSize: '13', packSizeUoM: 'D' }, {})).toEqual([]);
+  });
+
+  it('always needs an NDC and a registration that supports the schedule', () => {
+    expect(lineItemEditProblems({ ...ok, ndc: '' }, {})).toEqual([M.ndcRequired]);
+    expect(lineItemEditProblems(ok, { registrationSchedules: ['3', '4'] })).toEqual(['The current registration does not support the selected NDC']);
+    expect(lineItemEditProblems(ok, { registrationSchedules: ['2', '2N'] })).toEqual([]);
+  });
+});
+
+describe('percent fill read-only', () => {
+  it.each([
+    ['dosage-formulation', 'U', true],
+    ['solution', 'mL', true],
+    [undefined, 'K', true],
+    [undefined, 'd', true],
+    [undefined, 'U', false],
+    ['raw-powder', 'g', false],
+  ] as const)('%s %s → %s', (kind, uom, expected) => expect(isPercentFillReadOnly(kind, uom)).toBe(expected));
+});
+
+describe('computeQuantities (DOMAIN.md)', () => {
+  it('oxycodone 5 mg, bottle of 100, 0.44816 g base: 3 full bottles and one at 40%', () => {
+    const full = computeQuantities({ ndc: COMPLETE, ingredientBaseWeight: 0.44816 }, { packQuantity: 3, packSize: 100, packSizeUoM: 'U', percentFill: 1 });
+    const partial = computeQuantities({ ndc: COMPLETE, ingredientBaseWeight: 0.44816 }, { packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 0.4 });
+    expect(full).toEqual({ reportingQty: 300, reportingUoM: 'U', gramsOfBase: 1.34448 });
+    expect(partial).toEqual({ reportingQty: 40, reportingUoM: 'U', gramsOfBase: 0.179264 });
+    expect(full.gramsOfBase! + partial.gramsOfBase!).toBeCloseTo(1.5237, 4);
+  });
+
+  it('reports in dozens and thousands', () => {
+    expect(computeQuantities({ ndc: COMPLETE }, { packQuantity: 2, packSize: 24, packSizeUoM: 'D' }).reportingQty).toBe(4);
+    expect(computeQuantities({ ndc: COMPLETE }, { packQuantity: 3, packSize: 1000, packSizeUoM: 'K' }).reportingQty).toBe(3);
+  });
+
+  it('bulk dosage form and solution: units × base weight per unit', () => {
+    expect(computeQuantities({ ndc: '12345-0001-**', bulkKind: 'dosage-formulation', ingredientBaseWeight: 0.0045 }, { packSize: 1000, packSizeUoM: 'U' }).gramsOfBase).toBe(4.5);
+    expect(computeQuantities({ ndc: '12345-0002-**', bulkKind: 'solution', ingredientBaseWeight: 0.01 }, { packSize: 250, packSizeUoM: 'mL' }).gramsOfBase).toBe(2.5);
+  });
+
+  it('raw bulk: amount × grams per unit × purity; liquids by density', () => {
+    expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 500, packSizeUoM: 'mg', percentFill: 0.98 }).gramsOfBase).toBe(0.49);
+    expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 2, packSizeUoM: 'kg', percentFill: 1.02 }).gramsOfBase).toBe(2040);
+    expect(computeQuantities({ ndc: '12345-0004-**', bulkKind: 'raw-liquid', density: 1.2 }, { packSize: 100, packSizeUoM: 'mL', percentFill: 0.5 }).gramsOfBase).toBe(60);
+    expect(computeQuantities({ ndc: '12345-0004-**', bulkKind: 'raw-liquid' }, { packSize: 100, packSizeUoM: 'mL' }).gramsOfBase).toBeNull();
+  });
+
+  it('unknown inputs give null, not a guess', () => {
+    expect(computeQuantities({ ndc: COMPLETE }, { packQuantity: 1 })).toEqual({ reportingQty: null, reportingUoM: null, gramsOfBase: null });
+  });
+});
