@@ -1,11 +1,6 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 
-/** Placeholder: the Companies screen arrives with its own issue. */
+/** `/companies`: the companies list (spec 1 §2 "Companies list"). */
 export function CompaniesScreen() {
-  return (
-    <PageFrame title="Companies">
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ListScreen entity="companies" />;
 }

@@ -1,13 +1,17 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { routePath } from '../../../app/routes.ts';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the company screen arrives with its own issue. */
+const PORTAL_LINKS = { Registration: '/registration/:id' };
+
+/** `/company/{id}`: a read-only view of the company until its own screen (spec 1 "Company detail") lands. */
 export function CompanyScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`Company ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="companies"
+      title={(_record, id) => `Company ${id}`}
+      subtitleField="Company Name"
+      listPath={routePath('companies')}
+      portalLinks={PORTAL_LINKS}
+    />
   );
 }

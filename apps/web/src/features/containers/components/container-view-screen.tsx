@@ -1,13 +1,17 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { routePath } from '../../../app/routes.ts';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the container screen arrives with its own issue. */
+const PORTAL_LINKS = { LineItems: '/line-item/:id' };
+
+/** `/container/{id}`: a read-only view until the container screen (spec 2 "Container detail") lands. */
 export function ContainerViewScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`Container ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="containers"
+      title={(_record, id) => `Container ${id}`}
+      subtitleField="Container Name"
+      listPath={routePath('containers')}
+      portalLinks={PORTAL_LINKS}
+    />
   );
 }

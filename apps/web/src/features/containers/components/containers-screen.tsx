@@ -1,11 +1,6 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 
-/** Placeholder: the Containers screen arrives with its own issue. */
+/** `/containers`: the containers list (spec 2 §2 "Containers list"). */
 export function ContainersScreen() {
-  return (
-    <PageFrame title="Containers">
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ListScreen entity="containers" />;
 }

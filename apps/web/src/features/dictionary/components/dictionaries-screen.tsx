@@ -1,11 +1,6 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 
-/** Placeholder: the NDC Dictionary screen arrives with its own issue. */
+/** `/dictionaries`: the NDC dictionary (spec 1 §2 "NDC dictionary list"); no detail link. */
 export function DictionariesScreen() {
-  return (
-    <PageFrame title="NDC Dictionary">
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ListScreen entity="dictionaries" />;
 }

@@ -1,13 +1,17 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { routePath } from '../../../app/routes.ts';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the job screen arrives with its own issue. */
+const PORTAL_LINKS = { Containers: '/container/:id', YellowBuckets: '/yb-container/:id' };
+
+/** `/job/{id}`: a read-only view until the job screen (spec 1 "Job detail") lands. */
 export function JobViewScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`Job ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="jobs"
+      title={(_record, id) => `Job ${id}`}
+      subtitleField="Job Name"
+      listPath={routePath('jobs')}
+      portalLinks={PORTAL_LINKS}
+    />
   );
 }

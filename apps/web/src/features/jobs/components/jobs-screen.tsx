@@ -1,11 +1,6 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 
-/** Placeholder: the Jobs screen arrives with its own issue. */
+/** `/jobs`: the jobs list (spec 1 §2 "Jobs list"), with the lock column first. */
 export function JobsScreen() {
-  return (
-    <PageFrame title="Jobs">
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ListScreen entity="jobs" />;
 }

@@ -1,13 +1,17 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { routePath } from '../../../app/routes.ts';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the line item screen arrives with its own issue. */
+const PORTAL_LINKS = { Siblings: '/line-item/:id' };
+
+/** `/line-item/{id}`: a read-only view until the line item screen (spec 2 "Line item detail") lands. */
 export function LineItemViewScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`Line Item ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="line-items"
+      title={(_record, id) => `Line Item ${id}`}
+      subtitleField="NDC Number"
+      listPath={routePath('line-items')}
+      portalLinks={PORTAL_LINKS}
+    />
   );
 }

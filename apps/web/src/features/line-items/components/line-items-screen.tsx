@@ -1,11 +1,6 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 
-/** Placeholder: the Line Items screen arrives with its own issue. */
+/** `/line-items`: the line items list (spec 2 §2); % Fill shows as 0.00% (the catalogue's percent format). */
 export function LineItemsScreen() {
-  return (
-    <PageFrame title="Line Items">
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ListScreen entity="line-items" />;
 }

@@ -1,13 +1,17 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { routePath } from '../../../app/routes.ts';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the registration screen arrives with its own issue. */
+const PORTAL_LINKS = { Job: '/job/:id' };
+
+/** `/registration/{id}`: a read-only view until the registration screen (spec 1 "Registration detail") lands. */
 export function RegistrationScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`Registration ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="registrations"
+      title={(record) => `Registration ${record?.fieldData['Registration Number'] ?? ''}`.trim()}
+      subtitleField="Activity"
+      listPath={routePath('registrations')}
+      portalLinks={PORTAL_LINKS}
+    />
   );
 }

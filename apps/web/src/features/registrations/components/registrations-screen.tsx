@@ -1,11 +1,11 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { EXPIRATION_FIELD, ExpiryLegend, expiryRowColor, renderExpiration } from './registration-expiry.tsx';
 
-/** Placeholder: the Registrations screen arrives with its own issue. */
+const RENDERERS = { [EXPIRATION_FIELD]: renderExpiration };
+
+/** `/registrations`: the registrations list, expired rows red and almost-expired rows amber (spec 1 §2). */
 export function RegistrationsScreen() {
   return (
-    <PageFrame title="Registrations">
-      <ScreenPlaceholder />
-    </PageFrame>
+    <ListScreen entity="registrations" renderers={RENDERERS} rowBackgroundColor={expiryRowColor} legend={<ExpiryLegend />} />
   );
 }

@@ -1,13 +1,17 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { routePath } from '../../../app/routes.ts';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the yellow bucket container screen arrives with its own issue. */
+const PORTAL_LINKS = { LineItems: '/yb-line-item/:id' };
+
+/** `/yb-container/{id}`: a read-only view until the Yellow Bucket container screen (spec 2) lands. */
 export function YbContainerViewScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`Yellow Bucket Container ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="yb-containers"
+      title={(_record, id) => `Yellow Bucket Container ${id}`}
+      subtitleField="Container Name"
+      listPath={routePath('yb-containers')}
+      portalLinks={PORTAL_LINKS}
+    />
   );
 }

@@ -1,11 +1,6 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 
-/** Placeholder: the Yellow Bucket Containers screen arrives with its own issue. */
+/** `/yb-containers`: Yellow Bucket containers (spec 2 §2); the first column stays in view. */
 export function YbContainersScreen() {
-  return (
-    <PageFrame title="Yellow Bucket Containers">
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ListScreen entity="yb-containers" pinFirstColumn />;
 }

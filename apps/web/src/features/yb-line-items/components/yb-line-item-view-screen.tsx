@@ -1,13 +1,17 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { routePath } from '../../../app/routes.ts';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the yellow bucket line item screen arrives with its own issue. */
+const PORTAL_LINKS = { Siblings: '/yb-line-item/:id' };
+
+/** `/yb-line-item/{id}`: a read-only view until the Yellow Bucket line item screen (spec 2) lands. */
 export function YbLineItemViewScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`Yellow Bucket Line Item ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="yb-line-items"
+      title={(_record, id) => `Yellow Bucket Line Item ${id}`}
+      subtitleField="NDC Number"
+      listPath={routePath('yb-line-items')}
+      portalLinks={PORTAL_LINKS}
+    />
   );
 }

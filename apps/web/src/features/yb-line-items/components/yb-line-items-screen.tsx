@@ -1,11 +1,6 @@
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 
-/** Placeholder: the Yellow Bucket Line Items screen arrives with its own issue. */
+/** `/yb-line-items`: Yellow Bucket line items (spec 2 §2). */
 export function YbLineItemsScreen() {
-  return (
-    <PageFrame title="Yellow Bucket Line Items">
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ListScreen entity="yb-line-items" />;
 }

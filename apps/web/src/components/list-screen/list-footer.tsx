@@ -1,0 +1,73 @@
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { PAGE_SIZES } from '@3ds/domain';
+import { pageCount, pagerItems, showingRange, showingText } from './list-pager-model.ts';
+import type { PageSize } from './list-state.ts';
+import classes from './list-screen.module.css';
+
+interface ListFooterProps {
+  page: number;
+  size: PageSize;
+  foundCount: number;
+  returnedCount: number | undefined;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: PageSize) => void;
+}
+
+/**
+ * The list footer (spec 1 §2): "Showing X to Y of Z entries", the page size (10, 25, 50, 100) and
+ * a pager with the first page, the last page and two pages either side of the current one.
+ */
+export function ListFooter({ page, size, foundCount, returnedCount, onPageChange, onSizeChange }: ListFooterProps) {
+  const total = pageCount(foundCount, size);
+  const current = Math.min(page, Math.max(total, 1));
+  const items = pagerItems(current, total);
+  return (
+    <Group justify="space-between" gap="sm" px="md" py={10} className={classes.footer} wrap="wrap">
+      <Group gap="lg" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {showingText(showingRange(current, size, foundCount, returnedCount))}
+        </Text>
+        <Group gap={8} wrap="nowrap">
+          <Text size="sm" c="dimmed" component="span" aria-hidden>
+            Rows per page
+          </Text>
+          <NativeSelect
+            aria-label="Page size"
+            size="xs"
+            w={74}
+            data={PAGE_SIZES.map(String)}
+            value={String(size)}
+            onChange={(event) => onSizeChange(Number(event.currentTarget.value) as PageSize)}
+          />
+        </Group>
+      </Group>
+      {total > 1 && (
+        <Pagination.Root total={total} value={current} onChange={onPageChange} size="sm">
+          <nav aria-label="Pages">
+            <Group gap={4} wrap="nowrap">
+              <Pagination.First aria-label="First page" />
+              <Pagination.Previous aria-label="Previous page" />
+              {items.map((item, index) =>
+                item === 'gap' ? (
+                  <Pagination.Dots key={`gap-${index}`} />
+                ) : (
+                  <Pagination.Control
+                    key={item}
+                    active={item === current}
+                    onClick={() => onPageChange(item)}
+                    aria-label={`Page ${item}`}
+                    aria-current={item === current ? 'page' : undefined}
+                  >
+                    {item}
+                  </Pagination.Control>
+                ),
+              )}
+              <Pagination.Next aria-label="Next page" />
+              <Pagination.Last aria-label="Last page" />
+            </Group>
+          </nav>
+        </Pagination.Root>
+      )}
+    </Group>
+  );
+}

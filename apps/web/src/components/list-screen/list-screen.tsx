@@ -1,0 +1,172 @@
+import 'mantine-datatable/styles.css';
+
+import { Button, Group, Paper, Stack, Text, type MantineColor } from '@mantine/core';
+import { CATALOGUE, MESSAGES, type EntityName } from '@3ds/domain';
+import { IconAdjustmentsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { showAlert } from '../alerts/alert-store.ts';
+import { PageFrame } from '../page/page-frame.tsx';
+import { AdvancedSearchModal } from './advanced-search-modal.tsx';
+import { useListRecords, type ListRecord } from './api/list-records.ts';
+import { ExportLinks } from './export-links.tsx';
+import { describeRequests } from './find-tags.ts';
+import { listColumns, type CellRenderer } from './list-columns.tsx';
+import { ListFooter } from './list-footer.tsx';
+import { pageCount } from './list-pager-model.ts';
+import { changeListState, hasActiveFind, listStateToParams, parseListState, type ListState } from './list-state.ts';
+import { QuickSearch } from './quick-search.tsx';
+import classes from './list-screen.module.css';
+
+export interface ListScreenProps {
+  entity: EntityName;
+  /** Per-field cell renderers (by API field name), e.g. the registrations' expiry highlight. */
+  renderers?: Partial<Record<string, CellRenderer>>;
+  /** A row's background, e.g. red for an expired registration. */
+  rowBackgroundColor?: (record: ListRecord) => MantineColor | undefined;
+  /** A line under the title (a colour legend). */
+  legend?: ReactNode;
+  /** Keep the first column in view while scrolling sideways (Yellow Bucket containers). */
+  pinFirstColumn?: boolean;
+}
+
+/**
+ * The shared list screen (spec 1 §2 "Shared list screen behaviour"): title, quick search, Advanced
+ * Search, export, a server-sorted table with lock and view columns, and the paged footer. Its
+ * state is the URL's query string (see list-state.ts).
+ */
+export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinFirstColumn }: ListScreenProps) {
+  const catalogue = CATALOGUE[entity];
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListState(searchParams), [searchParams]);
+  const [searchOpened, setSearchOpened] = useState(false);
+
+  const change = useCallback(
+    (update: Partial<ListState>, options?: { replace?: boolean }) => {
+      const next = changeListState(state, update);
+      setSearchParams(listStateToParams(next, searchParams), options);
+    },
+    [state, searchParams, setSearchParams],
+  );
+
+  const query = useListRecords(entity, state);
+  const found = query.data?.dataInfo.foundCount ?? 0;
+  const activeFind = hasActiveFind(state);
+
+  // "No records match the request" once per answer to a find (quick or advanced), never for a plain empty list.
+  const warnedFor = useRef(0);
+  useEffect(() => {
+    if (!query.isSuccess || query.isPlaceholderData || !activeFind) return;
+    if (query.data.dataInfo.foundCount > 0 || warnedFor.current === query.dataUpdatedAt) return;
+    warnedFor.current = query.dataUpdatedAt;
+    showAlert({ type: 'WARNING', message: MESSAGES.noRecords });
+  }, [query.isSuccess, query.isPlaceholderData, query.data, query.dataUpdatedAt, activeFind]);
+
+  // A page past the end (an old link, or fewer records now): show the last page instead.
+  useEffect(() => {
+    if (!query.isSuccess || query.isPlaceholderData) return;
+    const last = pageCount(query.data.dataInfo.foundCount, state.size);
+    if (last > 0 && state.page > last) change({ page: last }, { replace: true });
+  }, [query.isSuccess, query.isPlaceholderData, query.data, state.page, state.size, change]);
+
+  const here = `${location.pathname}${location.search}`;
+  const linkState = useMemo(() => ({ from: here }), [here]);
+  const columns = useMemo(
+    () => listColumns({ catalogue, renderers, pinFirstColumn, linkState }),
+    [catalogue, renderers, pinFirstColumn, linkState],
+  );
+
+  const sorted = state.sort[0];
+  const sortStatus: DataTableSortStatus<ListRecord> = {
+    columnAccessor: sorted?.fieldName ?? '',
+    direction: sorted?.sortOrder === 'descend' ? 'desc' : 'asc',
+  };
+
+  const records = query.data?.data ?? [];
+
+  return (
+    <PageFrame
+      title={catalogue.title}
+      subtitle={legend}
+      actions={<ExportLinks entity={entity} quick={state.quick} find={state.find} sort={state.sort} />}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            <QuickSearch value={state.quick} onSearch={(quick) => change({ quick })} />
+            <Button
+              variant={state.find.length > 0 ? 'filled' : 'default'}
+              color={state.find.length > 0 ? 'green' : undefined}
+              leftSection={<IconAdjustmentsHorizontal size={17} stroke={1.7} aria-hidden />}
+              onClick={() => setSearchOpened(true)}
+            >
+              Advanced Search
+            </Button>
+          </Group>
+          {state.find.length > 0 && (
+            <Text size="sm" c="dimmed" className={classes.findSummary} maw={640} title={describeRequests(state.find)}>
+              Find: {describeRequests(state.find)}
+            </Text>
+          )}
+        </Group>
+
+        <Paper withBorder shadow="xs" className={classes.card}>
+          <DataTable<ListRecord>
+            records={records}
+            columns={columns}
+            idAccessor="recordId"
+            fetching={query.isFetching}
+            loaderType="dots"
+            sortStatus={sortStatus}
+            onSortStatusChange={(status) => {
+              const sortOrder = status.direction === 'desc' ? 'descend' : 'ascend';
+              change({ sort: [{ fieldName: String(status.columnAccessor), sortOrder }] });
+            }}
+            emptyState={
+              query.isPending ? (
+                <span />
+              ) : (
+                <Stack align="center" gap={6} c="dimmed">
+                  <IconDatabaseOff size={30} stroke={1.4} aria-hidden />
+                  <Text size="sm">{query.isError ? 'The list could not be loaded' : 'No records found'}</Text>
+                </Stack>
+              )
+            }
+            height="calc(100dvh - 296px)"
+            minHeight={320}
+            // Stripes would hide the rows' own colours (e.g. expired registrations).
+            striped={!rowBackgroundColor}
+            highlightOnHover
+            verticalSpacing={6}
+            horizontalSpacing="sm"
+            fz="sm"
+            rowBackgroundColor={rowBackgroundColor}
+            pinFirstColumn={false}
+          />
+          <ListFooter
+            page={state.page}
+            size={state.size}
+            foundCount={found}
+            returnedCount={query.data?.dataInfo.returnedCount}
+            onPageChange={(page) => change({ page })}
+            onSizeChange={(size) => change({ size })}
+          />
+        </Paper>
+      </Stack>
+
+      <AdvancedSearchModal
+        opened={searchOpened}
+        onClose={() => setSearchOpened(false)}
+        fields={catalogue.fields}
+        requests={state.find}
+        onSearch={(find) => {
+          setSearchOpened(false);
+          change({ find });
+        }}
+        onClear={() => (state.find.length > 0 ? change({ find: [] }) : void query.refetch())}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import type { EntityName } from '@3ds/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { recordsKeys } from '../../list-screen/api/list-records.ts';
+import { parseRecordResponse, type RecordData } from '../../list-screen/api/record-shapes.ts';
+
+export type { RecordData };
+
+/**
+ * `GET /3ds/api/{entity}/{id}` — one record with its portals (DESIGN §4). Shared by the generic
+ * record view of every entity, so it sits beside that component rather than in one feature.
+ */
+export async function getRecord(entity: EntityName, id: string, signal?: AbortSignal): Promise<RecordData> {
+  const body = await api.get(`/${entity}/${encodeURIComponent(id)}`, { signal });
+  return parseRecordResponse(body);
+}
+
+export function getRecordQueryOptions(entity: EntityName, id: string) {
+  return queryOptions({
+    queryKey: recordsKeys.record(entity, id),
+    queryFn: ({ signal }) => getRecord(entity, id, signal),
+  });
+}
+
+export function useRecord(entity: EntityName, id: string) {
+  return useQuery(getRecordQueryOptions(entity, id));
+}
