@@ -18,6 +18,8 @@ import { ContainersService } from './modules/containers/containers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { lineItemsRoutes } from './modules/line-items/line-items.routes.ts';
+import { LineItemsService } from './modules/line-items/line-items.service.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
@@ -112,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
       await api.register(containersRoutes, { containers: new ContainersService({ db, records, now }) });
       await api.register(valueListsRoutes, { db });
+      await api.register(lineItemsRoutes, { lineItems: new LineItemsService({ db, records, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now }) });
     },
     { prefix: API_PREFIX.slice(0, -1) },

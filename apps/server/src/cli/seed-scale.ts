@@ -280,7 +280,7 @@ async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) {
     throw new UsageError(
-      'seed:scale needs PostgreSQL: set DATABASE_URL=postgres://… . The embedded PGlite database (no DATABASE_URL) is not meant for a million rows.',
+      'PostgreSQL only: set DATABASE_URL=postgres://… (the embedded PGlite database, used when DATABASE_URL is unset, is not meant for a million rows).',
     );
   }
   if (!/^postgres(ql)?:\/\//.test(url)) throw new UsageError('DATABASE_URL must be a postgres:// or postgresql:// URL.');

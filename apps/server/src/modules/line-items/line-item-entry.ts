@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from '@3ds/domain';
+import { validationFailed } from '../../errors/app-error.ts';
+
+const value = z.union([z.string().max(10_000), z.number()]).nullable().optional();
+
+/** The line item form's fields (spec 2 §3 "Line item creation payload"), as entered. */
+export const lineItemEntrySchema = z.object({
+  ndc: value,
+  source: value,
+  sourceNumber: value,
+  lotNumber: value,
+  cause: value,
+  type: value,
+  packQuantity: value,
+  packQuantityUoM: value,
+  packSize: value,
+  packSizeUoM: value,
+  percentFill: value,
+  bulkPackSize: value,
+  bulkPackSizeUoM: value,
+  bulkStage: value,
+  form222Number: value,
+  cwfFormNumber: value,
+});
+export type LineItemEntryInput = z.infer<typeof lineItemEntrySchema>;
+
+/** FileMaker field names (generic create and PATCH with fieldData) → entry keys. */
+export const FIELD_DATA_KEYS: Readonly<Record<string, keyof LineItemEntryInput>> = {
+  'NDC Number': 'ndc',
+  Source: 'source',
+  'Source Number': 'sourceNumber',
+  'Lot Number': 'lotNumber',
+  Cause: 'cause',
+  Type: 'type',
+  'Pack Quantity': 'packQuantity',
+  'Pack Quantity UoM': 'packQuantityUoM',
+  'Pack Size': 'packSize',
+  'Pack Size Web': 'packSize',
+  'Pack Size UoM': 'packSizeUoM',
+  'Pack Size UoM Web': 'packSizeUoM',
+  'Percent Fill': 'percentFill',
+  'YI Package Size Bulk Blend': 'bulkPackSize',
+  'YI Package Size Bulk Blend UoM': 'bulkPackSizeUoM',
+  'Chosen Stage': 'bulkStage',
+  'Form 222 Number': 'form222Number',
+  'CWF Form Number': 'cwfFormNumber',
+};
+
+export function entryFromFieldData(fieldData: Record<string, unknown>): LineItemEntryInput {
+  const entry: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(fieldData)) {
+    const key = FIELD_DATA_KEYS[name];
+    if (key) entry[key] = v;
+  }
+  const parsed = lineItemEntrySchema.safeParse(entry);
+  if (!parsed.success) throw validationFailed('The line item fields are not valid.', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  return parsed.data;
+}
+
+const NUMBER_FIELDS = {
+  packQuantity: 'Pack Quantity',
+  packSize: 'Pack Size',
+  percentFill: 'Percent Fill',
+  bulkPackSize: 'Unit Converter amount',
+} as const;
+const TEXT_FIELDS = {
+  source: ['Source', TEXT_LIMITS.short],
+  sourceNumber: ['Source Number', TEXT_LIMITS.short],
+  lotNumber: ['Lot Number', TEXT_LIMITS.short],
+  cause: ['Cause', TEXT_LIMITS.short],
+  type: ['Type', TEXT_LIMITS.short],
+  packQuantityUoM: ['Pack Quantity UoM', 20],
+  packSizeUoM: ['UoM', 20],
+  bulkPackSizeUoM: ['Unit Converter UoM', 20],
+  bulkStage: ['Stage', TEXT_LIMITS.short],
+  form222Number: ['Form 222 #', TEXT_LIMITS.short],
+  cwfFormNumber: ['CWF #', TEXT_LIMITS.short],
+} as const;
+
+const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
+
+/** Numbers as numbers (null when blank) and texts trimmed (null when blank), or 422 naming what is wrong. */
+export function normalizeEntry(entry: LineItemEntryInput) {
+  const problems: string[] = [];
+  const numbers: Partial<Record<keyof typeof NUMBER_FIELDS, number | null>> = {};
+  for (const [key, label] of Object.entries(NUMBER_FIELDS) as [keyof typeof NUMBER_FIELDS, string][]) {
+    if (entry[key] === undefined) continue;
+    if (blank(entry[key])) {
+      numbers[key] = null;
+      continue;
+    }
+    const n = Number(String(entry[key]).trim());
+    if (!Number.isFinite(n) || n < 0 || n > 1e12) problems.push(`${label} must be a number of at least 0`);
+    else numbers[key] = n;
+  }
+  const texts: Partial<Record<keyof typeof TEXT_FIELDS, string | null>> = {};
+  for (const [key, [label, max]] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, readonly [string, number]][]) {
+    if (entry[key] === undefined) continue;
+    const text = blank(entry[key]) ? null : String(entry[key]).trim();
+    if (text && text.length > max) problems.push(`${label} can be at most ${max} characters`);
+    texts[key] = text;
+  }
+  if (problems.length) throw validationFailed(problems[0]!, problems);
+  return { numbers, texts };
+}

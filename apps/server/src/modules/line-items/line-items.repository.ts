@@ -1,0 +1,87 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { RecordKind } from '../../db/tables/records.table.ts';
+
+/** A line item with the locks and registration of its container and job, locked for update. */
+export function findLineItemForUpdate(db: Kysely<Database>, id: number, kind: RecordKind) {
+  return db
+    .selectFrom('line_items as li')
+    .innerJoin('containers as ct', 'ct.id', 'li.container_id')
+    .innerJoin('jobs as j', 'j.id', 'li.job_id')
+    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
+    .selectAll('li')
+    .select(['ct.locked as container_locked', 'j.locked as job_locked', 'r.id as registration_id'])
+    .where('li.id', '=', id)
+    .where('li.kind', '=', kind)
+    .forUpdate('li')
+    .executeTakeFirst();
+}
+
+/** A container with its job's lock and its registration (expiry and schedules). */
+export function findContainerWithRegistration(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('containers as ct')
+    .innerJoin('jobs as j', 'j.id', 'ct.job_id')
+    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
+    .selectAll('ct')
+    .select(['j.locked as job_locked', 'r.id as registration_id', 'r.expiration_date'])
+    .where('ct.id', '=', id)
+    .forUpdate('ct')
+    .executeTakeFirst();
+}
+
+export function findRegistration(db: Kysely<Database>, id: number) {
+  return db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A dictionary entry the user may see: public, or of their parent organisation. */
+export function findDictionaryEntry(db: Kysely<Database>, ndc: string, organization: string | null) {
+  return db
+    .selectFrom('ndc_dictionary as d')
+    .selectAll()
+    .where('d.ndc', '=', ndc)
+    .where(
+      organization
+        ? sql<SqlBool>`(d.labeler_organization IS NULL OR d.labeler_organization = ${organization})`
+        : sql<SqlBool>`d.labeler_organization IS NULL`,
+    )
+    .executeTakeFirst();
+}
+
+export function findDictionaryEntryByNdc(db: Kysely<Database>, ndc: string) {
+  return db.selectFrom('ndc_dictionary').selectAll().where('ndc', '=', ndc).executeTakeFirst();
+}
+
+export function valueList(db: Kysely<Database>, name: string) {
+  return db.selectFrom('value_lists').select(['value']).where('list_name', '=', name).orderBy('sort_order').orderBy('id').execute();
+}
+
+/** What a label prints about a line item. */
+export function labelFacts(db: Kysely<Database>, id: number, kind: RecordKind) {
+  return db
+    .selectFrom('line_items as li')
+    .innerJoin('containers as ct', 'ct.id', 'li.container_id')
+    .innerJoin('jobs as j', 'j.id', 'li.job_id')
+    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
+    .innerJoin('companies as co', 'co.id', 'r.company_id')
+    .select([
+      'li.id',
+      'li.ndc',
+      'li.ndc_description',
+      'li.ndc_schedule',
+      'li.pack_quantity',
+      'li.pack_size',
+      'li.pack_size_uom',
+      'li.reporting_qty',
+      'li.reporting_uom',
+      'ct.id as container_id',
+      'ct.name as container_name',
+      'j.id as job_id',
+      'j.name as job_name',
+      'co.name as company_name',
+      'r.registration_number',
+    ])
+    .where('li.id', '=', id)
+    .where('li.kind', '=', kind)
+    .executeTakeFirst();
+}

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RecordKind } from '../../db/tables/records.table.ts';
+import { entryFromFieldData, lineItemEntrySchema } from './line-item-entry.ts';
+import type { LineItemsService } from './line-items.service.ts';
+
+const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
+const idNumber = z.union([z.number().int().positive(), recordId]);
+const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
+const modIdSchema = z.union([z.string().max(20), z.number()]).optional();
+const initialSchema = z.object({ ndc: z.string().max(40).optional(), packSize: z.union([z.string().max(40), z.number()]).nullable().optional(), packSizeUoM: z.string().max(20).nullable().optional() }).optional();
+
+const KINDS: { kind: RecordKind; singular: string; plural: string; label: string }[] = [
+  { kind: 'standard', singular: 'line-item', plural: 'line-items', label: '/label/:id' },
+  { kind: 'yellow_bucket', singular: 'yb-line-item', plural: 'yb-line-items', label: '/label/yb/:id' },
+];
+
+const COMPUTED =
+  'The server computes the reporting quantity and unit and the grams of base drug on every save (DOMAIN.md: complete NDC = packQty × packSize × fill, in dozens or thousands for D or K; grams = packQty × fill × base weight per package; bulk dosage forms and solutions = units × base weight per unit; raw bulk = amount × grams per unit × purity) and keeps a snapshot of the NDC (description, schedule, strength, form).';
+
+export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsService }> = async (app, { lineItems }) => {
+  app.get(
+    '/ndc/lookup/:ndc',
+    {
+      schema: {
+        tags: ['line items'],
+        summary: 'What the line item form needs to know about an NDC',
+        description: 'hasFactor, packQtyUoms, showStageUnitConverter (raw bulk), showUnitConverter (bulk), stages, uoms (unit converter), packSizeLookup, packSizeUoMLookup and schedule, from the dictionary entry the user may see (404 otherwise).',
+        params: z.object({ ndc: z.string().min(1).max(40) }),
+      },
+    },
+    async (request) => lineItems.lookup(request.params.ndc, request.user),
+  );
+
+  for (const { kind, singular, plural, label } of KINDS) {
+    const tags = ['line items'];
+    app.post(
+      `/${singular}/new`,
+      {
+        schema: {
+          tags,
+          summary: `Create a ${singular}`,
+          description: `Needs CREATE_LINE_ITEM (403), an unlocked container and job (409) and a registration that has not expired and supports the NDC's schedule (422). The new-line-item rules of spec 2 §5 answer 422 with their texts in \`details\`. ${COMPUTED}`,
+          body: lineItemEntrySchema.extend({ containerId: idNumber, user: z.unknown().optional(), initial: z.unknown().optional() }),
+          response: { 200: createdSchema },
+        },
+      },
+      async (request) => {
+        const { containerId, user: _u, initial: _i, ...entry } = request.body;
+        return lineItems.create(kind, Number(containerId), entry, request.user, request.id);
+      },
+    );
+    app.post(
+      `/${singular}`,
+      {
+        schema: {
+          tags,
+          summary: `Create a ${singular} from fieldData`,
+          body: z.object({ fieldData: z.looseObject({ id_container: idNumber.optional(), 'Container ID': idNumber.optional() }) }),
+          response: { 200: createdSchema },
+        },
+      },
+      async (request) => {
+        const data = request.body.fieldData as Record<string, unknown>;
+        const containerId = Number(data.id_container ?? data['Container ID']);
+        return lineItems.create(kind, containerId, entryFromFieldData(data), request.user, request.id);
+      },
+    );
+    app.patch(
+      `/${singular}/edit/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Change the NDC of a ${singular}`,
+          description:
+            'Needs CREATE_LINE_ITEM (403) and an unlocked item, container and job (409). `initial` holds the NDC, pack size and UoM the user saw: when the stored values differ, 409 "changed by someone else" and nothing changes. A bulk NDC is checked by the five bulk rules (422). The snapshot and quantities are recomputed.',
+          params: z.object({ id: recordId }),
+          body: z.object({
+            id: idNumber.optional(),
+            ndc: z.string().min(1).max(40),
+            packSize: z.union([z.string().max(40), z.number()]).nullable().optional(),
+            packSizeUoM: z.string().max(20).nullable().optional(),
+            containerId: idNumber.optional(),
+            user: z.unknown().optional(),
+            initial: initialSchema,
+          }),
+          response: { 200: createdSchema },
+        },
+      },
+      async (request) =>
+        lineItems.changeNdc(
+          kind,
+          Number(request.params.id),
+          { ndc: request.body.ndc, packSize: request.body.packSize, packSizeUoM: request.body.packSizeUoM, initial: request.body.initial },
+          request.user,
+          request.id,
+        ),
+    );
+    for (const path of [`/${singular}/update-line-item/:id`, `/${plural}/update-line-item/:id`, `/${singular}/:id`, `/${plural}/:id`]) {
+      app.patch(
+        path,
+        {
+          schema: {
+            tags,
+            summary: `Edit a ${singular}`,
+            description: `fieldData with FileMaker names (Source, Lot Number, Pack Quantity, Pack Size, Pack Size UoM, Percent Fill, …). Needs CREATE_LINE_ITEM (403), unlocked (409); the line item edit rules of spec 2 §5 answer 422. With \`modId\`, a record changed since answers 409. ${COMPUTED}`,
+            params: z.object({ id: recordId }),
+            body: z.object({
+              fieldData: z.record(z.string().max(100), z.unknown()),
+              modId: modIdSchema,
+              needsStageConversion: z.unknown().optional(),
+              needsUnitConversion: z.unknown().optional(),
+              isYellowBucket: z.unknown().optional(),
+            }),
+            response: { 200: createdSchema },
+          },
+        },
+        async (request) =>
+          lineItems.update(
+            kind,
+            Number(request.params.id),
+            entryFromFieldData(request.body.fieldData),
+            request.body.modId === undefined ? undefined : String(request.body.modId),
+            request.user,
+            request.id,
+          ),
+      );
+    }
+    for (const action of ['lock', 'unlock'] as const) {
+      app.patch(
+        `/${singular}/${action}/:id`,
+        {
+          schema: {
+            tags,
+            summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular}`,
+            description: `Needs ${action === 'lock' ? 'LOCK_LINE_ITEM' : 'UNLOCK_LINE_ITEM'} (403); refused (409) under a locked container or job, or when already ${action}ed. Answers the record.`,
+            params: z.object({ id: recordId }),
+          },
+        },
+        async (request) => lineItems.setLocked(kind, Number(request.params.id), action === 'lock', request.user, request.id),
+      );
+    }
+    app.post(
+      `/${singular}/move/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Move a ${singular} to another container of its job`,
+          description: 'Needs MOVE_LINE_ITEM (403); the item, its container and job must be unlocked (409); the target must be another unlocked container of the same job and kind (422). Answers the moved record in data[0].',
+          params: z.object({ id: recordId }),
+          body: z.object({ container: idNumber }),
+        },
+      },
+      async (request) => lineItems.move(kind, Number(request.params.id), Number(request.body.container), request.user, request.id),
+    );
+    for (const path of [`/${singular}/:id`, `/${plural}/:id`]) {
+      app.delete(
+        path,
+        {
+          schema: {
+            tags,
+            summary: `Delete a ${singular}`,
+            description: 'Needs DELETE_LINE_ITEM (403); refused (409) when the item, its container or job is locked. The audit row keeps the deleted item.',
+            params: z.object({ id: recordId }),
+          },
+        },
+        async (request) => lineItems.delete(kind, Number(request.params.id), request.user, request.id),
+      );
+    }
+    app.get(
+      label,
+      {
+        schema: {
+          tags,
+          summary: `The label of a ${singular} (label.pdf)`,
+          description: 'A 4 × 2 inch label with the id as a Code 128 barcode and in text, NDC, description, schedule, quantity, container, job, company, registration and date. Answers a signed link in data[0].fieldData.GlobalContainer.',
+          params: z.object({ id: recordId }),
+        },
+      },
+      async (request) => lineItems.label(kind, Number(request.params.id), request.user),
+    );
+  }
+};

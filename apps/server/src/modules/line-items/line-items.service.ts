@@ -1,0 +1,382 @@
+import { randomUUID } from 'node:crypto';
+import {
+  computeQuantities,
+  editNdcProblems,
+  isBulkNdc,
+  isRegistrationExpired,
+  LINE_ITEM_MESSAGES,
+  lineItemEditProblems,
+  newLineItemProblems,
+  SCHEDULE_FLAGS,
+  todayIso,
+  type BulkKind,
+} from '@3ds/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LineItem, LineItemUpdate, RecordKind } from '../../db/tables/records.table.ts';
+import { conflict, locked, notFound, validationFailed } from '../../errors/app-error.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import type { RecordsService } from '../../records/records.service.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { assertPrivilege } from '../auth/authorize.ts';
+import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
+import { renderLabel } from './label.ts';
+import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
+import * as repo from './line-items.repository.ts';
+
+const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
+const NOUN = { standard: 'Line item', yellow_bucket: 'Yellow Bucket line item' } as const;
+const refuse = (problems: string[]) => validationFailed(problems[0]!, problems);
+
+type Dictionary = NonNullable<Awaited<ReturnType<typeof repo.findDictionaryEntry>>>;
+
+function bulkKindOf(entry: Dictionary): BulkKind | undefined {
+  if (entry.bulk_raw_powder) return 'raw-powder';
+  if (entry.bulk_raw_liquid) return 'raw-liquid';
+  if (entry.bulk_dosage_formulation) return 'dosage-formulation';
+  if (entry.bulk_solution) return 'solution';
+  return undefined;
+}
+
+/** The schedules a registration's flags authorise (1, 1N, … NC). */
+function registrationSchedules(registration: Record<string, unknown>): string[] {
+  return SCHEDULE_FLAGS.filter((s) => registration[`schedule_${s.toLowerCase()}`] === true);
+}
+
+/** Grams in one unit of the unit converter's amount. */
+const GRAMS: Record<string, number> = { KG: 1000, G: 1, MG: 1e-3, MCG: 1e-6 };
+
+/** The dictionary snapshot a line item keeps (a dictionary refresh must not rewrite history). */
+function snapshot(entry: Dictionary) {
+  return {
+    ndc: entry.ndc,
+    ndc_description: entry.trade_name,
+    ndc_schedule: entry.schedule,
+    strength: entry.strength,
+    form: entry.form,
+    package_size_density: entry.density,
+    avg_tablet_weight: entry.avg_tablet_weight,
+    avg_tablet_weight_unit: entry.avg_tablet_weight_unit,
+    labeler_organization: entry.labeler_organization,
+  };
+}
+
+export class LineItemsService {
+  readonly #db: Kysely<Database>;
+  readonly #records: RecordsService;
+  readonly #store: FileStore;
+  readonly #linkSecret: string;
+  readonly #now: () => Date;
+
+  constructor(deps: { db: Kysely<Database>; records: RecordsService; store: FileStore; linkSecret: string; now: () => Date }) {
+    this.#db = deps.db;
+    this.#records = deps.records;
+    this.#store = deps.store;
+    this.#linkSecret = deps.linkSecret;
+    this.#now = deps.now;
+  }
+
+  /** The NDC lookup answer of spec 2 §3, from the dictionary entry. */
+  async lookup(ndc: string, user: SessionUser) {
+    const entry = await repo.findDictionaryEntry(this.#db, ndc, user.parentOrganization);
+    if (!entry) throw notFound(`NDC ${ndc} is not in the dictionary.`);
+    const bulk = bulkKindOf(entry);
+    const raw = bulk === 'raw-powder' || bulk === 'raw-liquid';
+    const [uoms, stages] = await Promise.all([repo.valueList(this.#db, 'Unit Converter'), repo.valueList(this.#db, 'Stage')]);
+    return {
+      hasFactor: entry.package_size_converted !== null,
+      packQtyUoms: (entry.uom_value_list ?? '').split(/\r\n?|\n/).filter(Boolean),
+      showStageUnitConverter: raw,
+      showUnitConverter: bulk !== undefined,
+      stages: raw ? (stages.length ? stages.map((s) => s.value) : ['Stage 1', 'Stage 2', 'Stage 3', 'Final']) : [],
+      uoms: uoms.length ? uoms.map((u) => u.value) : ['kg', 'g', 'mg', 'mcg'],
+      packSizeLookup: entry.package_size ?? '',
+      packSizeUoMLookup: entry.package_size_uom ?? '',
+      schedule: entry.schedule,
+      bulkKind: bulk ?? '',
+      packageSizeConverted: entry.package_size_converted ?? '',
+    };
+  }
+
+  /**
+   * Values derived from the entry and the dictionary: the unit converter's amount turned into
+   * the pack-size unit, and the reporting quantity and grams of base (DOMAIN.md "Computations").
+   */
+  #derive(entry: Dictionary, values: { pack_quantity: number | null; pack_size: number | null; pack_size_uom: string | null; percent_fill: number; bulk_pack_size: number | null; bulk_pack_size_uom: string | null }) {
+    let packSize = values.pack_size;
+    let packSizeUoM = values.pack_size_uom;
+    let convertedToBase: number | null = null;
+    const fromFactor = GRAMS[(values.bulk_pack_size_uom ?? '').toUpperCase()];
+    if (values.bulk_pack_size !== null && fromFactor !== undefined) {
+      convertedToBase = values.bulk_pack_size * fromFactor;
+      const toFactor = GRAMS[(packSizeUoM ?? 'g').toUpperCase()];
+      if (toFactor !== undefined) {
+        packSize = Math.round((convertedToBase / toFactor) * 1e6) / 1e6;
+        packSizeUoM ??= 'g';
+      }
+    }
+    const quantities = computeQuantities(
+      { ndc: entry.ndc, bulkKind: bulkKindOf(entry), ingredientBaseWeight: entry.ingredient_base_weight, density: entry.density },
+      { packQuantity: values.pack_quantity, packSize, packSizeUoM, percentFill: values.percent_fill },
+    );
+    return {
+      pack_size: packSize,
+      pack_size_uom: packSizeUoM,
+      converted_to_base: convertedToBase,
+      reporting_qty: quantities.reportingQty,
+      reporting_uom: quantities.reportingUoM,
+      grams_of_base: quantities.gramsOfBase,
+    };
+  }
+
+  async #dictionary(ndc: string, user: SessionUser): Promise<Dictionary> {
+    const entry = await repo.findDictionaryEntry(this.#db, ndc, user.parentOrganization);
+    if (!entry) throw refuse([`NDC ${ndc} is not in the dictionary.`]);
+    return entry;
+  }
+
+  /** A new line item in an unlocked container whose registration has not expired (CREATE_LINE_ITEM). */
+  async create(kind: RecordKind, containerId: number, input: LineItemEntryInput, user: SessionUser, requestId: string) {
+    assertPrivilege(user, 'CREATE_LINE_ITEM', 'add a line item');
+    const ndc = String(input.ndc ?? '').trim();
+    if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
+    const { numbers, texts } = normalizeEntry(input);
+    const entry = await this.#dictionary(ndc, user);
+    return this.#db.transaction().execute(async (trx) => {
+      const container = await repo.findContainerWithRegistration(trx, containerId);
+      if (!container || container.kind !== kind) throw notFound(`There is no ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} ${containerId}.`);
+      if (container.job_locked) throw locked(`Job ${container.job_id} is locked; line items cannot be added.`);
+      if (container.locked) throw locked(`Container ${containerId} is locked; line items cannot be added.`);
+      if (isRegistrationExpired(container.expiration_date, todayIso(this.#now()))) {
+        throw refuse(['The registration of this job has expired; line items cannot be added.']);
+      }
+      const bulk = isBulkNdc(ndc);
+      // Defaults of spec 2 §2: fill 1; pack quantity 1 in a Yellow Bucket and for a bulk NDC.
+      const packQuantity = numbers.packQuantity ?? (bulk || kind === 'yellow_bucket' ? 1 : null);
+      const problems = newLineItemProblems({
+        ndc,
+        schedule: entry.schedule,
+        packQuantity: input.packQuantity ?? packQuantity,
+        packSize: input.packSize,
+        packSizeUoM: texts.packSizeUoM,
+        bulkPackSize: input.bulkPackSize,
+        bulkPackSizeUoM: texts.bulkPackSizeUoM,
+      });
+      const registration = await repo.findRegistration(trx, container.registration_id);
+      if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
+      if (problems.length) throw refuse(problems);
+      const values = {
+        pack_quantity: packQuantity,
+        pack_size: numbers.packSize ?? entry.package_size ?? null,
+        pack_size_uom: texts.packSizeUoM ?? entry.package_size_uom ?? null,
+        percent_fill: numbers.percentFill ?? 1,
+        bulk_pack_size: numbers.bulkPackSize ?? null,
+        bulk_pack_size_uom: texts.bulkPackSizeUoM ?? null,
+      };
+      const created = await trx
+        .insertInto('line_items')
+        .values({
+          kind,
+          container_id: containerId,
+          job_id: container.job_id,
+          ...snapshot(entry),
+          source: texts.source ?? null,
+          source_number: texts.sourceNumber ?? null,
+          lot_number: texts.lotNumber ?? null,
+          cause: texts.cause ?? null,
+          line_type: texts.type ?? null,
+          pack_quantity_uom: texts.packQuantityUoM ?? null,
+          bulk_stage: texts.bulkStage ?? null,
+          form_222_number: texts.form222Number ?? null,
+          cwf_form_number: texts.cwfFormNumber ?? null,
+          ...values,
+          ...this.#derive(entry, values),
+          created_by: user.username,
+          modified_by: user.username,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, { username: user.username, action: 'create', entity: 'line-item', recordId: created.id, after: created, requestId });
+      return { recordId: String(created.id), modId: String(created.mod_id) };
+    });
+  }
+
+  /**
+   * Changes the NDC (and pack size and UoM) of an unlocked line item. `initial` holds what the
+   * user saw; if the stored values differ, someone else changed the item first: 409, nothing changes.
+   */
+  async changeNdc(
+    kind: RecordKind,
+    id: number,
+    input: { ndc: string; packSize?: unknown; packSizeUoM?: unknown; initial?: { ndc?: unknown; packSize?: unknown; packSizeUoM?: unknown } | undefined },
+    user: SessionUser,
+    requestId: string,
+  ) {
+    assertPrivilege(user, 'CREATE_LINE_ITEM', 'change the NDC of a line item');
+    const entry = await this.#dictionary(input.ndc.trim(), user);
+    const { numbers, texts } = normalizeEntry({ packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
+    return this.#db.transaction().execute(async (trx) => {
+      const before = await this.#loadUnlocked(trx, kind, id);
+      if (input.initial) this.#assertInitial(before, input.initial);
+      if (entry.ndc === before.ndc) return { recordId: String(id), modId: String(before.mod_id) };
+      const problems = editNdcProblems(before.ndc, { ndc: entry.ndc, schedule: entry.schedule, packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
+      const registration = await repo.findRegistration(trx, before.registration_id);
+      if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
+      if (problems.length) throw refuse(problems);
+      const values = {
+        pack_quantity: isBulkNdc(entry.ndc) ? 1 : before.pack_quantity,
+        pack_size: numbers.packSize !== undefined ? numbers.packSize : before.pack_size,
+        pack_size_uom: texts.packSizeUoM !== undefined ? texts.packSizeUoM : before.pack_size_uom,
+        percent_fill: before.percent_fill,
+        bulk_pack_size: before.bulk_pack_size,
+        bulk_pack_size_uom: before.bulk_pack_size_uom,
+      };
+      return this.#write(trx, before, { ...snapshot(entry), ...values, ...this.#derive(entry, values) }, user, 'change-ndc', requestId);
+    });
+  }
+
+  /** Edits the fields of an unlocked line item, checked by the edit rules of spec 2 §5. */
+  async update(kind: RecordKind, id: number, input: LineItemEntryInput, modId: string | undefined, user: SessionUser, requestId: string) {
+    assertPrivilege(user, 'CREATE_LINE_ITEM', 'edit a line item');
+    const { numbers, texts } = normalizeEntry(input);
+    return this.#db.transaction().execute(async (trx) => {
+      const before = await this.#loadUnlocked(trx, kind, id);
+      if (modId !== undefined && modId !== String(before.mod_id)) {
+        throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
+      }
+      const ndc = input.ndc === undefined ? before.ndc : String(input.ndc ?? '').trim();
+      if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
+      // The item's own NDC is read whoever owns it; a new NDC must be one the user may choose.
+      const own = ndc === before.ndc ? await repo.findDictionaryEntryByNdc(trx, ndc) : undefined;
+      const entry = own ?? (await this.#dictionary(ndc, user));
+      const pick = <T,>(next: T | undefined, current: T) => (next === undefined ? current : next);
+      const values = {
+        pack_quantity: pick(numbers.packQuantity, before.pack_quantity),
+        pack_size: pick(numbers.packSize, before.pack_size),
+        pack_size_uom: pick(texts.packSizeUoM, before.pack_size_uom),
+        percent_fill: pick(numbers.percentFill, before.percent_fill) ?? 1,
+        bulk_pack_size: pick(numbers.bulkPackSize, before.bulk_pack_size),
+        bulk_pack_size_uom: pick(texts.bulkPackSizeUoM, before.bulk_pack_size_uom),
+      };
+      const registration = await repo.findRegistration(trx, before.registration_id);
+      const problems = lineItemEditProblems(
+        {
+          ndc,
+          schedule: entry.schedule,
+          packQuantity: values.pack_quantity,
+          packSize: input.packSize === undefined ? values.pack_size : (input.packSize as string | number | null),
+          packSizeUoM: values.pack_size_uom,
+          percentFill: values.percent_fill,
+          bulkPackSize: values.bulk_pack_size,
+          bulkStage: pick(texts.bulkStage, before.bulk_stage),
+        },
+        { bulkKind: bulkKindOf(entry), registrationSchedules: registrationSchedules(registration) },
+      );
+      if (problems.length) throw refuse(problems);
+      const changes: LineItemUpdate = {
+        ...(ndc !== before.ndc ? snapshot(entry) : {}),
+        ...values,
+        ...this.#derive(entry, values),
+        ...(texts.source !== undefined ? { source: texts.source } : {}),
+        ...(texts.sourceNumber !== undefined ? { source_number: texts.sourceNumber } : {}),
+        ...(texts.lotNumber !== undefined ? { lot_number: texts.lotNumber } : {}),
+        ...(texts.cause !== undefined ? { cause: texts.cause } : {}),
+        ...(texts.type !== undefined ? { line_type: texts.type } : {}),
+        ...(texts.packQuantityUoM !== undefined ? { pack_quantity_uom: texts.packQuantityUoM } : {}),
+        ...(texts.bulkStage !== undefined ? { bulk_stage: texts.bulkStage } : {}),
+        ...(texts.form222Number !== undefined ? { form_222_number: texts.form222Number } : {}),
+        ...(texts.cwfFormNumber !== undefined ? { cwf_form_number: texts.cwfFormNumber } : {}),
+      };
+      return this.#write(trx, before, changes, user, 'edit', requestId);
+    });
+  }
+
+  /** Locks or unlocks one line item (LOCK_LINE_ITEM / UNLOCK_LINE_ITEM); never under a locked container or job. */
+  async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
+    assertPrivilege(user, lock ? 'LOCK_LINE_ITEM' : 'UNLOCK_LINE_ITEM', `${lock ? 'lock' : 'unlock'} a line item`);
+    await this.#db.transaction().execute(async (trx) => {
+      const before = await repo.findLineItemForUpdate(trx, id, kind);
+      if (!before) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
+      if (before.job_locked) throw locked(`Job ${before.job_id} is locked; its line items cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
+      if (before.container_locked) throw locked(`Container ${before.container_id} is locked; its line items cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
+      if (before.locked === lock) throw conflict(`${NOUN[kind]} ${id} is already ${lock ? 'locked' : 'unlocked'}.`);
+      await trx.updateTable('line_items').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
+      await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
+    });
+    return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /** Moves an unlocked line item to another unlocked container of the same job and kind (MOVE_LINE_ITEM). */
+  async move(kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string) {
+    assertPrivilege(user, 'MOVE_LINE_ITEM', 'move a line item');
+    await this.#db.transaction().execute(async (trx) => {
+      const before = await this.#loadUnlocked(trx, kind, id);
+      const target = await repo.findContainerWithRegistration(trx, targetId);
+      if (!target) throw notFound(`There is no container ${targetId}.`);
+      if (target.id === before.container_id) throw refuse([`${NOUN[kind]} ${id} is already in container ${targetId}.`]);
+      if (target.job_id !== before.job_id) throw refuse([`Container ${targetId} is in another job; a line item moves only within its job.`]);
+      if (target.kind !== kind) throw refuse([`Container ${targetId} is not a ${kind === 'standard' ? 'standard' : 'Yellow Bucket'} container.`]);
+      if (target.locked || target.job_locked) throw refuse([`Container ${targetId} is locked.`]);
+      await trx.updateTable('line_items').set({ container_id: targetId, modified_by: user.username }).where('id', '=', id).execute();
+      await writeAudit(trx, { username: user.username, action: 'move', entity: 'line-item', recordId: id, before: { container_id: before.container_id }, after: { container_id: targetId }, requestId });
+    });
+    return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /** Deletes an unlocked line item (DELETE_LINE_ITEM); the audit row keeps it whole. */
+  async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
+    assertPrivilege(user, 'DELETE_LINE_ITEM', 'delete a line item');
+    return this.#db.transaction().execute(async (trx) => {
+      const before = await this.#loadUnlocked(trx, kind, id);
+      await trx.deleteFrom('line_items').where('id', '=', id).execute();
+      const { container_locked: _c, job_locked: _j, registration_id: _r, ...row } = before;
+      await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before: row, after: null, requestId });
+      return { messages: [{ code: '0', message: 'OK' }], containerId: String(before.container_id) };
+    });
+  }
+
+  /** A 4 × 2 inch label (label.pdf) with the id as a Code 128 barcode; any signed-in user. */
+  async label(kind: RecordKind, id: number, user: SessionUser) {
+    const facts = await repo.labelFacts(this.#db, id, kind);
+    if (!facts) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
+    const pdf = await renderLabel({ ...facts, yellowBucket: kind === 'yellow_bucket', printedAt: this.#now() });
+    const file = await saveFile(this.#db, this.#store, {
+      key: `${EXPORTS_PREFIX}${randomUUID()}/label.pdf`,
+      name: 'label.pdf',
+      contentType: 'application/pdf',
+      body: pdf,
+      createdBy: user.username,
+    });
+    return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
+  }
+
+  async #loadUnlocked(trx: Kysely<Database>, kind: RecordKind, id: number) {
+    const item = await repo.findLineItemForUpdate(trx, id, kind);
+    if (!item) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
+    if (item.job_locked) throw locked(`Job ${item.job_id} is locked; its line items cannot be changed.`);
+    if (item.container_locked) throw locked(`Container ${item.container_id} is locked; its line items cannot be changed.`);
+    if (item.locked) throw locked(`${NOUN[kind]} ${id} is locked.`);
+    return item;
+  }
+
+  #assertInitial(stored: LineItem, initial: { ndc?: unknown; packSize?: unknown; packSizeUoM?: unknown }) {
+    const same = (a: unknown, b: unknown) => String(a ?? '').trim() === String(b ?? '').trim() || (a !== '' && b !== '' && a != null && b != null && Number(a) === Number(b));
+    const changed =
+      (initial.ndc !== undefined && !same(initial.ndc, stored.ndc)) ||
+      (initial.packSize !== undefined && !same(initial.packSize, stored.pack_size)) ||
+      (initial.packSizeUoM !== undefined && !same(initial.packSizeUoM, stored.pack_size_uom));
+    if (changed) throw conflict(`Line item ${stored.id} was changed by someone else since you opened it. Reload it and try again.`);
+  }
+
+  async #write(trx: Kysely<Database>, before: LineItem, changes: LineItemUpdate, user: SessionUser, action: string, requestId: string) {
+    const after = await trx
+      .updateTable('line_items')
+      .set({ ...changes, modified_by: user.username })
+      .where('id', '=', before.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { username: user.username, action, entity: 'line-item', recordId: before.id, before, after, requestId });
+    return { recordId: String(after.id), modId: String(after.mod_id) };
+  }
+}
