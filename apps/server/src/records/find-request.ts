@@ -42,11 +42,15 @@ export function compileFindRequests(layout: Layout, requests: readonly FindReque
       used.push(f);
       return compileCriterion(f, value, ctx);
     });
-    const match = parts.length ? sql<SqlBool>`(${sql.join(parts, sql` AND `)})` : sql<SqlBool>`true`;
-    if (expression === undefined) expression = request.omit ? sql<SqlBool>`true` : sql<SqlBool>`false`;
-    expression = request.omit
-      ? sql<SqlBool>`(${expression} AND NOT coalesce(${match}, false))`
-      : sql<SqlBool>`(${expression} OR coalesce(${match}, false))`;
+    const match = parts.length === 1 ? parts[0]! : parts.length ? sql<SqlBool>`(${sql.join(parts, sql` AND `)})` : sql<SqlBool>`true`;
+    // Plain predicates, no constant folding left to the planner: a lone find request is just its
+    // condition, so the indexes on its fields serve it. NOT needs coalesce (NULL is "no match").
+    if (request.omit) {
+      const without = sql<SqlBool>`NOT coalesce(${match}, false)`;
+      expression = expression === undefined ? without : sql<SqlBool>`(${expression} AND ${without})`;
+    } else {
+      expression = expression === undefined ? match : sql<SqlBool>`(${expression} OR ${match})`;
+    }
   }
   return { where: expression ?? sql<SqlBool>`true`, fields: used };
 }
@@ -68,7 +72,7 @@ export function compileQuickFind(layout: Layout, text: string): CompiledFind {
   const words = quickFindWords(text.slice(0, 500));
   if (!words.length) return { where: sql<SqlBool>`true`, fields: [] };
   const perWord = words.map((word) => {
-    const anyField = fields.map((f) => sql<SqlBool>`coalesce(${wordsBeginWith(sql.raw(fields.length && f.type === 'text' ? f.sql : `(${f.sql})::text`), word)}, false)`);
+    const anyField = fields.map((f) => wordsBeginWith(sql.raw(f.type === 'text' ? f.sql : `(${f.sql})::text`), word));
     return sql<SqlBool>`(${sql.join(anyField, sql` OR `)})`;
   });
   return { where: sql<SqlBool>`(${sql.join(perWord, sql` AND `)})`, fields };

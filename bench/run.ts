@@ -1,0 +1,595 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { API, buildCases, QUICK_FIND, type BenchCase, type BenchParams, type Budget } from './cases.ts';
+
+const USAGE = `The performance bench of DESIGN.md §8: our API side by side with the same SQL through a bare pg pool.
+
+  DATABASE_URL=postgres://… npm run bench -- [--seconds 15] [--only a,b] [--out bench/results.json] [--compare other.json]
+  npm run bench -- --compare bench/results-100k.json bench/results-1m.json     (compare two saved runs, no bench)
+
+  --seconds N      measured seconds per case and server (default 15), after a warm-up of a fifth of it (1–3 s)
+  --connections N  concurrent clients (default 8)
+  --only a,b       run only the cases whose name contains one of these (also export_xlsx_100k, export_pdf_10k, bundle_gz_kb)
+  --out FILE       where to write the results (default bench/results.json)
+  --compare FILE   after the run, print how each p95 grew from that earlier run (e.g. 100k → 1M) and add it as "growth"
+  --build          rebuild the web app before measuring the bundle (it is built anyway when apps/web/dist is missing)
+
+Runs on the data of npm run seed:scale (users admin/demo). Starts the server (apps/server/src/server.ts) and the
+direct server (bench/direct-server.ts) as child processes on free ports and stops them at the end.`;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ORGANIZATION = 'Northwind Laboratories';
+const POOL_SIZE = 10;
+const XLSX_ROWS = 100_000;
+const PDF_ROWS = 10_000;
+
+interface Stats {
+  rps: number;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  p99_ms: number | null;
+}
+interface QueryResult {
+  name: string;
+  kind: 'list' | 'detail';
+  ours: Stats;
+  direct: Stats;
+}
+interface ExportResult {
+  seconds: number;
+  peak_rss_mb: number;
+}
+interface GrowthRow {
+  name: string;
+  ours_p95_from: number | null;
+  ours_p95_to: number | null;
+  ours_factor: number | null;
+  direct_p95_from: number | null;
+  direct_p95_to: number | null;
+  direct_factor: number | null;
+  verdict: string;
+}
+interface Results {
+  rows: number;
+  queries: QueryResult[];
+  export_xlsx_100k: ExportResult | null;
+  export_pdf_10k: ExportResult | null;
+  bundle_gz_kb: number | null;
+  growth?: { against: string; from_rows: number; to_rows: number; queries: GrowthRow[] };
+}
+
+// ---------------------------------------------------------------------------------------------- helpers
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n: number | null | undefined, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
+
+function percentile(sorted: readonly number[], p: number): number | null {
+  if (!sorted.length) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+/** Starts a child and waits until `readyUrl` answers 200; fails if the child exits first. */
+async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  let exited: number | null = null;
+  child.on('exit', (code) => {
+    exited = code ?? -1;
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${name} exited with code ${exited} before it was ready`);
+    try {
+      const res = await fetch(readyUrl);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${name} was not ready within 120 s`);
+}
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  await Promise.race([gone, sleep(15_000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** Memory of a process from /proc (kB). */
+function procStatus(pid: number, key: 'VmRSS' | 'VmHWM'): number {
+  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : 0;
+}
+
+/** Resets the peak RSS (VmHWM) of a process to its current RSS; false when the kernel refuses. */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- setup
+
+/** Looks up, in the data, the records and values the cases need. */
+async function lookUpParams(db: pg.Client): Promise<BenchParams & { rows: number; standardItems: number }> {
+  const one = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
+  const { rows } = await one<{ rows: number }>('SELECT count(*)::int AS rows FROM line_items');
+  const { n: standardItems } = await one<{ n: number }>(`SELECT count(*)::int AS n FROM line_items WHERE kind = 'standard'`);
+  if (!standardItems) throw new Error('The database has no line items: run npm run seed:scale first (see bench/README.md).');
+  const job = await one<{ id: number }>(
+    `SELECT job_id AS id FROM line_items WHERE kind = 'standard' GROUP BY job_id ORDER BY count(*) DESC, job_id LIMIT 1`,
+  );
+  const container = await one<{ id: number }>(
+    `SELECT container_id AS id FROM line_items WHERE kind = 'standard' GROUP BY container_id ORDER BY count(*) DESC, container_id LIMIT 1`,
+  );
+  const jobWithContainers = await one<{ id: number }>(`SELECT job_id AS id FROM containers GROUP BY job_id ORDER BY count(*) DESC, job_id LIMIT 1`);
+  // The issue's example prefix when it is selective here (some rows, under 1%); else the 8-character prefix nearest 0.2%.
+  let ndcPrefix = '00406-05';
+  const { n: prefixCount } = await one<{ n: number }>(`SELECT count(*)::int AS n FROM line_items WHERE kind = 'standard' AND ndc LIKE $1`, [
+    `${ndcPrefix}%`,
+  ]);
+  if (prefixCount === 0 || prefixCount > standardItems / 100) {
+    const nearest = await one<{ prefix: string }>(
+      `SELECT left(ndc, 8) AS prefix FROM line_items WHERE kind = 'standard' GROUP BY 1 ORDER BY abs(count(*) - $1::float8 * 0.002), 1 LIMIT 1`,
+      [standardItems],
+    );
+    ndcPrefix = nearest.prefix;
+  }
+  return {
+    rows,
+    standardItems,
+    organization: ORGANIZATION,
+    jobWithManyItems: job.id,
+    containerWithManyItems: container.id,
+    jobWithManyContainers: jobWithContainers.id,
+    ndcPrefix,
+  };
+}
+
+/** The id up to which `count` standard line items lie (or undefined when there are fewer). */
+async function idBoundFor(db: pg.Client, count: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM line_items WHERE kind = 'standard' ORDER BY id OFFSET $1 LIMIT 1`, [count - 1]);
+  return rows[0]?.id;
+}
+
+/** Gzipped size of the JavaScript that /3ds/ loads first: index.html's module script and its modulepreloads. */
+function bundleGzipKb(rebuild: boolean): { kb: number; files: string[] } {
+  const dist = join(ROOT, 'apps/web/dist');
+  if (rebuild || !existsSync(join(dist, 'index.html'))) {
+    console.log('Building the web app (npm run build) …');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const urls = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+    if (/^<script/i.test(tag) && attr('src')) urls.add(attr('src')!);
+    if (/^<link/i.test(tag) && attr('rel') === 'modulepreload' && attr('href')) urls.add(attr('href')!);
+  }
+  const files = [...urls].filter((u) => !/^(https?:)?\/\//.test(u)).map((u) => join(dist, u.replace(/^(\/3ds)?\/|^\.\//, '')));
+  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+  return { kb: round1(bytes / 1024), files: files.map((f) => relative(dist, f)) };
+}
+
+// ---------------------------------------------------------------------------------------------- measuring
+
+/**
+ * One autocannon run: `connections` clients cycle through `paths` for `seconds` (or until `amount`
+ * answers when a case is too slow to give a sample in that time); latencies of the 2xx answers.
+ */
+async function load(
+  base: string,
+  paths: string[],
+  headers: Record<string, string>,
+  length: { seconds: number } | { amount: number },
+  connections: number,
+) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        ...('seconds' in length ? { duration: length.seconds } : { amount: length.amount }),
+        timeout: 300,
+        headers,
+        requests: paths.map((path) => ({ method: 'GET' as const, path })),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      else failures += 1;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const stats: Stats = {
+    rps: round1(latencies.length / result.duration),
+    p50_ms: nullableRound(percentile(latencies, 50)),
+    p95_ms: nullableRound(percentile(latencies, 95)),
+    p99_ms: nullableRound(percentile(latencies, 99)),
+  };
+  return { stats, answered: latencies.length, failures: failures + result.errors, timeouts: result.timeouts };
+}
+
+function nullableRound(n: number | null): number | null {
+  return n === null ? null : round1(n);
+}
+
+/** Waits until the database has finished what the last run left in flight (abandoned slow requests). */
+async function settle(db: pg.Client): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+    );
+    if (rows[0]!.n === 0) return;
+    await sleep(250);
+  }
+}
+
+/** Our answer and the direct server's for the same request agree on ids and counts. */
+function compareAnswers(c: BenchCase, ours: any, direct: any): { same: boolean; found: number | null; why?: string } {
+  if (c.kind === 'list') {
+    const ourIds = (ours?.data ?? []).map((r: any) => String(r.recordId)).join(',');
+    const directIds = (direct?.data ?? []).map((r: any) => String(r.__id)).join(',');
+    const found = ours?.dataInfo?.foundCount ?? null;
+    if (ourIds !== directIds) return { same: false, found, why: 'different records on the page' };
+    if (found !== direct?.foundCount) return { same: false, found, why: `found count ${found} ≠ ${direct?.foundCount}` };
+    if (ours?.dataInfo?.totalRecordCount !== direct?.totalRecordCount) {
+      return { same: false, found, why: `total count ${ours?.dataInfo?.totalRecordCount} ≠ ${direct?.totalRecordCount}` };
+    }
+    return { same: true, found };
+  }
+  const record = ours?.data?.[0];
+  const ourPortals = (record?.portalDataInfo ?? []).map((p: any) => p.foundCount).join(',');
+  const directPortals = (direct?.portals ?? []).map((p: any) => p.foundCount).join(',');
+  const found = (record?.portalDataInfo ?? []).reduce((s: number, p: any) => s + p.foundCount, 0);
+  if (String(record?.recordId) !== String(direct?.data?.__id)) return { same: false, found, why: 'different record' };
+  if (ourPortals !== directPortals) return { same: false, found, why: `portal counts ${ourPortals} ≠ ${directPortals}` };
+  return { same: true, found };
+}
+
+/** Whether a case meets its DESIGN.md §8 budget (which is set for 1,000,000 line items). */
+function budgetVerdict(budget: Budget, ours: Stats, direct: Stats): string {
+  const p95 = ours.p95_ms ?? Infinity;
+  const dp95 = direct.p95_ms ?? Infinity;
+  const times = direct.rps > 0 ? ours.rps / direct.rps : Infinity;
+  const ok = (cond: boolean) => (cond ? 'ok' : 'MISS');
+  switch (budget) {
+    case 'unfiltered':
+      return `${ok(times >= 10 && p95 <= 50)} (≥10×, ≤50ms)`;
+    case 'find-first':
+      return `${ok(ours.rps * 1.5 >= direct.rps && p95 <= dp95 * 1.5)} (≤1.5× direct)`;
+    case 'find-later':
+      return `${ok(times >= 10)} (≥10×)`;
+    case 'selective':
+      return `${ok(p95 <= 50 && p95 <= dp95 * 1.5)} (≤50ms, ≤1.5× direct)`;
+    case 'detail':
+      return `${ok(p95 <= 30)} (≤30ms)`;
+  }
+}
+
+async function measureExport(base: string, token: string, pid: number, body: object): Promise<ExportResult & { rss_before_mb: number }> {
+  const exact = resetPeak(pid);
+  const before = procStatus(pid, 'VmRSS');
+  let sampled = before;
+  const timer = setInterval(() => {
+    try {
+      sampled = Math.max(sampled, procStatus(pid, 'VmRSS'));
+    } catch {
+      // the process is gone; the request below fails and says so
+    }
+  }, 100);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${base}${API}/line-items/export`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { data?: { fieldData?: { Container?: string } }[] };
+    if (!res.ok || !answer.data?.[0]?.fieldData?.Container) throw new Error(`export answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  } finally {
+    clearInterval(timer);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const peakKb = Math.max(exact ? procStatus(pid, 'VmHWM') : 0, sampled);
+  return { seconds: Math.round(seconds * 100) / 100, peak_rss_mb: round1(peakKb / 1024), rss_before_mb: round1(before / 1024) };
+}
+
+// ---------------------------------------------------------------------------------------------- output
+
+function printTable(headers: string[], rows: string[][], alignLeft = new Set([0])): void {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (alignLeft.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+function growthOf(from: Results, to: Results, against: string): NonNullable<Results['growth']> {
+  const ratio = to.rows / from.rows;
+  const factor = (a: number | null, b: number | null) => (a && b ? Math.round((b / a) * 100) / 100 : null);
+  const queries = to.queries
+    .filter((q) => from.queries.some((f) => f.name === q.name))
+    .map((q) => {
+      const f = from.queries.find((x) => x.name === q.name)!;
+      const oursFactor = factor(f.ours.p95_ms, q.ours.p95_ms);
+      const verdict =
+        oursFactor === null ? '–' : oursFactor <= 2 ? 'flat' : oursFactor < ratio / 2 ? 'sublinear' : oursFactor < ratio * 1.5 ? 'LINEAR' : 'WORSE THAN LINEAR';
+      return {
+        name: q.name,
+        ours_p95_from: f.ours.p95_ms,
+        ours_p95_to: q.ours.p95_ms,
+        ours_factor: oursFactor,
+        direct_p95_from: f.direct.p95_ms,
+        direct_p95_to: q.direct.p95_ms,
+        direct_factor: factor(f.direct.p95_ms, q.direct.p95_ms),
+        verdict,
+      };
+    });
+  return { against, from_rows: from.rows, to_rows: to.rows, queries };
+}
+
+function printGrowth(g: NonNullable<Results['growth']>): void {
+  console.log(
+    `\np95 growth from ${g.from_rows.toLocaleString('en-US')} to ${g.to_rows.toLocaleString('en-US')} line items (×${fmt(g.to_rows / g.from_rows)} rows; flat ≤ ×2, sublinear < ×${fmt(g.to_rows / g.from_rows / 2)}):`,
+  );
+  printTable(
+    ['case', 'ours p95 ms', '→', 'growth', 'direct p95 ms', '→', 'growth', 'ours'],
+    g.queries.map((q) => [
+      q.name,
+      fmt(q.ours_p95_from),
+      fmt(q.ours_p95_to),
+      q.ours_factor === null ? '–' : `×${fmt(q.ours_factor, 2)}`,
+      fmt(q.direct_p95_from),
+      fmt(q.direct_p95_to),
+      q.direct_factor === null ? '–' : `×${fmt(q.direct_factor, 2)}`,
+      q.verdict,
+    ]),
+    new Set([0, 7]),
+  );
+}
+
+function readResults(file: string): Results {
+  return JSON.parse(readFileSync(file, 'utf8')) as Results;
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      seconds: { type: 'string', default: '15' },
+      connections: { type: 'string', default: '8' },
+      only: { type: 'string' },
+      out: { type: 'string', default: 'bench/results.json' },
+      compare: { type: 'string' },
+      build: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values.compare && positionals[0]) {
+    printGrowth(growthOf(readResults(values.compare), readResults(positionals[0]), values.compare));
+    return;
+  }
+  const seconds = Number(values.seconds);
+  const connections = Number(values.connections);
+  if (!(seconds > 0) || !Number.isInteger(connections) || connections < 1) throw new Error('--seconds and --connections must be positive numbers');
+  const warmup = Math.min(3, Math.max(1, Math.round(seconds / 5)));
+  const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (name: string) => !only?.length || only.some((o) => name.includes(o));
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('Set DATABASE_URL to the scale database (see bench/README.md).');
+
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const children: ChildProcess[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), '3ds-bench-'));
+  const stopAll = async () => {
+    await Promise.all(children.map((c) => stopChild(c)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    const params = await lookUpParams(db);
+    const cases = buildCases(params).filter((c) => wanted(c.name));
+    console.log(
+      `Bench on ${params.rows.toLocaleString('en-US')} line items (${params.standardItems.toLocaleString('en-US')} standard): ` +
+        `${connections} connections, ${warmup} s warm-up + ${seconds} s per case and server; pool of ${POOL_SIZE} on both.`,
+    );
+
+    const results: Results = { rows: params.rows, queries: [], export_xlsx_100k: null, export_pdf_10k: null, bundle_gz_kb: null };
+    if (wanted('bundle_gz_kb')) {
+      const bundle = bundleGzipKb(values.build);
+      results.bundle_gz_kb = bundle.kb;
+      console.log(`First-load JavaScript of /3ds/: ${bundle.kb} KB gzipped (${bundle.files.join(', ')})`);
+    }
+
+    // The servers: ours as it starts in production, the direct one with the cases' plans.
+    const plansFile = join(dataDir, 'plans.json');
+    writeFileSync(plansFile, JSON.stringify(cases.map((c) => c.direct)));
+    const [oursPort, directPort] = [await freePort(), await freePort()];
+    const ours = `http://127.0.0.1:${oursPort}`;
+    const direct = `http://127.0.0.1:${directPort}`;
+    const oursChild = await startChild(
+      'the server',
+      ['apps/server/src/server.ts'],
+      {
+        ...process.env,
+        DATABASE_URL: url,
+        DATABASE_POOL_SIZE: String(POOL_SIZE),
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+        PORT: String(oursPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: '0',
+      },
+      `${ours}${API}/health`,
+    );
+    children.push(oursChild);
+    children.push(
+      await startChild(
+        'the direct server',
+        ['bench/direct-server.ts'],
+        { ...process.env, DATABASE_URL: url, PORT: String(directPort), BENCH_PLANS: plansFile, POOL_SIZE: String(POOL_SIZE) },
+        `${direct}/ready`,
+      ),
+    );
+    const login = await fetch(`${ours}${API}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'demo' }),
+    });
+    if (!login.ok) throw new Error(`login as admin/demo failed (${login.status}): was the database seeded with npm run seed:scale?`);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+
+    // Exports first, on a fresh process, each after a small one that loads its code.
+    if (wanted('export_xlsx_100k') || wanted('export_pdf_10k')) {
+      const pid = oursChild.pid!;
+      const byIds = async (rows: number) => {
+        const bound = await idBoundFor(db, rows);
+        return bound === undefined
+          ? { criteria: {}, rows: params.standardItems }
+          : { criteria: { search: true, searchCriteria: [{ criteria: { id: `1...${bound}` } }] }, rows };
+      };
+      const small = await byIds(100);
+      for (const [name, fileType, rowCount, budget] of [
+        ['export_xlsx_100k', 'xlsx', XLSX_ROWS, '≤ 6 s, ≤ 300 MB'],
+        ['export_pdf_10k', 'pdf', PDF_ROWS, '≤ 10 s'],
+      ] as const) {
+        if (!wanted(name)) continue;
+        await measureExport(ours, token, pid, { fileType, ...small.criteria });
+        const find = await byIds(rowCount);
+        const measured = await measureExport(ours, token, pid, { fileType, ...find.criteria });
+        results[name] = { seconds: measured.seconds, peak_rss_mb: measured.peak_rss_mb };
+        console.log(
+          `${name}: ${find.rows.toLocaleString('en-US')} rows in ${measured.seconds} s, server peak RSS ${measured.peak_rss_mb} MB ` +
+            `(${measured.rss_before_mb} MB before; budget ${budget})` +
+            (find.rows < rowCount ? ` — only ${find.rows.toLocaleString('en-US')} standard line items here` : ''),
+        );
+      }
+    }
+
+    // The same request to both, once: they must agree before they are timed.
+    const checks = new Map<string, { same: boolean; found: number | null; why?: string }>();
+    for (const [index, c] of cases.entries()) {
+      let verdict: { same: boolean; found: number | null; why?: string } = { same: true, found: null };
+      for (const [variant, path] of c.paths.entries()) {
+        const [a, b] = await Promise.all([
+          fetch(`${ours}${path}`, { headers: auth }).then((r) => r.json()),
+          fetch(`${direct}/direct/${index}/${variant}`).then((r) => r.json()),
+        ]);
+        const v = compareAnswers(c, a, b);
+        if (variant === 0) verdict = v;
+        if (!v.same) {
+          verdict = v;
+          break;
+        }
+      }
+      checks.set(c.name, verdict);
+      if (!verdict.same) console.warn(`  ! ${c.name}: our answer and the direct SQL's differ (${verdict.why})`);
+    }
+
+    const rows: string[][] = [];
+    const headers = ['case', 'found', 'ours rps', 'p95 ms', 'direct rps', 'p95 ms', 'rps ×', 'same', 'budget (at 1M)'];
+    console.log('');
+    for (const [index, c] of cases.entries()) {
+      // A case too slow to answer each client once during the warm-up is measured over a number of requests instead.
+      const run = async (base: string, paths: string[], headers: Record<string, string>) => {
+        const warm = await load(base, paths, headers, { seconds: warmup }, connections);
+        await settle(db);
+        const slow = warm.answered < connections;
+        const measured = await load(base, paths, headers, slow ? { amount: 2 * connections } : { seconds }, connections);
+        await settle(db);
+        return { ...measured, slow };
+      };
+      const a = await run(ours, c.paths, auth);
+      const b = await run(direct, c.paths.map((_, v) => `/direct/${index}/${v}`), {});
+      results.queries.push({ name: c.name, kind: c.kind, ours: a.stats, direct: b.stats });
+      const check = checks.get(c.name)!;
+      const row = [
+        c.name,
+        check.found === null ? '–' : check.found.toLocaleString('en-US'),
+        fmt(a.stats.rps),
+        fmt(a.stats.p95_ms),
+        fmt(b.stats.rps),
+        fmt(b.stats.p95_ms),
+        b.stats.rps > 0 ? `×${fmt(a.stats.rps / b.stats.rps)}` : '–',
+        check.same ? 'yes' : 'NO',
+        budgetVerdict(c.budget, a.stats, b.stats),
+      ];
+      rows.push(row);
+      const problems = [
+        a.failures && `ours: ${a.failures} failed`,
+        a.timeouts && `ours: ${a.timeouts} timed out`,
+        a.slow && `ours: slow, measured over ${a.answered} requests`,
+        b.failures && `direct: ${b.failures} failed`,
+        b.timeouts && `direct: ${b.timeouts} timed out`,
+        b.slow && `direct: slow, measured over ${b.answered} requests`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      console.log(`  ${row.slice(0, 7).join('  ')}${problems ? `  (${problems})` : ''}`);
+    }
+
+    console.log(`\nResults at ${params.rows.toLocaleString('en-US')} line items (ours = the 3DS API; direct = the same SQL, recounting, through a bare pg pool):`);
+    printTable(headers, rows, new Set([0, 7, 8]));
+    console.log('\nCases:');
+    for (const c of cases) console.log(`  ${c.name.padEnd(24)} ${c.description}`);
+    if (results.export_xlsx_100k) console.log(`  export_xlsx_100k: ${JSON.stringify(results.export_xlsx_100k)}`);
+    if (results.export_pdf_10k) console.log(`  export_pdf_10k:   ${JSON.stringify(results.export_pdf_10k)}`);
+    if (results.bundle_gz_kb !== null) console.log(`  bundle_gz_kb:     ${results.bundle_gz_kb} (budget ≤ 250)`);
+    console.log(`  quick find text: "${QUICK_FIND}"`);
+
+    if (values.compare) {
+      results.growth = growthOf(readResults(values.compare), results, values.compare);
+      printGrowth(results.growth);
+    }
+    const out = resolve(ROOT, values.out!);
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nWrote ${relative(ROOT, out)}.`);
+  } finally {
+    await stopAll();
+    await db.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

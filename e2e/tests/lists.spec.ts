@@ -1,0 +1,176 @@
+import { expect, login, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+
+const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
+
+async function counts(page: Page) {
+  const text = (await showing(page).textContent()) ?? '';
+  const [, from, to, of] = /Showing (\d+) to (\d+) of (\d+) entries/.exec(text) ?? [];
+  return { from: Number(from), to: Number(to), of: Number(of) };
+}
+
+test.describe('list screens', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  });
+
+  test('every list screen shows its title, columns and footer', async ({ page }) => {
+    const lists = [
+      ['Registrations', 'Registrations', ['Number', 'Company Name', 'Expiration', 'Federal/State']],
+      ['Jobs', 'Jobs', ['Company Name', 'Transferred', 'Witness 1']],
+      ['Containers', 'Containers', ['Gross Weight', 'Gross UoM']],
+      ['Line Items', 'Line Items', ['NDC Number', '% Fill', 'Form 222#']],
+      ['Yellow Bucket', 'Yellow Bucket Containers', ['Pkg Wt', 'Net Wt']],
+      ['Yellow Bucket Line Items', 'Yellow Bucket Line Items', ['Job Name', 'Pk Size']],
+      ['Dictionary', 'NDC Dictionary', ['Trade Name', 'Drug Code', 'Bulk Powder', 'Trade Pack']],
+      ['Companies', 'Companies', ['Address 1', 'Modified']],
+    ] as const;
+    for (const [link, title, columns] of lists) {
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      for (const column of columns) {
+        const escaped = column.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        await expect(page.getByRole('button', { name: new RegExp(`^${escaped} (Not sorted|Sorted)`) }).first()).toBeVisible();
+      }
+      await expect(showing(page)).toBeVisible();
+    }
+    // No eye links on the dictionary.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dictionary', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'NDC Dictionary' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^View record/ })).toHaveCount(0);
+  });
+
+  test('quick search finds, re-runs when cleared, and warns when nothing matches', async ({ page }) => {
+    const all = await counts(page);
+    await page.getByLabel('Quick search').fill('pharmacy');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect(page).toHaveURL(/q=pharmacy/);
+    await expect.poll(async () => (await counts(page)).of).toBeLessThan(all.of);
+    const found = await counts(page);
+    expect(found.of).toBeGreaterThan(0);
+    expect(found.of).toBeLessThan(all.of);
+    await page.getByLabel('Quick search').fill('zzzznothing');
+    await page.getByLabel('Quick search').press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'No records match the request' })).toBeVisible();
+    await expect(page.getByText('No records found')).toBeVisible();
+    // Clearing the box with Backspace runs the search again.
+    await page.getByLabel('Quick search').selectText();
+    await page.getByLabel('Quick search').press('Backspace');
+    await expect.poll(async () => (await counts(page)).of).toBe(all.of);
+  });
+
+  test('advanced search with an omit request; the button turns green; Cancel clears', async ({ page }) => {
+    const all = await counts(page);
+    await page.getByRole('button', { name: 'Advanced Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Advanced Search' });
+    await dialog.getByRole('button', { name: 'Add Request' }).click();
+    await dialog.getByLabel('Request 1').fill('State:OH');
+    await dialog.getByLabel('Request 1').press('Enter');
+    await dialog.getByLabel('Request 1').fill('State:MD');
+    await dialog.getByLabel('Request 1').press('Escape');
+    await expect(dialog).toBeVisible(); // Escape in a tag input does not close the modal
+    await dialog.getByLabel('Request 1').fill('');
+    await dialog.getByRole('button', { name: 'Add Request' }).click();
+    await dialog.getByLabel('Request 2').fill('city:columbus');
+    await dialog.getByLabel('Request 2').press('Enter');
+    await dialog.getByRole('checkbox', { name: 'Omit' }).nth(1).check();
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/find=/);
+    const found = await counts(page);
+    expect(found.of).toBeLessThan(all.of);
+    const cities = await page.getByRole('row').allInnerTexts();
+    expect(cities.join('\n')).not.toMatch(/Columbus/);
+    // Compare with the API's answer for the same find.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const criteria = JSON.stringify([{ criteria: { State: 'OH' } }, { omit: true, criteria: { City: 'columbus' } }]);
+    const api = await page.request.get(`/3ds/api/companies?searchCriteria=${encodeURIComponent(criteria)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(found.of).toBe((await api.json()).dataInfo.foundCount);
+    // The state survives a reload.
+    await page.reload();
+    await expect.poll(async () => (await counts(page)).of).toBe(found.of);
+    await page.getByRole('button', { name: 'Advanced Search' }).click();
+    await page.getByRole('dialog', { name: 'Advanced Search' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(async () => (await counts(page)).of).toBe(all.of);
+  });
+
+  test('a field:value with two colons is refused in the modal', async ({ page }) => {
+    await page.getByRole('button', { name: 'Advanced Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Advanced Search' });
+    await dialog.getByRole('button', { name: 'Add Request' }).click();
+    await dialog.getByLabel('Request 1').fill('City:a:b');
+    await dialog.getByLabel('Request 1').press('Enter');
+    await expect(dialog.getByText(/exactly one colon/)).toBeVisible();
+  });
+
+  test('sorting by a column header, paging, page size, and back/forward', async ({ page }) => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Line Items', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Line Items' })).toBeVisible();
+    await expect(showing(page)).toHaveText(/^Showing 1 to 50 of \d+ entries$/);
+    await page.getByLabel('Page size').selectOption('25');
+    await expect(showing(page)).toHaveText(/^Showing 1 to 25 of/);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(showing(page)).toHaveText(/^Showing 26 to 50 of/);
+    await expect(page).toHaveURL(/page=2/);
+    const firstEye = page.getByRole('link', { name: /^View record/ }).first();
+    await page.getByRole('button', { name: /^ID (Not sorted|Sorted)/ }).click();
+    await expect(page).toHaveURL(/sort=/);
+    await expect(showing(page)).toHaveText(/^Showing 1 to 25 of/);
+    await expect(page.getByRole('button', { name: /^ID Sorted ascending/ })).toBeVisible();
+    await expect(firstEye).toHaveAttribute('aria-label', 'View record 1');
+    await page.getByRole('button', { name: /^ID Sorted/ }).click();
+    await expect(page.getByRole('button', { name: /^ID Sorted descending/ })).toBeVisible();
+    await expect(firstEye).not.toHaveAttribute('aria-label', 'View record 1');
+    await page.getByRole('button', { name: 'Last page' }).click();
+    await expect.poll(async () => {
+      const last = await counts(page);
+      return last.to === last.of && last.from > 1;
+    }).toBe(true);
+    await page.goBack();
+    await expect(showing(page)).toHaveText(/^Showing 1 to 25 of/);
+    await page.reload();
+    await expect(page.getByLabel('Page size')).toHaveValue('25');
+  });
+
+  test('export to Excel and PDF with the confirmation, then download the files', async ({ page }) => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Registrations', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrations' })).toBeVisible();
+    await page.getByRole('button', { name: 'Export to Excel' }).click();
+    await expect(page.getByText('You are about to export all related line items. Are you sure?')).toBeVisible();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    const ready = page.getByRole('dialog', { name: 'Export ready' });
+    await expect(ready).toBeVisible({ timeout: 20_000 });
+    const xlsxLink = ready.getByRole('link', { name: 'Download File' });
+    await expect(xlsxLink).toHaveAttribute('download', 'export.xlsx');
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), xlsxLink.click()]);
+    expect(xlsx.suggestedFilename()).toBe('export.xlsx');
+    await ready.getByRole('button', { name: 'Close' }).click();
+
+    // With a find, no confirmation: straight to the file.
+    await page.getByLabel('Quick search').fill('pharmacy');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await page.getByRole('button', { name: 'Save as PDF' }).click();
+    await expect(page.getByText('You are about to export all related line items. Are you sure?')).toHaveCount(0);
+    const pdfReady = page.getByRole('dialog', { name: 'Export ready' });
+    await expect(pdfReady).toBeVisible({ timeout: 20_000 });
+    const [pdf] = await Promise.all([page.waitForEvent('download'), pdfReady.getByRole('link', { name: 'Download File' }).click()]);
+    expect(pdf.suggestedFilename()).toBe('export.pdf');
+    const path = await pdf.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path!)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('the eye link opens the record and Back to list returns to the same page', async ({ page }) => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jobs', exact: true }).click();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(showing(page)).toHaveText(/^Showing 51 to/);
+    const eye = page.getByRole('link', { name: /^View record/ }).first();
+    const label = (await eye.getAttribute('aria-label')) ?? '';
+    const id = /View record (\d+)/.exec(label)?.[1];
+    await eye.click();
+    await expect(page).toHaveURL(new RegExp(`/3ds/job/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible();
+  });
+});
