@@ -110,7 +110,7 @@ function prepareFind(layout: Layout, spec: Pick<ListSpec, 'entity' | 'quickFind'
     const quickFields = layout.quickFind.map((name) => field(layout, name));
     const words = spec.quickFind.split(/\s+/).filter(Boolean);
     const perWord = words.map((word) => {
-      const anyField = quickFields.map((f) => `coalesce(${wordsBeginWith(f.type === 'text' ? f.sql : `(${f.sql})::text`, word, params)}, false)`);
+      const anyField = quickFields.map((f) => wordsBeginWith(f.type === 'text' ? f.sql : `(${f.sql})::text`, word, params));
       return `(${anyField.join(' OR ')})`;
     });
     conditions.push(`(${perWord.join(' AND ')})`);
@@ -122,9 +122,13 @@ function prepareFind(layout: Layout, spec: Pick<ListSpec, 'entity' | 'quickFind'
     for (const request of spec.requests) {
       const parts = request.criteria.map((c) => criterion(layout, c, params));
       fields.push(...parts.map((p) => p.field));
-      const match = parts.length ? `(${parts.map((p) => p.sql).join(' AND ')})` : 'true';
-      if (expression === undefined) expression = request.omit ? 'true' : 'false';
-      expression = request.omit ? `(${expression} AND NOT coalesce(${match}, false))` : `(${expression} OR coalesce(${match}, false))`;
+      const match = parts.length === 1 ? parts[0]!.sql : parts.length ? `(${parts.map((p) => p.sql).join(' AND ')})` : 'true';
+      if (request.omit) {
+        const without = `NOT coalesce(${match}, false)`;
+        expression = expression === undefined ? without : `(${expression} AND ${without})`;
+      } else {
+        expression = expression === undefined ? match : `(${expression} OR ${match})`;
+      }
     }
     conditions.push(expression!);
     everything = false;
