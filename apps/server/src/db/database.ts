@@ -1,6 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.ts';
@@ -51,6 +49,8 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  // Loaded only when used: a server on PostgreSQL never pays for the WebAssembly build.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),

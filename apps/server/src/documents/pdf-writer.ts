@@ -2,6 +2,7 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatTimestamp } from '@3ds/domain';
 import PDFDocument from 'pdfkit';
+import { PDF_MAX_ROWS } from './pdf-limits.ts';
 import { columnWidth, type DocumentColumn, type DocumentRow, type DocumentValue } from './table-document.ts';
 
 export interface PdfDocument {
@@ -19,11 +20,7 @@ export interface PdfWriter {
   finish(): Promise<void>;
 }
 
-/**
- * The whole document stays in memory until `finish` numbers the pages ("Page X of Y" needs Y), so
- * a PDF is capped; longer lists are exported as xlsx.
- */
-export const PDF_MAX_ROWS = 25_000;
+export { PDF_MAX_ROWS };
 
 // US Letter landscape, in points.
 const PAGE = { width: 792, height: 612, margin: 36 } as const;

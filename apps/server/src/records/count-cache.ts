@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { transaction } from '../db/transaction.ts';
 
 /**
  * Exact found counts, computed once per find and data version instead of on every request
@@ -76,7 +77,7 @@ export class CountCache {
  * nobody asked for in a day. One server at a time does it; the others skip.
  */
 export async function compactChangeLog(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(7331002) AS ok`.execute(trx);
     if (!lock.rows[0]?.ok) return;
     await sql`

@@ -4,9 +4,8 @@ import { CATALOGUE, type EntityName } from '@3ds/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
-import { createPdfWriter, PDF_MAX_ROWS } from '../documents/pdf-writer.ts';
+import { PDF_MAX_ROWS } from '../documents/pdf-limits.ts';
 import type { DocumentColumn, DocumentRow } from '../documents/table-document.ts';
-import { createXlsxWriter } from '../documents/xlsx-writer.ts';
 import { validationFailed } from '../errors/app-error.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { SessionUser } from '../modules/auth/auth.service.ts';
@@ -107,10 +106,11 @@ export class ExportService {
     const fileName = `export.${request.fileType}`;
     const title = related ? `${CATALOGUE[target].title} of the found ${CATALOGUE[entity].title.toLowerCase()}` : CATALOGUE[target].title;
     const output = new PassThrough();
+    // The document libraries load on first use, keeping them out of an idle server's memory.
     const writer =
       request.fileType === 'xlsx'
-        ? createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
-        : createPdfWriter(output, { title, subtitle: `Exported by ${user.username}`, generatedAt: this.#now(), columns: columns.map((c) => c.document) });
+        ? (await import('../documents/xlsx-writer.ts')).createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
+        : (await import('../documents/pdf-writer.ts')).createPdfWriter(output, { title, subtitle: `Exported by ${user.username}`, generatedAt: this.#now(), columns: columns.map((c) => c.document) });
 
     const saving = saveFile(this.#db, this.#store, {
       key: `${EXPORTS_PREFIX}${randomUUID()}/${fileName}`,

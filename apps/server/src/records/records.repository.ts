@@ -166,6 +166,7 @@ export async function streamFound(
 ): Promise<number> {
   const sortKeys = resolveSort(layout, sort);
   let total = 0;
+  // Not retried: a read-only cursor cannot deadlock, and a retry would repeat batches already written.
   await db.transaction().execute(async (trx) => {
     await sql`SET TRANSACTION READ ONLY`.execute(trx);
     await sql`

@@ -14,6 +14,7 @@ import type { TokenSigner } from '../../security/tokens.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
 import * as sessions from './sessions.repository.ts';
+import { transaction } from '../../db/transaction.ts';
 
 export interface SessionUser {
   sessionId: string;
@@ -62,7 +63,7 @@ export class AuthService {
 
     const sessionId = randomUUID();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       await sessions.clearFailures(trx, username);
       await sessions.clearLockout(trx, username);
       await sessions.insertSession(trx, { id: sessionId, userId: user.id, expiresAt, ip: meta.ip, userAgent: meta.userAgent });
@@ -83,7 +84,7 @@ export class AuthService {
 
   async #recordFailure(username: string, meta: RequestMeta, now: Date) {
     const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
-    const failures = await this.#db.transaction().execute(async (trx) => {
+    const failures = await transaction(this.#db, async (trx) => {
       await sessions.recordFailure(trx, username, meta.ip, now);
       const count = await sessions.countRecentFailures(trx, username, since);
       if (count >= LOGIN_MAX_FAILURES) {
@@ -122,7 +123,7 @@ export class AuthService {
   }
 
   async logout(user: SessionUser, meta: RequestMeta): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       await sessions.revokeSession(trx, user.sessionId, this.#now());
       await writeAudit(trx, { username: user.username, action: 'logout', entity: 'session', recordId: user.sessionId, requestId: meta.requestId });
     });

@@ -15,6 +15,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { assertPrivilege } from '../auth/authorize.ts';
 import * as containers from './containers.repository.ts';
+import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
 const NOUN = { standard: 'Container', yellow_bucket: 'Yellow Bucket container' } as const;
@@ -58,7 +59,7 @@ export class ContainersService {
   async create(kind: RecordKind, jobId: number, input: unknown, user: SessionUser, requestId: string) {
     assertPrivilege(user, 'CREATE_CONTAINER', 'add a container');
     const fields = parseFields(input);
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const job = await containers.findJobWithRegistration(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
       if (job.locked) throw locked(`Job ${jobId} is locked; containers cannot be added.`);
@@ -76,7 +77,7 @@ export class ContainersService {
   async edit(kind: RecordKind, id: number, input: unknown, modId: string | undefined, user: SessionUser, requestId: string) {
     assertPrivilege(user, EDIT_PRIVILEGE[kind], `edit a ${NOUN[kind]}`);
     const fields = parseFields(input);
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
       this.#assertUnlocked(kind, before);
@@ -104,7 +105,7 @@ export class ContainersService {
    */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
     assertPrivilege(user, lock ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER', `${lock ? 'lock' : 'unlock'} a container`);
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
       if (before.job_locked) throw locked(`Job ${before.job_id} is locked; its containers cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
@@ -135,7 +136,7 @@ export class ContainersService {
    */
   async move(kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string) {
     assertPrivilege(user, 'MOVE_CONTAINER', 'move a container');
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
       this.#assertUnlocked(kind, before);
@@ -168,7 +169,7 @@ export class ContainersService {
   /** Deletes an unlocked container with its line items (DELETE_CONTAINER); the audit row keeps them all. */
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
     assertPrivilege(user, 'DELETE_CONTAINER', 'delete a container');
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
       this.#assertUnlocked(kind, before);

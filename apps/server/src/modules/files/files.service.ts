@@ -8,6 +8,7 @@ import { conflict } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { signFileLink } from '../../files/signed-link.ts';
 import * as files from './files.repository.ts';
+import { transaction } from '../../db/transaction.ts';
 
 /** Exports are written under this prefix and removed once their links can no longer be used. */
 export const EXPORTS_PREFIX = 'exports/';
@@ -116,7 +117,7 @@ export async function deleteExpiredExports(db: Kysely<Database>, store: FileStor
   const result: ExportCleanupResult = { deleted: 0, failed: [] };
   for (const file of expired) {
     try {
-      await db.transaction().execute(async (trx) => {
+      await transaction(db, async (trx) => {
         await files.deleteFileRow(trx, file.id);
         await store.delete(file.storage_key);
       });

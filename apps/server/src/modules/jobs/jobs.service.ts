@@ -14,6 +14,7 @@ import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
+import { transaction } from '../../db/transaction.ts';
 
 export const JOB_READY_MESSAGES = {
   sent: 'A notification has been sent that your job is ready',
@@ -58,7 +59,7 @@ export class JobsService {
     if (problems.length) throw validationFailed(problems[0]!, problems);
     const name = String(input.name).trim();
     const today = todayIso(this.#now());
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const registration = await jobs.findRegistration(trx, input.registrationId);
       if (!registration) throw notFound(`There is no registration ${input.registrationId}.`);
       if (isRegistrationExpired(registration.expiration_date, today)) {
@@ -83,7 +84,7 @@ export class JobsService {
     assertPrivilege(user, 'CREATE_JOB', 'rename a job');
     const problems = jobNameProblems(input.name);
     if (problems.length) throw validationFailed(problems[0]!, problems);
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
       if (before.locked) throw locked(`Job ${id} is locked; its name cannot be changed.`);
@@ -99,7 +100,7 @@ export class JobsService {
   /** Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing. */
   async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string) {
     assertPrivilege(user, lock ? 'LOCK_JOB' : 'UNLOCK_JOB', lock ? 'lock a job' : 'unlock a job');
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
       if (before.locked === lock) throw conflict(`Job ${id} is already ${lock ? 'locked' : 'unlocked'}.`);
@@ -136,7 +137,7 @@ export class JobsService {
       .executeTakeFirstOrThrow();
     try {
       const sent = await this.#mailer.send({ to: this.#notifyTo, subject, text });
-      await this.#db.transaction().execute(async (trx) => {
+      await transaction(this.#db, async (trx) => {
         await trx.updateTable('notifications').set({ status: 'sent', sent_at: this.#now() }).where('id', '=', notification.id).execute();
         await writeAudit(trx, { username: user.username, action: 'job-ready', entity: 'job', recordId: id, after: { notification: notification.id, delivery: sent.delivery }, requestId });
       });
@@ -156,7 +157,7 @@ export class JobsService {
    */
   async moveContainerToYellowBucket(jobId: number, containerId: number, user: SessionUser, requestId: string) {
     assertPrivilege(user, 'MOVE_CONTAINER', 'move a container');
-    const newId = await this.#db.transaction().execute(async (trx) => {
+    const newId = await transaction(this.#db, async (trx) => {
       const job = await jobs.findJobForUpdate(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
       const container = await trx.selectFrom('containers').selectAll().where('id', '=', containerId).forUpdate().executeTakeFirst();
@@ -235,7 +236,7 @@ export class JobsService {
       body: upload.bytes,
       createdBy: user.username,
     });
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       const current = await jobs.findJobForUpdate(trx, jobId);
       if (!current || current.locked) throw locked(`Job ${jobId} is locked; files cannot be added.`);
       const previous = await jobs.findJobFile(trx, jobId, target.slot);

@@ -21,9 +21,9 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { assertPrivilege } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
-import { renderLabel } from './label.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
+import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
 const NOUN = { standard: 'Line item', yellow_bucket: 'Yellow Bucket line item' } as const;
@@ -143,7 +143,7 @@ export class LineItemsService {
     if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
     const { numbers, texts } = normalizeEntry(input);
     const entry = await this.#dictionary(ndc, user);
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const container = await repo.findContainerWithRegistration(trx, containerId);
       if (!container || container.kind !== kind) throw notFound(`There is no ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} ${containerId}.`);
       if (container.job_locked) throw locked(`Job ${container.job_id} is locked; line items cannot be added.`);
@@ -216,7 +216,7 @@ export class LineItemsService {
     assertPrivilege(user, 'CREATE_LINE_ITEM', 'change the NDC of a line item');
     const entry = await this.#dictionary(input.ndc.trim(), user);
     const { numbers, texts } = normalizeEntry({ packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const before = await this.#loadUnlocked(trx, kind, id);
       if (input.initial) this.#assertInitial(before, input.initial);
       if (entry.ndc === before.ndc) return { recordId: String(id), modId: String(before.mod_id) };
@@ -240,7 +240,7 @@ export class LineItemsService {
   async update(kind: RecordKind, id: number, input: LineItemEntryInput, modId: string | undefined, user: SessionUser, requestId: string) {
     assertPrivilege(user, 'CREATE_LINE_ITEM', 'edit a line item');
     const { numbers, texts } = normalizeEntry(input);
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const before = await this.#loadUnlocked(trx, kind, id);
       if (modId !== undefined && modId !== String(before.mod_id)) {
         throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
@@ -295,7 +295,7 @@ export class LineItemsService {
   /** Locks or unlocks one line item (LOCK_LINE_ITEM / UNLOCK_LINE_ITEM); never under a locked container or job. */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
     assertPrivilege(user, lock ? 'LOCK_LINE_ITEM' : 'UNLOCK_LINE_ITEM', `${lock ? 'lock' : 'unlock'} a line item`);
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       const before = await repo.findLineItemForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
       if (before.job_locked) throw locked(`Job ${before.job_id} is locked; its line items cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
@@ -310,7 +310,7 @@ export class LineItemsService {
   /** Moves an unlocked line item to another unlocked container of the same job and kind (MOVE_LINE_ITEM). */
   async move(kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string) {
     assertPrivilege(user, 'MOVE_LINE_ITEM', 'move a line item');
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       const before = await this.#loadUnlocked(trx, kind, id);
       const target = await repo.findContainerWithRegistration(trx, targetId);
       if (!target) throw notFound(`There is no container ${targetId}.`);
@@ -327,7 +327,7 @@ export class LineItemsService {
   /** Deletes an unlocked line item (DELETE_LINE_ITEM); the audit row keeps it whole. */
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
     assertPrivilege(user, 'DELETE_LINE_ITEM', 'delete a line item');
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const before = await this.#loadUnlocked(trx, kind, id);
       await trx.deleteFrom('line_items').where('id', '=', id).execute();
       const { container_locked: _c, job_locked: _j, registration_id: _r, ...row } = before;
@@ -340,6 +340,7 @@ export class LineItemsService {
   async label(kind: RecordKind, id: number, user: SessionUser) {
     const facts = await repo.labelFacts(this.#db, id, kind);
     if (!facts) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
+    const { renderLabel } = await import('./label.ts');
     const pdf = await renderLabel({ ...facts, yellowBucket: kind === 'yellow_bucket', printedAt: this.#now() });
     const file = await saveFile(this.#db, this.#store, {
       key: `${EXPORTS_PREFIX}${randomUUID()}/label.pdf`,

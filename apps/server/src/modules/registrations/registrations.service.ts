@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { assertPrivilege } from '../auth/authorize.ts';
 import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from './picture-upload.ts';
+import { transaction } from '../../db/transaction.ts';
 
 export class RegistrationsService {
   readonly #db: Kysely<Database>;
@@ -41,7 +42,7 @@ export class RegistrationsService {
       body: upload.bytes,
       createdBy: user.username,
     });
-    await this.#db.transaction().execute(async (trx) => {
+    await transaction(this.#db, async (trx) => {
       const before = await trx.selectFrom('registrations').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
       const after = await trx
         .updateTable('registrations')

@@ -4,7 +4,6 @@ import { ARCOS_SCHEDULES, reportRequestProblems, type ReportRequest } from '@3ds
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
-import { createXlsxWriter } from '../../documents/xlsx-writer.ts';
 import { validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -158,6 +157,7 @@ export class ReportsService {
     const perNdc = request.reportType === 'perNdc';
     const scope = `Job ${jobId} — ${job.name}${request.containerName ? ` — container ${request.containerName}` : ''}${request.showArcos ? ' — ARCOS items only' : ''}`;
     const output = new PassThrough();
+    const { createXlsxWriter } = await import('../../documents/xlsx-writer.ts');
     const writer = createXlsxWriter(output, {
       title: perNdc ? `Per NDC: ${scope}` : scope,
       sheetName: perNdc ? 'Per NDC' : 'Line Items',

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { hashPassword } from '../../security/password.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import * as users from './users.repository.ts';
+import { transaction } from '../../db/transaction.ts';
 
 /** What an audit row may show of a user: never the password hash. */
 function publicView(user: User) {
@@ -52,7 +53,7 @@ export class UsersService {
     if (problem) throw badRequest(problem);
     const privileges = checkPrivileges(account.privileges ?? []);
     const passwordHash = await hashPassword(account.password);
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       if (await users.findUserByUsername(trx, username)) throw conflict(`The username ${username} is already taken`);
       const user = await users.insertUser(trx, {
         username,
@@ -93,7 +94,7 @@ export class UsersService {
     changes: () => Promise<Parameters<typeof users.updateUser>[2]>,
   ) {
     const values = await changes();
-    return this.#db.transaction().execute(async (trx) => {
+    return transaction(this.#db, async (trx) => {
       const before = await users.findUserByUsername(trx, username);
       if (!before) throw notFound(`There is no user ${username}`);
       const after = await users.updateUser(trx, before.id, values);
