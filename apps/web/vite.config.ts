@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const API_TARGET = 'http://localhost:3000';
+// The API the dev server proxies to: the server's PORT, as `npm run dev` starts both with the same environment.
+const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
 /** DESIGN §8: the first load of /3ds/ carries at most this much gzipped JavaScript. */
 const FIRST_LOAD_BUDGET_BYTES = 250 * 1000;
