@@ -1,17 +1,181 @@
+import { Anchor, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
-import { RecordView } from '../../../components/record-view/record-view.tsx';
+import { PageFrame } from '../../../components/page/page-frame.tsx';
+import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
+import {
+  BackToListButton,
+  DetailCard,
+  DetailFields,
+  DetailFieldsSkeleton,
+  RecordLoadError,
+} from '../../../components/record-view/detail-parts.tsx';
+import { useHasPrivilege } from '../../../session/use-session.ts';
+import { agencyOf, registrationJobs, scheduleFlags } from '../registration-detail.ts';
+import { ActiveJobsCard } from './active-jobs-card.tsx';
+import { CsaSchedulesCard } from './csa-schedules-card.tsx';
+import { expiryOf, renderExpiration } from './registration-expiry.tsx';
+import { RegistrationPictureModal } from './registration-picture-modal.tsx';
 
-const PORTAL_LINKS = { Job: '/job/:id' };
+// The drop area (react-dropzone and its styles) loads only for those who open the dialog.
+const UpdateRegistrationDialog = lazy(() =>
+  import('./update-registration-dialog.tsx').then((m) => ({ default: m.UpdateRegistrationDialog })),
+);
 
-/** `/registration/{id}`: a read-only view until the registration screen (spec 1 "Registration detail") lands. */
+const field = (record: RecordData, name: string): string => String(record.fieldData[name] ?? '').trim();
+
+/**
+ * `/registration/{id}` (spec 1 §2 "Registration detail"): the registrant and the licence, its CSA
+ * schedules and its jobs; the registration picture (view, and replace with UPDATE_REGISTRATION).
+ */
 export function RegistrationScreen() {
+  const { id = '' } = useParams();
+  const query = useRecord('registrations', id);
+  const record = query.data;
+  const canUpdate = useHasPrivilege('UPDATE_REGISTRATION');
+  const [viewing, setViewing] = useState(false);
+  const [updating, setUpdating] = useState(false);
+  // Mounted from the first opening on, so that it can play its closing transition.
+  const [dialogMounted, setDialogMounted] = useState(false);
+
+  const number = record ? field(record, 'Registration Number') : '';
+  const picture = record ? field(record, 'Registration Picture') : '';
+  const flags = useMemo(() => (record ? scheduleFlags(record.fieldData) : undefined), [record]);
+  const jobs = useMemo(() => (record ? registrationJobs(record.portalData.Job ?? []) : undefined), [record]);
+  const jobsFound = record?.portalDataInfo.find((info) => info.portalObjectName === 'Job')?.foundCount;
+
+  const actions = (
+    <>
+      {picture && (
+        <Button variant="light" leftSection={<IconPhoto size={17} stroke={1.7} aria-hidden />} onClick={() => setViewing(true)}>
+          View Registration
+        </Button>
+      )}
+      {canUpdate && record && (
+        <Button
+          variant="light"
+          leftSection={<IconPhotoUp size={17} stroke={1.7} aria-hidden />}
+          onClick={() => {
+            setDialogMounted(true);
+            setUpdating(true);
+          }}
+          onMouseEnter={() => void import('./update-registration-dialog.tsx')}
+        >
+          Update Registration
+        </Button>
+      )}
+      <BackToListButton listPath={routePath('registrations')} />
+    </>
+  );
+
   return (
-    <RecordView
-      entity="registrations"
-      title={(record) => `Registration ${record?.fieldData['Registration Number'] ?? ''}`.trim()}
-      subtitleField="Activity"
-      listPath={routePath('registrations')}
-      portalLinks={PORTAL_LINKS}
-    />
+    <PageFrame
+      title={record ? `Registration ${number}` : 'Registration'}
+      subtitle={
+        query.isPending ? (
+          <Skeleton component="span" display="block" height={14} width={160} mt={3} />
+        ) : (
+          (record && field(record, 'Activity')) || undefined
+        )
+      }
+      actions={actions}
+    >
+      {query.isError ? (
+        <RecordLoadError what="registration" error={query.error} />
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <RegistrantCard record={record} />
+            <Stack gap="lg">
+              <LicenseCard record={record} />
+              <CsaSchedulesCard flags={flags} />
+            </Stack>
+          </SimpleGrid>
+          <ActiveJobsCard jobs={jobs} foundCount={jobsFound} />
+        </Stack>
+      )}
+
+      {picture && (
+        <RegistrationPictureModal opened={viewing} onClose={() => setViewing(false)} src={picture} number={number} />
+      )}
+      {canUpdate && record && dialogMounted && (
+        <Suspense fallback={null}>
+          <UpdateRegistrationDialog
+            opened={updating}
+            onClose={() => setUpdating(false)}
+            registrationId={id}
+            number={number}
+            currentPicture={picture}
+          />
+        </Suspense>
+      )}
+    </PageFrame>
+  );
+}
+
+function RegistrantCard({ record }: { record: RecordData | undefined }) {
+  const companyId = record ? field(record, 'Company ID') : '';
+  const companyName = record ? field(record, 'Company Name') : '';
+  return (
+    <DetailCard title="Registrant" fill>
+      {record ? (
+        <DetailFields
+          fields={[
+            { label: 'Company ID', value: companyId },
+            {
+              label: 'Company Name',
+              value: companyId ? (
+                <Anchor component={Link} to={routePath('company', { id: companyId })} size="sm" fw={600}>
+                  {companyName || `Company ${companyId}`}
+                </Anchor>
+              ) : (
+                companyName
+              ),
+            },
+            { label: 'Address 1', value: field(record, 'Address 1') },
+            { label: 'Address 2', value: field(record, 'Address 2') },
+            { label: 'Address 3', value: field(record, 'Address 3') },
+            { label: 'City', value: field(record, 'City') },
+            { label: 'State', value: field(record, 'State') },
+            { label: 'Zip', value: field(record, 'Zip') },
+          ]}
+        />
+      ) : (
+        <DetailFieldsSkeleton count={8} />
+      )}
+    </DetailCard>
+  );
+}
+
+function LicenseCard({ record }: { record: RecordData | undefined }) {
+  const expiration = record ? field(record, 'Expiration Date') : '';
+  return (
+    <DetailCard title="License">
+      {record ? (
+        <DetailFields
+          fields={[
+            { label: 'Status', value: field(record, 'Status Mask') },
+            { label: 'Expiration Date', value: expiration ? <Expiration record={record} text={expiration} /> : '' },
+            { label: 'Agency Type', value: field(record, 'Federal/State License') },
+            { label: 'Agency', value: agencyOf(record.fieldData) },
+          ]}
+        />
+      ) : (
+        <DetailFieldsSkeleton count={4} />
+      )}
+    </DetailCard>
+  );
+}
+
+/** The date in red when expired and amber within 60 days, with the list's word beside it. */
+function Expiration({ record, text }: { record: RecordData; text: string }) {
+  const expiry = expiryOf(record);
+  const color = expiry === 'expired' ? 'red.8' : expiry === 'almost-expired' ? 'orange.9' : undefined;
+  return (
+    <Text span size="sm" c={color} fw={color ? 600 : undefined}>
+      {renderExpiration(record, text)}
+    </Text>
   );
 }

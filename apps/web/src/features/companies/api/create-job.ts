@@ -1,0 +1,48 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /3ds/api/job` — a new job on a registration (spec 1 §4 "Job creation", §7). The server
+ * checks CREATE_JOB (403), the name (422) and that the registration exists (404) and has not
+ * expired (422); its refusals reach the user through the app's one error handler.
+ */
+export interface CreateJobRequest {
+  registrationId: string;
+  jobName: string;
+}
+
+export interface CreatedJob {
+  recordId: string;
+}
+
+export function createJobBody({ registrationId, jobName }: CreateJobRequest) {
+  return { fieldData: { _fkRegistration_Record_Number: registrationId, 'Job Name': jobName.trim() } };
+}
+
+export async function createJob(request: CreateJobRequest): Promise<CreatedJob> {
+  const body = await api.post<unknown>('/job', createJobBody(request));
+  const recordId = typeof body === 'object' && body !== null ? (body as { recordId?: unknown }).recordId : undefined;
+  if (typeof recordId !== 'string' && typeof recordId !== 'number') {
+    throw new UnexpectedAnswerError("The server's answer has an unexpected shape (recordId).");
+  }
+  return { recordId: String(recordId) };
+}
+
+export function createJobMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['jobs', 'create'],
+    mutationFn: createJob,
+    // The jobs list and the registration's job portal now hold one more job. Not awaited: the
+    // new job opens at once and those screens refetch when they are next shown.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: recordsKeys.entity('jobs') });
+      void queryClient.invalidateQueries({ queryKey: recordsKeys.entity('registrations') });
+    },
+  });
+}
+
+export function useCreateJob() {
+  return useMutation(createJobMutationOptions(useQueryClient()));
+}
