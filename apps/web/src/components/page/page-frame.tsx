@@ -26,7 +26,8 @@ export function PageFrame({ title, titleAddon, subtitle, actions, children }: Pa
             {titleAddon}
           </Group>
           {subtitle && (
-            <Text c="dimmed" size="sm">
+            // A paragraph for text; a div for richer content (e.g. an inline editor), which a <p> may not hold.
+            <Text c="dimmed" size="sm" component={typeof subtitle === 'string' ? 'p' : 'div'}>
               {subtitle}
             </Text>
           )}

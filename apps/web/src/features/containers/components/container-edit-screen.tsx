@@ -1,13 +1,6 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ContainerEdit } from '../../../components/container-screens/container-edit.tsx';
 
-/** Placeholder: the edit container screen arrives with its own issue. */
+/** `/container/{id}/edit` (`?new=true` for a container just added): the container edit (spec 2 §2 "Container edit"). */
 export function ContainerEditScreen() {
-  const { id } = useParams();
-  return (
-    <PageFrame title={`Edit Container ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ContainerEdit kind="standard" />;
 }

@@ -1,17 +1,90 @@
-import { routePath } from '../../../app/routes.ts';
-import { RecordView } from '../../../components/record-view/record-view.tsx';
+import { Alert, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { LockIcon } from '../../../components/lock/lock-icon.tsx';
+import { PageFrame } from '../../../components/page/page-frame.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useSession } from '../../../session/use-session.ts';
+import { useJob } from '../api/get-job.ts';
+import { JOB_FIELDS, containerCount, jobPermissions, text } from '../job-record.ts';
+import { JobContainersTabs } from './job-containers-tabs.tsx';
+import { JobExportMenus } from './job-export-menus.tsx';
+import { JobFilesCard } from './job-files-card.tsx';
+import { JobInfoCards, JobInfoSkeleton } from './job-info-cards.tsx';
+import { JobLockButton } from './job-lock-button.tsx';
+import { JobNameEditor } from './job-name-editor.tsx';
+import { JobReadyButton } from './job-ready-button.tsx';
 
-const PORTAL_LINKS = { Containers: '/container/:id', YellowBuckets: '/yb-container/:id' };
-
-/** `/job/{id}`: a read-only view until the job screen (spec 1 "Job detail") lands. */
+/**
+ * `/job/{id}` (spec 1 §2 "Job detail"): the heading with the lock mark and the inline-editable
+ * name, Job Ready, exports, lock and unlock, the job's info, its pictures and documents, and its
+ * standard and Yellow Bucket containers.
+ */
 export function JobViewScreen() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const query = useJob(id);
+  const record = query.data;
+  const permissions = record ? jobPermissions(record.fieldData, session?.privileges) : null;
+
+  const actions = record && permissions && (
+    <>
+      <JobReadyButton fieldData={record.fieldData} />
+      <JobLockButton jobId={id} locked={permissions.locked} canLock={permissions.canLock} canUnlock={permissions.canUnlock} />
+    </>
+  );
+
   return (
-    <RecordView
-      entity="jobs"
-      title={(_record, id) => `Job ${id}`}
-      subtitleField="Job Name"
-      listPath={routePath('jobs')}
-      portalLinks={PORTAL_LINKS}
-    />
+    <PageFrame
+      title={`Job ${id}`}
+      titleAddon={permissions?.locked ? <LockIcon size={22} /> : undefined}
+      subtitle={
+        record && permissions ? (
+          <JobNameEditor
+            // A fresh editor per job: a draft never carries over to another job.
+            key={id}
+            jobId={id}
+            name={text(record.fieldData[JOB_FIELDS.name])}
+            modId={record.modId}
+            editable={permissions.canRename}
+          />
+        ) : query.isPending ? (
+          <Skeleton height={16} width={280} mt={6} />
+        ) : undefined
+      }
+      actions={actions}
+    >
+      {query.isPending && (
+        <Stack gap="lg">
+          <JobInfoSkeleton />
+          <Paper withBorder shadow="xs" p="lg">
+            <Skeleton height={14} width={160} mb="md" />
+            <Skeleton height={36} width="60%" />
+          </Paper>
+        </Stack>
+      )}
+      {query.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This job could not be shown">
+          {query.error instanceof ApiError && query.error.status === 404
+            ? 'It does not exist, or it was deleted.'
+            : query.error instanceof ApiError
+              ? query.error.message
+              : 'Reload the page to try again.'}
+        </Alert>
+      )}
+      {record && permissions && (
+        <Stack gap="lg">
+          <JobInfoCards fieldData={record.fieldData} />
+          <JobFilesCard jobId={id} fieldData={record.fieldData} locked={permissions.locked} canUpload={permissions.canUpload} />
+          <JobContainersTabs
+            jobId={id}
+            record={record}
+            permissions={permissions}
+            fetching={query.isFetching}
+            actions={<JobExportMenus jobId={id} hasYellowBuckets={containerCount(record, 'yellow_bucket') > 0} />}
+          />
+        </Stack>
+      )}
+    </PageFrame>
   );
 }

@@ -1,13 +1,9 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { LineItemView } from '../../../components/line-item-screens/line-item-view.tsx';
 
-/** Placeholder: the edit line item screen arrives with its own issue. */
+/**
+ * `/line-item/{id}/edit` (route line-item-edit): the line item screen with its form open in edit
+ * mode. Entered only from the view; otherwise, and when closed, it is the view again (spec 2 §2).
+ */
 export function LineItemEditScreen() {
-  const { id } = useParams();
-  return (
-    <PageFrame title={`Edit Line Item ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <LineItemView kind="standard" editing />;
 }

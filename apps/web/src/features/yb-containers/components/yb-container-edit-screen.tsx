@@ -1,13 +1,6 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { ContainerEdit } from '../../../components/container-screens/container-edit.tsx';
 
-/** Placeholder: the edit yellow bucket container screen arrives with its own issue. */
+/** `/yb-container/{id}/edit`: the Yellow Bucket container edit (its types and units; CREATE_LINE_ITEM, spec 2 §6). */
 export function YbContainerEditScreen() {
-  const { id } = useParams();
-  return (
-    <PageFrame title={`Edit Yellow Bucket Container ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <ContainerEdit kind="yellow-bucket" />;
 }

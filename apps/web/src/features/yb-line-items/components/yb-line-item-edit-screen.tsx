@@ -1,13 +1,9 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { LineItemView } from '../../../components/line-item-screens/line-item-view.tsx';
 
-/** Placeholder: the edit yellow bucket line item screen arrives with its own issue. */
+/**
+ * `/yb-line-item/{id}/edit` (route yb-line-item-edit): the Yellow Bucket line item screen with its
+ * form open in edit mode. Entered only from the view; otherwise, and when closed, it is the view again.
+ */
 export function YbLineItemEditScreen() {
-  const { id } = useParams();
-  return (
-    <PageFrame title={`Edit Yellow Bucket Line Item ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  return <LineItemView kind="yellow-bucket" editing />;
 }

@@ -1,0 +1,85 @@
+import { CONTAINER_GROSS_UOMS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES, type Privilege } from '@3ds/domain';
+import type { RouteName } from '../../app/routes.ts';
+
+/**
+ * The two container kinds share one set of screens (spec 2 §2 "Container detail", "Container
+ * edit", "Yellow Bucket container detail"); what differs between them is written here, once.
+ */
+export type ContainerKind = 'standard' | 'yellow-bucket';
+
+export interface ContainerKindConfig {
+  kind: ContainerKind;
+  /** The records entity (`GET /3ds/api/{entity}/{id}`, `POST /3ds/api/{entity}/export`). */
+  entity: 'containers' | 'yb-containers';
+  /** The line items of this kind, whose lists a lock or move makes stale. */
+  lineItemEntity: 'line-items' | 'yb-line-items';
+  /** The field holding the container id. */
+  idField: 'Container_PK_ID' | 'Container ID';
+  /** The action routes' segment: `/3ds/api/{apiSingular}/lock/{id}`, `/move`, `/edit/{id}`. */
+  apiSingular: 'container' | 'yb-container';
+  /** `POST /3ds/api/{lineItemApi}/new`. */
+  lineItemApi: 'line-item' | 'yb-line-item';
+  /** Heading prefix: "Container 12", "Yellow Bucket Container 12". */
+  noun: string;
+  viewRoute: 'container-view' | 'yb-container-view';
+  editRoute: 'container-edit' | 'yb-container-edit';
+  lineItemRoute: 'line-item-view' | 'yb-line-item-view';
+  /** Spec 2 §6: CREATE_CONTAINER edits a container; a Yellow Bucket container is CREATE_LINE_ITEM's. */
+  editPrivilege: Privilege;
+  /** The screens an edit screen may be entered from (router state `{ from }`); otherwise it redirects to the view. */
+  editEntries: readonly RouteName[];
+  grossUoMs: readonly string[];
+  /** Container types: a fixed list, or the server's value list named Container Type. */
+  containerTypes: readonly string[] | 'value-list';
+  /** The info card's title and the order of its facts. */
+  summaryTitle: string;
+  summaryFacts: readonly SummaryFact[];
+  /** Line items table: the schedule column's header, and whether Form 222# is a column. */
+  scheduleHeader: string;
+  showForm222: boolean;
+}
+
+export type SummaryFact = 'companyId' | 'companyName' | 'activity' | 'registration' | 'jobId' | 'jobName';
+
+export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
+  standard: {
+    kind: 'standard',
+    entity: 'containers',
+    lineItemEntity: 'line-items',
+    idField: 'Container_PK_ID',
+    apiSingular: 'container',
+    lineItemApi: 'line-item',
+    noun: 'Container',
+    viewRoute: 'container-view',
+    editRoute: 'container-edit',
+    lineItemRoute: 'line-item-view',
+    editPrivilege: 'CREATE_CONTAINER',
+    editEntries: ['container-view', 'job-view'],
+    grossUoMs: CONTAINER_GROSS_UOMS,
+    containerTypes: 'value-list',
+    summaryTitle: 'Summary',
+    summaryFacts: ['companyId', 'companyName', 'activity', 'registration', 'jobId', 'jobName'],
+    scheduleHeader: 'Schedule',
+    showForm222: false,
+  },
+  'yellow-bucket': {
+    kind: 'yellow-bucket',
+    entity: 'yb-containers',
+    lineItemEntity: 'yb-line-items',
+    idField: 'Container ID',
+    apiSingular: 'yb-container',
+    lineItemApi: 'yb-line-item',
+    noun: 'Yellow Bucket Container',
+    viewRoute: 'yb-container-view',
+    editRoute: 'yb-container-edit',
+    lineItemRoute: 'yb-line-item-view',
+    editPrivilege: 'CREATE_LINE_ITEM',
+    editEntries: ['yb-container-view', 'job-view'],
+    grossUoMs: YB_CONTAINER_GROSS_UOMS,
+    containerTypes: YB_CONTAINER_TYPES,
+    summaryTitle: 'Info',
+    summaryFacts: ['companyId', 'companyName', 'registration', 'activity', 'jobId', 'jobName'],
+    scheduleHeader: 'CSS',
+    showForm222: true,
+  },
+};

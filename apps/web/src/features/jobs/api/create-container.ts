@@ -1,0 +1,60 @@
+import { containerFieldsSchema, type ContainerFields } from '@3ds/domain';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import type { ContainerKind } from '../job-record.ts';
+import { refreshJob } from './get-job.ts';
+
+/**
+ * `POST /3ds/api/container/new` or `/3ds/api/yb-container/new`
+ * `{ jobId, containerName, pallet, containerType, packageWeight, netWeight, grossUoM }` with only
+ * the filled fields (spec 2 §7) → `{ recordId }`. Needs CREATE_CONTAINER and an unlocked job.
+ */
+export interface NewContainerValues {
+  containerName: string;
+  pallet: string;
+  containerType: string | null;
+  packageWeight: number | string;
+  netWeight: number | string;
+  grossUoM: string | null;
+}
+
+export type NewContainerFields = { [K in keyof ContainerFields]?: NonNullable<ContainerFields[K]> };
+
+/** The filled fields, cleaned by the shared container schema (trimmed text, numeric weights). */
+export function filledContainerFields(values: NewContainerValues): NewContainerFields {
+  const parsed = containerFieldsSchema.parse(values);
+  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== null && value !== undefined)) as NewContainerFields;
+}
+
+export interface CreateContainerRequest {
+  kind: ContainerKind;
+  jobId: string;
+  fields: NewContainerFields;
+}
+
+export function createContainerPath(kind: ContainerKind): string {
+  return kind === 'standard' ? '/container/new' : '/yb-container/new';
+}
+
+export function createContainer({ kind, jobId, fields }: CreateContainerRequest): Promise<{ recordId: string; modId: string }> {
+  return api.post(createContainerPath(kind), { jobId: Number(jobId), ...fields });
+}
+
+export function createContainerMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['jobs', 'create-container'],
+    mutationFn: createContainer,
+    onSuccess: async (_answer, { kind, jobId }) => {
+      await Promise.all([
+        refreshJob(queryClient, jobId),
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind === 'standard' ? 'containers' : 'yb-containers') }),
+      ]);
+    },
+  });
+}
+
+export function useCreateContainer() {
+  const queryClient = useQueryClient();
+  return useMutation(createContainerMutationOptions(queryClient));
+}

@@ -1,0 +1,40 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { parseRecordResponse } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { storeJob } from './get-job.ts';
+
+/**
+ * `PATCH /3ds/api/job/lock/{id}` and `/job/unlock/{id}` (LOCK_JOB / UNLOCK_JOB). The answer is
+ * the job record, shown at once; then the job and the lists that show its lock are reloaded.
+ */
+export const JOB_LOCK_QUESTIONS = {
+  lock: 'Are you sure you want to lock this job? Its containers and line items can no longer be changed.',
+  unlock: 'Are you sure you want to unlock this job? Its containers and line items can be changed again.',
+} as const;
+
+export interface SetJobLockRequest {
+  id: string;
+  locked: boolean;
+}
+
+export async function setJobLock({ id, locked }: SetJobLockRequest) {
+  const body = await api.patch(`/job/${locked ? 'lock' : 'unlock'}/${encodeURIComponent(id)}`);
+  return parseRecordResponse(body);
+}
+
+export function setJobLockMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['jobs', 'lock'],
+    mutationFn: setJobLock,
+    onSuccess: (record, { id }) => storeJob(queryClient, id, record),
+    // Every records query: the job, the jobs list, and the container and line-item screens that
+    // show the job's lock on their records.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKeys.all }),
+  });
+}
+
+export function useSetJobLock() {
+  const queryClient = useQueryClient();
+  return useMutation(setJobLockMutationOptions(queryClient));
+}

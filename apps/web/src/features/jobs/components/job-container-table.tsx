@@ -1,0 +1,142 @@
+import 'mantine-datatable/styles.css';
+
+import { ActionIcon, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { JOB_PORTAL_PAGE_SIZE } from '@3ds/domain';
+import { IconBucket, IconEye, IconPackageOff } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ListFooter } from '../../../components/list-screen/list-footer.tsx';
+import type { PageSize } from '../../../components/list-screen/list-state.ts';
+import { LockIcon } from '../../../components/lock/lock-icon.tsx';
+import { CONTAINER_KINDS, type ContainerKind, type ContainerRow } from '../job-record.ts';
+import classes from './job-view.module.css';
+
+interface JobContainerTableProps {
+  kind: ContainerKind;
+  rows: ContainerRow[];
+  fetching: boolean;
+  /** Shows the "Move To Yellow Bucket" icon on the rows that may move (standard containers only). */
+  onMove?: ((row: ContainerRow) => void) | undefined;
+}
+
+/**
+ * One of the job's container portals as a paged table (spec 1 §2): a view link and a lock mark per
+ * row, a page size of 10/25/50/100 (25 by default) and, for standard containers, the move icon.
+ */
+export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainerTableProps) {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState<PageSize>(JOB_PORTAL_PAGE_SIZE as PageSize);
+  const { detailPath, noun } = CONTAINER_KINDS[kind];
+
+  // Fewer rows now (a container moved away): stay on a page that exists.
+  const last = Math.max(1, Math.ceil(rows.length / size));
+  useEffect(() => {
+    if (page > last) setPage(last);
+  }, [page, last]);
+
+  const shown = useMemo(() => rows.slice((page - 1) * size, page * size), [rows, page, size]);
+
+  const columns = useMemo<DataTableColumn<ContainerRow>[]>(() => {
+    const list: DataTableColumn<ContainerRow>[] = [
+      {
+        accessor: 'view',
+        title: <VisuallyHidden>View</VisuallyHidden>,
+        width: 48,
+        render: (row) => (
+          <ActionIcon
+            component={Link}
+            to={detailPath.replace(':id', encodeURIComponent(row.id))}
+            variant="subtle"
+            size="sm"
+            aria-label={`View ${noun} ${row.id}`}
+          >
+            <IconEye size={17} stroke={1.7} aria-hidden />
+          </ActionIcon>
+        ),
+      },
+      {
+        accessor: 'locked',
+        title: <VisuallyHidden>Locked</VisuallyHidden>,
+        width: 44,
+        textAlign: 'center',
+        render: (row) => (row.locked ? <LockIcon /> : null),
+      },
+      { accessor: 'id', title: 'ID', textAlign: 'right', width: 80 },
+      { accessor: 'name', title: 'Container Name', ellipsis: true },
+      { accessor: 'type', title: 'Type', noWrap: true },
+      { accessor: 'pallet', title: 'Pallet', noWrap: true },
+      {
+        accessor: 'grossWeight',
+        title: 'Gross Weight',
+        textAlign: 'right',
+        noWrap: true,
+        render: (row) => [row.grossWeight, row.grossUoM].filter(Boolean).join(' '),
+      },
+      { accessor: 'lineItemCount', title: 'Line Items', textAlign: 'right', noWrap: true, width: 120 },
+    ];
+    if (onMove) {
+      list.push({
+        accessor: 'actions',
+        title: <VisuallyHidden>Actions</VisuallyHidden>,
+        width: 60,
+        textAlign: 'center',
+        render: (row) =>
+          row.locked ? null : (
+            <Tooltip label="Move To Yellow Bucket" withinPortal>
+              <ActionIcon
+                variant="subtle"
+                color="yellow.8"
+                size="sm"
+                aria-label={`Move container ${row.id} to Yellow Bucket`}
+                onClick={() => onMove(row)}
+              >
+                <IconBucket size={17} stroke={1.8} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ),
+      });
+    }
+    return list;
+  }, [detailPath, noun, onMove]);
+
+  return (
+    <Paper withBorder className={classes.tableCard}>
+      <DataTable<ContainerRow>
+        records={shown}
+        columns={columns}
+        idAccessor="id"
+        fetching={fetching && rows.length === 0}
+        loaderType="dots"
+        minHeight={rows.length === 0 ? 180 : undefined}
+        striped
+        highlightOnHover
+        verticalSpacing={6}
+        horizontalSpacing="sm"
+        fz="sm"
+        aria-label={kind === 'standard' ? 'Containers' : 'Yellow Bucket Containers'}
+        emptyState={
+          <Stack align="center" gap={6} c="dimmed">
+            <IconPackageOff size={30} stroke={1.4} aria-hidden />
+            <Text size="sm">{kind === 'standard' ? 'No containers in this job yet' : 'No Yellow Bucket containers in this job yet'}</Text>
+          </Stack>
+        }
+      />
+      {rows.length > 0 && (
+        <div className={classes.tableFooter}>
+          <ListFooter
+            page={Math.min(page, last)}
+            size={size}
+            foundCount={rows.length}
+            returnedCount={undefined}
+            onPageChange={setPage}
+            onSizeChange={(next) => {
+              setSize(next);
+              setPage(1);
+            }}
+          />
+        </div>
+      )}
+    </Paper>
+  );
+}

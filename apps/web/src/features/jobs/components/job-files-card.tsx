@@ -1,0 +1,196 @@
+import { Anchor, Button, FileButton, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { JOB_PICTURE_FIELDS } from '@3ds/domain';
+import { IconFileText, IconPaperclip, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { showAlert } from '../../../components/alerts/alert-store.ts';
+import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import { useUploadJobFile } from '../api/upload-job-file.ts';
+import { DOCUMENT_ACCEPT, JOB_FIELDS, jobDocuments, pictureTabs, text, uploadProblem, type JobDocument } from '../job-record.ts';
+
+// The carousel (and its styles) load when the pictures are first opened, not with the job.
+const JobPicturesModal = lazy(() => import('./job-pictures-modal.tsx').then((m) => ({ default: m.JobPicturesModal })));
+
+interface JobFilesCardProps {
+  jobId: string;
+  fieldData: FieldData;
+  locked: boolean;
+  /** CREATE_JOB on an unlocked job. */
+  canUpload: boolean;
+}
+
+/**
+ * Pictures and documents (spec 1 §2). A locked job shows the links "Pictures", "CWF", "41",
+ * "Shipping", "Supporting" and "Digital 222" (a document link only when its file is there). While
+ * the job is unlocked, a user with CREATE_JOB adds pictures to empty slots and attaches documents
+ * here — the spec shows only the viewing, but nothing could be viewed without a way in.
+ */
+export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCardProps) {
+  const upload = useUploadJobFile();
+  const [picturesOpen, setPicturesOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the modal's transition.
+  const [picturesMounted, setPicturesMounted] = useState(false);
+  const openPictures = () => {
+    setPicturesMounted(true);
+    setPicturesOpen(true);
+  };
+  const [uploadingField, setUploadingField] = useState<string | null>(null);
+
+  const documents = jobDocuments(fieldData);
+  const pictureCount = pictureTabs(fieldData).reduce((sum, tab) => sum + tab.filled, 0);
+  const sisterJob = text(fieldData[JOB_FIELDS.sisterJob]);
+
+  const send = (field: string, file: File, kind: 'picture' | 'document', label: string) => {
+    const problem = uploadProblem(file, kind);
+    if (problem) {
+      showAlert({ type: 'DANGER', title: 'Upload refused', message: problem });
+      return;
+    }
+    setUploadingField(field);
+    upload.mutate(
+      { id: jobId, field, file },
+      {
+        onSuccess: () =>
+          showAlert({ type: 'SUCCESS', message: kind === 'picture' ? `Picture ${field} was added` : `${label} document was attached` }),
+        // A refusal (slot taken, type, size, lock) is shown with the server's message by the shared handler.
+        onSettled: () => setUploadingField(null),
+      },
+    );
+  };
+
+  const canAddPictures = canUpload && sisterJob === '';
+
+  return (
+    <Paper withBorder shadow="xs" p="lg" component="section" aria-labelledby="job-files">
+      <Group justify="space-between" align="flex-start" mb={locked ? 'sm' : 'md'} gap="sm">
+        <Title order={2} fz="md" fw={650} id="job-files">
+          Pictures & documents
+        </Title>
+        <Text size="sm" c="dimmed">
+          {pictureCount} of {JOB_PICTURE_FIELDS.length} pictures
+          {sisterJob !== '' && ` · from sister job ${sisterJob}`}
+        </Text>
+      </Group>
+
+      {locked ? (
+        <Group gap="xs" wrap="wrap">
+          <Button variant="light" leftSection={<IconPhoto size={17} stroke={1.7} aria-hidden />} onClick={openPictures}>
+            Pictures
+          </Button>
+          {documents
+            .filter((doc) => doc.href !== null)
+            .map((doc) => (
+              <Button
+                key={doc.field}
+                component="a"
+                href={doc.href ?? undefined}
+                target="_blank"
+                rel="noreferrer"
+                variant="default"
+                leftSection={<IconFileText size={17} stroke={1.7} aria-hidden />}
+              >
+                {doc.label}
+              </Button>
+            ))}
+          {documents.every((doc) => doc.href === null) && (
+            <Text size="sm" c="dimmed" ml="xs">
+              No documents are attached to this job.
+            </Text>
+          )}
+        </Group>
+      ) : canUpload ? (
+        <Stack gap="md">
+          <Group gap="sm" wrap="wrap">
+            <Button variant="light" leftSection={<IconPhoto size={17} stroke={1.7} aria-hidden />} onClick={openPictures}>
+              {canAddPictures ? 'Add or view pictures' : 'View pictures'}
+            </Button>
+            <Text size="sm" c="dimmed">
+              {canAddPictures
+                ? 'Pictures go into empty slots (images up to 2 MB).'
+                : `This job shows the pictures of its sister job ${sisterJob}; add them there.`}
+            </Text>
+          </Group>
+          <Table verticalSpacing={6} fz="sm" aria-labelledby="job-files" layout="fixed">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="28%">Document</Table.Th>
+                <Table.Th>File</Table.Th>
+                <Table.Th w={130} ta="right">
+                  <VisuallyHidden>Action</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {documents.map((doc) => (
+                <DocumentRow
+                  key={doc.field}
+                  doc={doc}
+                  uploading={uploadingField === doc.field}
+                  busy={uploadingField !== null}
+                  onChoose={(file) => send(doc.field, file, 'document', doc.label)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed">
+            PDF documents or images up to 10 MB. Once the job is locked, these show as links.
+          </Text>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          The links to this job&apos;s pictures and documents show here once the job is locked.
+        </Text>
+      )}
+
+      {picturesMounted && (
+        <Suspense fallback={null}>
+          <JobPicturesModal
+            opened={picturesOpen}
+            onClose={() => setPicturesOpen(false)}
+            fieldData={fieldData}
+            onAdd={canAddPictures ? (slot, file) => send(slot, file, 'picture', slot) : undefined}
+            uploadingSlot={uploadingField}
+          />
+        </Suspense>
+      )}
+    </Paper>
+  );
+}
+
+function DocumentRow({ doc, uploading, busy, onChoose }: { doc: JobDocument; uploading: boolean; busy: boolean; onChoose: (file: File) => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td fw={500}>{doc.label}</Table.Td>
+      <Table.Td>
+        {doc.href ? (
+          <Group gap={6} wrap="nowrap">
+            <IconPaperclip size={15} stroke={1.7} aria-hidden />
+            <Anchor href={doc.href} target="_blank" rel="noreferrer" size="sm" aria-label={`Open the ${doc.label} document`}>
+              Open
+            </Anchor>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Not attached
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        <FileButton accept={DOCUMENT_ACCEPT} onChange={(file) => file && onChoose(file)}>
+          {(props) => (
+            <Button
+              {...props}
+              size="xs"
+              variant="default"
+              leftSection={<IconUpload size={14} stroke={1.8} aria-hidden />}
+              loading={uploading}
+              disabled={busy && !uploading}
+              aria-label={`${doc.href ? 'Replace' : 'Attach'} ${doc.label} document`}
+            >
+              {doc.href ? 'Replace' : 'Attach'}
+            </Button>
+          )}
+        </FileButton>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,118 @@
+import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@3ds/domain';
+import { IconPencil } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useRenameJob } from '../api/rename-job.ts';
+
+interface JobNameEditorProps {
+  jobId: string;
+  name: string;
+  modId: string;
+  /** CREATE_JOB on an unlocked job. */
+  editable: boolean;
+}
+
+/**
+ * The job name under the heading, edited in place (spec 1 §2): the pencil opens a "Job Name"
+ * field; Enter or Save saves, Escape or Cancel leaves it as it was. The new name shows at once; a
+ * refused save puts the old name back and the server's message shows as a DANGER alert.
+ */
+export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorProps) {
+  const rename = useRenameJob();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(name);
+  const pencil = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  // The job was locked (or the privilege lost) while editing: the editor closes.
+  useEffect(() => {
+    if (!editable) setEditing(false);
+  }, [editable]);
+
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      pencil.current?.focus();
+    }
+  }, [editing]);
+
+  const start = () => {
+    setDraft(name);
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+
+  const save = () => {
+    returnFocus.current = true;
+    setEditing(false);
+    if (draft === name) return;
+    rename.mutate({ id: jobId, name: draft, modId });
+  };
+
+  if (editing) {
+    return (
+      <Group
+        component="form"
+        gap="xs"
+        wrap="nowrap"
+        mih={36}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextInput
+          aria-label="Job Name"
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              event.stopPropagation();
+              cancel();
+            }
+          }}
+          maxLength={TEXT_LIMITS.name}
+          size="sm"
+          w={{ base: 240, sm: 420 }}
+          data-autofocus
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button type="submit" size="sm">
+          Save
+        </Button>
+        <Button variant="default" size="sm" onClick={cancel}>
+          Cancel
+        </Button>
+      </Group>
+    );
+  }
+
+  // As tall as the editor, so that opening it moves nothing.
+  return (
+    <Group gap={6} wrap="nowrap" mih={editable ? 36 : undefined}>
+      <Text size="md" c="dark.5" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {name === '' ? <Text span c="dimmed" fs="italic" inherit>No name</Text> : name}
+      </Text>
+      {editable && (
+        <ActionIcon
+          ref={pencil}
+          variant="subtle"
+          color="gray"
+          size="md"
+          aria-label="Edit job name"
+          title="Edit job name"
+          onClick={start}
+          loading={rename.isPending}
+        >
+          <IconPencil size={16} stroke={1.8} aria-hidden />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,175 @@
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  CONTAINER_GROSS_UOMS,
+  CONTAINER_MESSAGES,
+  TEXT_LIMITS,
+  YB_CONTAINER_GROSS_UOMS,
+  YB_CONTAINER_TYPES,
+  containerFieldsSchema,
+  grossWeight,
+} from '@3ds/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { routePath } from '../../../app/routes.ts';
+import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { filledContainerFields, useCreateContainer, type NewContainerValues } from '../api/create-container.ts';
+import { useContainerTypes } from '../api/get-container-types.ts';
+import type { ContainerKind } from '../job-record.ts';
+
+interface NewContainerModalProps {
+  jobId: string;
+  /** The kind to create, or null while closed. */
+  kind: ContainerKind | null;
+  onClose: () => void;
+}
+
+const EMPTY: NewContainerValues = {
+  containerName: '',
+  pallet: '',
+  containerType: null,
+  packageWeight: '',
+  netWeight: '',
+  grossUoM: null,
+};
+
+const weightOf = (value: number | string): number | null => {
+  if (value === '' || value === null) return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * "New Container" / "New Yellow Bucket Container" (spec 2 §2 "Container edit", §7): name, pallet,
+ * type, package and net weight and gross UoM, with the gross weight shown live as net + package.
+ * Only the filled fields are sent; nothing filled is "Invalid Form". The new container opens.
+ */
+export function NewContainerModal({ jobId, kind: requested, onClose }: NewContainerModalProps) {
+  const navigate = useNavigate();
+  // The last kind asked for stays while the modal closes, so its title does not change mid-transition.
+  const [kind, setKind] = useState<ContainerKind | null>(requested);
+  if (requested !== null && requested !== kind) setKind(requested);
+  const create = useCreateContainer();
+  const yellow = kind === 'yellow_bucket';
+  const types = useContainerTypes(kind === 'standard');
+  const form = useForm<NewContainerValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(containerFieldsSchema, { sync: true }),
+  });
+
+  const close = () => {
+    if (create.isPending) return;
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (!kind) return;
+    const fields = filledContainerFields(values);
+    if (Object.keys(fields).length === 0) {
+      showAlert({ type: 'WARNING', message: CONTAINER_MESSAGES.invalidForm });
+      return;
+    }
+    create.mutate(
+      { kind, jobId, fields },
+      {
+        onSuccess: ({ recordId }) => {
+          form.reset();
+          onClose();
+          void navigate(routePath(kind === 'standard' ? 'container-view' : 'yb-container-view', { id: recordId }));
+        },
+        // A refusal shows the server's message (and its rule texts) through the shared handler.
+      },
+    );
+  });
+
+  const net = weightOf(form.values.netWeight);
+  const pkg = weightOf(form.values.packageWeight);
+  const gross = net === null && pkg === null ? '' : String(grossWeight(net, pkg));
+  const typeOptions = yellow ? [...YB_CONTAINER_TYPES] : (types.data ?? []);
+  const uomOptions = yellow ? [...YB_CONTAINER_GROSS_UOMS] : [...CONTAINER_GROSS_UOMS];
+
+  return (
+    <Modal
+      opened={requested !== null}
+      onClose={close}
+      title={yellow ? 'New Yellow Bucket Container' : 'New Container'}
+      size="lg"
+      closeOnClickOutside={!create.isPending}
+    >
+      <form onSubmit={submit} noValidate aria-label={yellow ? 'New Yellow Bucket Container' : 'New Container'}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="Container Name"
+              maxLength={TEXT_LIMITS.name}
+              data-autofocus
+              key={form.key('containerName')}
+              {...form.getInputProps('containerName')}
+            />
+            <TextInput label="Pallet" maxLength={TEXT_LIMITS.short} key={form.key('pallet')} {...form.getInputProps('pallet')} />
+            <Select
+              label="Container Type"
+              data={typeOptions}
+              clearable
+              searchable
+              placeholder={!yellow && types.isPending ? 'Loading…' : 'Choose a type'}
+              disabled={!yellow && types.isPending}
+              nothingFoundMessage="No such type"
+              comboboxProps={{ withinPortal: true }}
+              key={form.key('containerType')}
+              {...form.getInputProps('containerType')}
+            />
+            <Select
+              label="Gross UoM"
+              data={uomOptions}
+              clearable
+              placeholder="Choose a unit"
+              comboboxProps={{ withinPortal: true }}
+              key={form.key('grossUoM')}
+              {...form.getInputProps('grossUoM')}
+            />
+            <NumberInput
+              label="Package Weight"
+              min={0}
+              max={1_000_000}
+              allowNegative={false}
+              decimalScale={3}
+              hideControls
+              key={form.key('packageWeight')}
+              {...form.getInputProps('packageWeight')}
+            />
+            <NumberInput
+              label="Net Weight"
+              min={0}
+              max={1_000_000}
+              allowNegative={false}
+              decimalScale={3}
+              hideControls
+              key={form.key('netWeight')}
+              {...form.getInputProps('netWeight')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Gross Weight"
+            description="Net weight plus package weight"
+            value={gross === '' ? '' : `${gross}${form.values.grossUoM ? ` ${form.values.grossUoM}` : ''}`}
+            placeholder="—"
+            readOnly
+            variant="filled"
+            aria-live="polite"
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

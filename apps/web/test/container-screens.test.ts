@@ -1,0 +1,301 @@
+import { PRIVILEGES } from '@3ds/domain';
+import { describe, expect, it } from 'vitest';
+import { newLineItemBody } from '../src/components/container-screens/api/create-line-item.ts';
+import { editContainerBody } from '../src/components/container-screens/api/edit-container.ts';
+import { CONTAINER_KINDS } from '../src/components/container-screens/container-kinds.ts';
+import {
+  containerActions,
+  containerChanges,
+  containerExportFind,
+  containerFacts,
+  containerFormValues,
+  enteredFrom,
+  escapeFindText,
+  formGrossWeight,
+  jobOptionLabel,
+  lineItemRows,
+  lockToggleMode,
+  moveTargetCriteria,
+  ndcOptionLabel,
+  ndcSearchCriteria,
+  weightNumber,
+  withCurrentOption,
+} from '../src/components/container-screens/container-record.ts';
+import type { RecordData } from '../src/components/list-screen/api/record-shapes.ts';
+
+const standard = CONTAINER_KINDS.standard;
+const yellow = CONTAINER_KINDS['yellow-bucket'];
+
+function container(overrides: Record<string, string | number> = {}, lineItems: Record<string, string | number>[] = []): RecordData {
+  return {
+    recordId: '48',
+    modId: '3',
+    fieldData: {
+      Container_PK_ID: 48,
+      'Container Name': 'J10-C02',
+      Pallet: 'PLT-1',
+      'Container Type': 'Bag',
+      'Package Weight': 2.8,
+      'Net Weight': 40.46,
+      'Gross Weight': 43.26,
+      'Gross UoM': 'lbs',
+      'Locked Container': 'No',
+      'Registration Number': 'RM1488938',
+      'Registration::Expiration Date': '05/01/2029',
+      'Job ID': 10,
+      'Job::Locked Job': 'No',
+      'Job::Activity': 'F - Distributor',
+      'Job::Job Name': 'Midland 01/2025',
+      'Company ID': 9,
+      'Company Name': 'Midland Drug Wholesale',
+      ...overrides,
+    },
+    portalData: { LineItems: lineItems },
+    portalDataInfo: [{ portalObjectName: 'LineItems', foundCount: lineItems.length, returnedCount: lineItems.length }],
+  };
+}
+
+const ALL = [...PRIVILEGES];
+const TODAY = '2026-11-21';
+
+describe('container facts', () => {
+  it('reads the record as the screens show it', () => {
+    const facts = containerFacts(container(), 'Container_PK_ID', TODAY);
+    expect(facts).toMatchObject({
+      id: '48',
+      modId: '3',
+      name: 'J10-C02',
+      grossWeight: '43.26',
+      grossUoM: 'lbs',
+      jobId: '10',
+      jobName: 'Midland 01/2025',
+      activity: 'F - Distributor',
+      companyId: '9',
+      registrationNumber: 'RM1488938',
+      registrationExpired: false,
+      locked: false,
+    });
+  });
+
+  it.each([
+    ['No', 'No', false, false, false],
+    ['Yes', 'No', true, false, true],
+    ['yes', 'No', true, false, true],
+    ['No', 'Yes', false, true, true],
+    ['Yes', 'YES', true, true, true],
+  ])('own %s, job %s → own %s, job %s, locked %s', (own, job, ownLocked, jobLocked, locked) => {
+    const facts = containerFacts(container({ 'Locked Container': own, 'Job::Locked Job': job }), 'Container_PK_ID', TODAY);
+    expect({ ownLocked: facts.ownLocked, jobLocked: facts.jobLocked, locked: facts.locked }).toEqual({ ownLocked, jobLocked, locked });
+  });
+
+  it('a registration is expired only when its date is before today', () => {
+    const on = (date: string) => containerFacts(container({ 'Registration::Expiration Date': date }), 'Container_PK_ID', TODAY).registrationExpired;
+    expect(on('11/20/2026')).toBe(true);
+    expect(on('11/21/2026')).toBe(false);
+    expect(on('12/01/2026')).toBe(false);
+    expect(on('')).toBe(false);
+  });
+
+  it('takes the Yellow Bucket id field', () => {
+    const record = container({ 'Container ID': 49 });
+    expect(containerFacts(record, yellow.idField, TODAY).id).toBe('49');
+  });
+});
+
+describe('lock toggle', () => {
+  it.each([
+    [{ ownLocked: false, jobLocked: false }, ALL, 'lock'],
+    [{ ownLocked: true, jobLocked: false }, ALL, 'unlock'],
+    [{ ownLocked: true, jobLocked: true }, ALL, 'job-locked'],
+    [{ ownLocked: false, jobLocked: true }, ALL, 'job-locked'],
+    [{ ownLocked: false, jobLocked: false }, ['UNLOCK_CONTAINER'], 'static'],
+    [{ ownLocked: true, jobLocked: false }, ['LOCK_CONTAINER'], 'static'],
+    [{ ownLocked: true, jobLocked: false }, ['UNLOCK_CONTAINER'], 'unlock'],
+    [{ ownLocked: false, jobLocked: false }, [], 'static'],
+  ] as const)('%j with %j → %s', (facts, privileges, mode) => {
+    expect(lockToggleMode(facts, privileges)).toBe(mode);
+  });
+});
+
+describe('container actions', () => {
+  const open = { locked: false, registrationNumber: 'RM1', registrationExpired: false };
+
+  it('an unlocked container offers what the privileges allow', () => {
+    expect(containerActions(open, ALL, standard)).toEqual({ edit: true, move: true, delete: true, addLineItem: true });
+    expect(containerActions(open, [], standard)).toEqual({ edit: false, move: false, delete: false, addLineItem: false });
+    expect(containerActions(open, ['CREATE_CONTAINER', 'CREATE_LINE_ITEM'], standard)).toEqual({
+      edit: true,
+      move: false,
+      delete: false,
+      addLineItem: true,
+    });
+  });
+
+  it('a Yellow Bucket container is edited with CREATE_LINE_ITEM (spec 2 §6)', () => {
+    expect(containerActions(open, ['CREATE_CONTAINER'], yellow).edit).toBe(false);
+    expect(containerActions(open, ['CREATE_LINE_ITEM'], yellow).edit).toBe(true);
+  });
+
+  it('a locked container offers nothing', () => {
+    expect(containerActions({ ...open, locked: true }, ALL, standard)).toEqual({ edit: false, move: false, delete: false, addLineItem: false });
+  });
+
+  it('moving needs a registration; adding a line item needs one that has not expired', () => {
+    expect(containerActions({ ...open, registrationNumber: ' ' }, ALL, standard).move).toBe(false);
+    const expired = containerActions({ ...open, registrationExpired: true }, ALL, standard);
+    expect(expired.addLineItem).toBe(false);
+    expect(expired.move).toBe(true);
+  });
+});
+
+describe('line items', () => {
+  it('reads the LineItems portal', () => {
+    const rows = lineItemRows(
+      container({}, [
+        {
+          recordId: '31',
+          modId: '0',
+          'LineItems::id': 31,
+          'LineItems::NDC Number': '55289-0331-15',
+          'LineItems::NDC Schedule': '3',
+          'LineItems::NDC Description': 'ASPIRIN/CODEINE',
+          'LineItems::Form 222 Number': '',
+          'LineItems::Locked Container Line Item': 'Yes',
+        },
+      ]),
+    );
+    expect(rows).toEqual([{ id: '31', ndc: '55289-0331-15', schedule: '3', description: 'ASPIRIN/CODEINE', form222: '', locked: true }]);
+  });
+
+  it('a record without the portal has none', () => {
+    expect(lineItemRows({ ...container(), portalData: {} })).toEqual([]);
+  });
+
+  it('exports exactly this container', () => {
+    expect(containerExportFind('Container_PK_ID', '48')).toEqual([{ omit: false, criteria: { Container_PK_ID: '==48' } }]);
+    expect(containerExportFind('Container ID', '49')).toEqual([{ omit: false, criteria: { 'Container ID': '==49' } }]);
+  });
+});
+
+describe('finds', () => {
+  it('move targets: current registration, same number, unlocked job', () => {
+    expect(moveTargetCriteria('RM1488938', '2026-11-21')).toEqual([
+      {
+        omit: false,
+        criteria: {
+          'Registration::Expiration Date': '>=11/21/2026',
+          'Registration::Registration Number': '==RM1488938',
+          'Locked Job': 'No',
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    ['oxycodone', 'oxycodone'],
+    ['  00490-7131 ', '00490-7131'],
+    ['0.5 mg', '0\\.5 mg'],
+    ['==x', '\\=\\=x'],
+    ['a*b@c#', 'a\\*b\\@c\\#'],
+    ['>5', '\\>5'],
+    ['!dup', '\\!dup'],
+    ['~x', '\\~x'],
+    ['a...b', 'a\\.\\.\\.b'],
+    ['//', '\\/\\/'],
+    ['"morphine sulfate"', 'morphine sulfate'],
+    ['back\\slash', 'back\\\\slash'],
+  ])('typed %j is searched as %j', (typed, sent) => {
+    expect(escapeFindText(typed)).toBe(sent);
+  });
+
+  it('the NDC selector finds by NDC or trade name and leaves out NDCs removed from ARCOS', () => {
+    expect(ndcSearchCriteria('oxy')).toEqual([
+      { omit: false, criteria: { 'NDC CODE LU': 'oxy' } },
+      { omit: false, criteria: { 'Trade Name Final LU': 'oxy' } },
+      { omit: true, criteria: { 'Removed From ARCOS': '1' } },
+    ]);
+  });
+
+  it('labels options', () => {
+    expect(ndcOptionLabel('00490-7131-30', 'ZOLPIDEM TARTRATE', '4')).toBe('00490-7131-30 — ZOLPIDEM TARTRATE (Sch 4)');
+    expect(ndcOptionLabel('71842-0103-**', '', '')).toBe('71842-0103-**');
+    expect(jobOptionLabel('114', 'Midland 10/2026 Pickup')).toBe('114 — Midland 10/2026 Pickup');
+    expect(jobOptionLabel('114', '')).toBe('114');
+  });
+});
+
+describe('edit form', () => {
+  it('starts from the record', () => {
+    expect(containerFormValues(container({ 'Package Weight': '' }))).toEqual({
+      containerName: 'J10-C02',
+      pallet: 'PLT-1',
+      containerType: 'Bag',
+      packageWeight: '',
+      netWeight: 40.46,
+      grossUoM: 'lbs',
+    });
+  });
+
+  it('sends only what changed; nothing changed is nothing', () => {
+    const initial = containerFormValues(container());
+    expect(containerChanges(initial, { ...initial })).toEqual({});
+    expect(containerChanges(initial, { ...initial, pallet: ' PLT-1 ' })).toEqual({});
+    expect(containerChanges(initial, { ...initial, netWeight: '40.46' })).toEqual({});
+    expect(containerChanges(initial, { ...initial, pallet: 'PLT-9', netWeight: 41 })).toEqual({ pallet: 'PLT-9', netWeight: 41 });
+    expect(containerChanges(initial, { ...initial, containerType: '' })).toEqual({ containerType: '' });
+    expect(containerChanges(initial, { ...initial, packageWeight: '' })).toEqual({ packageWeight: '' });
+  });
+
+  it('the body carries the changed fields as the API takes them, with id and modId', () => {
+    expect(editContainerBody({ id: '48', modId: '3', changes: { pallet: 'PLT-9', packageWeight: '', containerType: '' } })).toEqual({
+      pallet: 'PLT-9',
+      packageWeight: null,
+      containerType: null,
+      id: 48,
+      modId: '3',
+    });
+    expect(() => editContainerBody({ id: '48', modId: '3', changes: { netWeight: -1 } })).toThrow();
+  });
+
+  it('gross weight is net plus package, live', () => {
+    expect(formGrossWeight({ netWeight: 40.46, packageWeight: 2.8 })).toBe(43.26);
+    expect(formGrossWeight({ netWeight: '', packageWeight: 2.8 })).toBe(2.8);
+    expect(formGrossWeight({ netWeight: 'x', packageWeight: '' })).toBe(0);
+    expect(weightNumber(' 1.5 ')).toBe(1.5);
+    expect(weightNumber('')).toBeNull();
+  });
+
+  it("keeps the record's value among the choices", () => {
+    expect(withCurrentOption(['kg', 'lbs'], 'Lb')).toEqual(['kg', 'lbs', 'Lb']);
+    expect(withCurrentOption(['kg', 'lbs'], 'kg')).toEqual(['kg', 'lbs']);
+    expect(withCurrentOption(['kg', 'lbs'], '')).toEqual(['kg', 'lbs']);
+  });
+
+  it('is entered only from the view or the job view', () => {
+    expect(enteredFrom({ from: 'container-view' }, standard.editEntries)).toBe(true);
+    expect(enteredFrom({ from: 'job-view' }, standard.editEntries)).toBe(true);
+    expect(enteredFrom({ from: 'yb-container-view' }, standard.editEntries)).toBe(false);
+    expect(enteredFrom({ from: 'yb-container-view' }, yellow.editEntries)).toBe(true);
+    expect(enteredFrom({ from: '/containers?page=2' }, standard.editEntries)).toBe(false);
+    expect(enteredFrom(null, standard.editEntries)).toBe(false);
+    expect(enteredFrom(undefined, standard.editEntries)).toBe(false);
+  });
+});
+
+describe('new line item', () => {
+  it("takes the NDC's pack size and UoM, pack quantity 1 and fill 1", () => {
+    expect(newLineItemBody('48', '00490-7131-30', { packSizeLookup: 1000, packSizeUoMLookup: 'U' })).toEqual({
+      containerId: 48,
+      ndc: '00490-7131-30',
+      packQuantity: 1,
+      packSize: 1000,
+      packSizeUoM: 'U',
+      percentFill: 1,
+    });
+  });
+
+  it('falls back to 1 and U when the dictionary has none', () => {
+    expect(newLineItemBody('48', 'X', { packSizeLookup: '', packSizeUoMLookup: '' })).toMatchObject({ packSize: 1, packSizeUoM: 'U' });
+    expect(newLineItemBody('48', 'X', { packSizeLookup: null, packSizeUoMLookup: null })).toMatchObject({ packSize: 1, packSizeUoM: 'U' });
+  });
+});

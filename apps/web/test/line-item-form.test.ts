@@ -1,0 +1,263 @@
+import { LINE_ITEM_MESSAGES } from '@3ds/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  convertedText,
+  EMPTY_FORM_VALUES,
+  formLayout,
+  formProblems,
+  fractionFromPercent,
+  initialFormValues,
+  lineItemFormSchema,
+  newLineItemBody,
+  percentFromFraction,
+  percentReadOnly,
+  recordFormValues,
+  uomChoices,
+  updateLineItemBody,
+  type LineItemFormValues,
+} from '../src/components/line-item-form/line-item-form-model.ts';
+import { parseNdcLookup, type NdcLookup } from '../src/components/line-item-form/ndc-lookup-shape.ts';
+import { findText, ndcOptionLabel, ndcSearchCriteria } from '../src/components/line-item-form/ndc-search.ts';
+
+const TRADE: NdcLookup = parseNdcLookup({
+  hasFactor: true,
+  packQtyUoms: ['U', 'D', 'K'],
+  showStageUnitConverter: false,
+  showUnitConverter: false,
+  stages: [],
+  uoms: ['kg', 'g', 'mg', 'mcg'],
+  packSizeLookup: 30,
+  packSizeUoMLookup: 'U',
+  schedule: '2',
+  bulkKind: '',
+});
+const POWDER: NdcLookup = parseNdcLookup({
+  hasFactor: false,
+  showStageUnitConverter: true,
+  showUnitConverter: true,
+  stages: ['Stage 1', 'Final'],
+  uoms: ['kg', 'g'],
+  packSizeLookup: '',
+  packSizeUoMLookup: 'g',
+  schedule: '2',
+  bulkKind: 'raw-powder',
+});
+const DOSAGE: NdcLookup = { ...POWDER, showStageUnitConverter: false, packSizeUoMLookup: 'U', bulkKind: 'dosage-formulation' };
+
+const RECORD = {
+  'NDC Number': '00044-0725-03',
+  'NDC Schedule': '2',
+  Source: 'Pharmacy',
+  'Source Number': 'RA-1',
+  'Lot Number': 'L1',
+  Cause: 'Expired',
+  Type: '',
+  'Pack Quantity': 10,
+  'Pack Size': 30,
+  'Pack Size UoM': 'U',
+  'Percent Fill': 0.07,
+  'YI Package Size Bulk Blend': '',
+  'YI Package Size Bulk Blend UoM': '',
+  'Chosen Stage': '',
+  'Form 222 Number': '436313131',
+  'CWF Form Number': '',
+};
+
+const values = (over: Partial<LineItemFormValues> = {}): LineItemFormValues => ({ ...EMPTY_FORM_VALUES, ...over });
+
+describe('NDC lookup answer', () => {
+  it('reads the answer and tolerates missing parts', () => {
+    expect(TRADE).toMatchObject({ hasFactor: true, packSizeLookup: 30, packSizeUoMLookup: 'U', schedule: '2', bulkKind: undefined });
+    expect(POWDER.bulkKind).toBe('raw-powder');
+    expect(parseNdcLookup(null)).toMatchObject({ hasFactor: false, showUnitConverter: false, stages: [], uoms: [], packSizeLookup: '', bulkKind: undefined });
+    expect(parseNdcLookup({ bulkKind: 'nonsense' }).bulkKind).toBeUndefined();
+  });
+});
+
+describe('NDC search', () => {
+  it('searches NDC or trade name and leaves out NDCs removed from ARCOS', () => {
+    expect(ndcSearchCriteria('oxy')).toEqual([
+      { criteria: { 'NDC CODE LU': 'oxy' } },
+      { criteria: { 'Trade Name Final LU': 'oxy' } },
+      { omit: true, criteria: { 'Removed From ARCOS': '1' } },
+    ]);
+  });
+
+  it('searches typed operators as text', () => {
+    expect(findText(' 71842-0101-** ')).toBe('71842-0101-\\*\\*');
+    expect(findText('"a"  =b')).toBe('a \\=b');
+  });
+
+  it('labels options with trade name and schedule when known', () => {
+    expect(ndcOptionLabel('00044-0725-03', 'VICODIN HP', '2')).toBe('00044-0725-03 — VICODIN HP (Sch 2)');
+    expect(ndcOptionLabel('1', ' ', '')).toBe('1');
+  });
+});
+
+describe('percent fill', () => {
+  it('shows a fraction as a percent and stores a percent as a fraction, without float noise', () => {
+    expect(percentFromFraction(1)).toBe(100);
+    expect(percentFromFraction(0.07)).toBe(7);
+    expect(percentFromFraction('')).toBe('');
+    expect(fractionFromPercent(7)).toBe(0.07);
+    expect(fractionFromPercent('33.5')).toBe(0.335);
+    expect(fractionFromPercent('')).toBeNull();
+  });
+
+  it('is read-only for bulk dosage formulations and solutions, and for UoM K or D', () => {
+    expect(percentReadOnly(DOSAGE, 'U')).toBe(true);
+    expect(percentReadOnly({ ...DOSAGE, bulkKind: 'solution' }, 'mL')).toBe(true);
+    expect(percentReadOnly(TRADE, 'k')).toBe(true);
+    expect(percentReadOnly(TRADE, 'D')).toBe(true);
+    expect(percentReadOnly(TRADE, 'U')).toBe(false);
+    expect(percentReadOnly(POWDER, 'g')).toBe(false);
+  });
+});
+
+describe('how each mode starts', () => {
+  it('new: the dictionary pack size and UoM, 100% fill, no pack quantity', () => {
+    expect(initialFormValues({ mode: 'new', kind: 'standard', ndc: '00044-0725-03', lookup: TRADE })).toEqual(
+      values({ packSize: 30, packSizeUoM: 'U', percentFill: 100, packQuantity: '' }),
+    );
+  });
+
+  it('new in a Yellow Bucket, or for a bulk NDC: pack quantity 1', () => {
+    expect(initialFormValues({ mode: 'new', kind: 'yellow-bucket', ndc: '00044-0725-03', lookup: TRADE }).packQuantity).toBe(1);
+    expect(initialFormValues({ mode: 'new', kind: 'standard', ndc: '71842-0101-**', lookup: POWDER }).packQuantity).toBe(1);
+  });
+
+  it('duplicate: the original values without the pack quantity (1 for a bulk NDC)', () => {
+    const copy = initialFormValues({ mode: 'duplicate', kind: 'standard', ndc: '00044-0725-03', lookup: TRADE, record: RECORD });
+    expect(copy).toMatchObject({ packQuantity: '', lotNumber: 'L1', source: 'Pharmacy', percentFill: 7, form222Number: '436313131' });
+    const bulk = initialFormValues({ mode: 'duplicate', kind: 'standard', ndc: '71842-0101-**', lookup: POWDER, record: { ...RECORD, 'NDC Number': '71842-0101-**' } });
+    expect(bulk.packQuantity).toBe(1);
+  });
+
+  it('edit: the record as it is', () => {
+    expect(initialFormValues({ mode: 'edit', kind: 'standard', ndc: '00044-0725-03', lookup: TRADE, record: RECORD })).toEqual(recordFormValues(RECORD));
+    expect(recordFormValues(RECORD)).toMatchObject({ packQuantity: 10, packSize: 30, percentFill: 7, type: '', bulkPackSize: '' });
+  });
+
+  it('a fill that may not be changed starts full', () => {
+    expect(initialFormValues({ mode: 'duplicate', kind: 'standard', ndc: '00044-0725-03', lookup: TRADE, record: { ...RECORD, 'Pack Size UoM': 'K' } }).percentFill).toBe(100);
+  });
+});
+
+describe('what the form shows', () => {
+  it('hides Pack Qty and says % Purity for bulk; offers converters as the lookup says', () => {
+    expect(formLayout('71842-0101-**', POWDER)).toEqual({
+      bulk: true,
+      showPackQuantity: false,
+      percentLabel: '% Purity',
+      showConverted: false,
+      showUnitConverter: true,
+      showStageConverter: true,
+    });
+    expect(formLayout('00044-0725-03', TRADE)).toMatchObject({ showPackQuantity: true, percentLabel: '% Fill', showConverted: true, showUnitConverter: false });
+    expect(formLayout('00044-0725-03', null)).toMatchObject({ showConverted: false, showUnitConverter: false, showStageConverter: false });
+  });
+
+  it('offers the UoM value list without its New Value... entry', () => {
+    expect(uomChoices(['U', 'D', 'New Value...'])).toEqual(['U', 'D']);
+    expect(uomChoices(['U', 'New Value...'], 'gal')).toEqual(['U', 'gal']);
+  });
+
+  it('shows the converted quantity: packs × size × fill, in dozens or thousands', () => {
+    expect(convertedText('00044-0725-03', values({ packQuantity: 10, packSize: 30, packSizeUoM: 'U', percentFill: 100 }))).toBe('300 U');
+    expect(convertedText('00044-0725-03', values({ packQuantity: 2, packSize: 1000, packSizeUoM: 'K', percentFill: 100 }))).toBe('2 K');
+    expect(convertedText('00044-0725-03', values({ packQuantity: '', packSize: 30, packSizeUoM: 'U' }))).toBe('');
+  });
+});
+
+describe('the warning list', () => {
+  const trade = { ndc: '00044-0725-03', lookup: TRADE };
+  const powder = { ndc: '71842-0101-**', lookup: POWDER };
+
+  it('new and duplicate: a complete NDC takes no decimal pack quantity', () => {
+    const bad = values({ packQuantity: 1.5, packSize: 30, packSizeUoM: 'U' });
+    expect(formProblems(bad, { mode: 'new', ...trade })).toEqual([LINE_ITEM_MESSAGES.completePackQuantityDecimal]);
+    expect(formProblems(bad, { mode: 'duplicate', ...trade })).toEqual([LINE_ITEM_MESSAGES.completePackQuantityDecimal]);
+    expect(formProblems(values({ packQuantity: 2, packSize: 30, packSizeUoM: 'U' }), { mode: 'new', ...trade })).toEqual([]);
+  });
+
+  it('new: a bulk NDC needs a pack size and UoM, unless the unit converter supplies them', () => {
+    expect(formProblems(values(), { mode: 'new', ...powder })).toEqual([LINE_ITEM_MESSAGES.packSizeRequired, LINE_ITEM_MESSAGES.uomRequired]);
+    expect(formProblems(values({ bulkPackSize: 5, bulkPackSizeUoM: 'kg' }), { mode: 'new', ...powder })).toEqual([]);
+    expect(formProblems(values({ packSize: 123456789, packSizeUoM: 'g' }), { mode: 'new', ...powder })).toEqual([LINE_ITEM_MESSAGES.tooManyDigits]);
+    expect(formProblems(values({ packSize: 1.5, packSizeUoM: 'mL' }), { mode: 'new', ...powder })).toEqual([LINE_ITEM_MESSAGES.mlDecimal]);
+  });
+
+  it('edit: the reportable-schedule rules, with the bulk kind from the lookup', () => {
+    expect(formProblems(values({ packQuantity: 1.5, packSize: 30, packSizeUoM: 'U' }), { mode: 'edit', ...trade })).toEqual([LINE_ITEM_MESSAGES.packQuantityDecimal]);
+    expect(formProblems(values({ packQuantity: 1, packSize: 13, packSizeUoM: 'D' }), { mode: 'edit', ...trade })).toEqual([LINE_ITEM_MESSAGES.dozenMultiple]);
+    expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', percentFill: 106 }), { mode: 'edit', ...powder })).toEqual([LINE_ITEM_MESSAGES.powderPurity]);
+    expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', percentFill: 105 }), { mode: 'edit', ...powder })).toEqual([]);
+    expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', bulkStage: 'Final' }), { mode: 'edit', ...powder })).toEqual([LINE_ITEM_MESSAGES.converterAmountRequired]);
+  });
+
+  it('edit without a lookup reads the schedule of the record', () => {
+    const bad = values({ packQuantity: 1.5, packSize: 30, packSizeUoM: 'U' });
+    expect(formProblems(bad, { mode: 'edit', ndc: '00044-0725-03', lookup: null, recordSchedule: '2' })).toEqual([LINE_ITEM_MESSAGES.packQuantityDecimal]);
+    expect(formProblems(bad, { mode: 'edit', ndc: '00044-0725-03', lookup: null, recordSchedule: '4' })).toEqual([]);
+  });
+});
+
+describe('what the form sends', () => {
+  it('new: the creation payload, percent as a fraction, blanks as null', () => {
+    const body = newLineItemBody('721', '00044-0725-03', TRADE, values({ packQuantity: 2, packSize: 30, packSizeUoM: 'U', percentFill: 50, lotNumber: ' L9 ' }));
+    expect(body).toEqual({
+      containerId: 721,
+      ndc: '00044-0725-03',
+      source: null,
+      sourceNumber: null,
+      lotNumber: 'L9',
+      cause: null,
+      type: null,
+      packQuantity: 2,
+      packSize: 30,
+      packSizeUoM: 'U',
+      percentFill: 0.5,
+      bulkPackSize: null,
+      bulkPackSizeUoM: null,
+      bulkStage: null,
+      form222Number: null,
+      cwfFormNumber: null,
+    });
+  });
+
+  it('new bulk: pack quantity 1 and the converters it offers', () => {
+    const body = newLineItemBody('5', '71842-0101-**', POWDER, values({ packQuantity: '', bulkPackSize: '2.5', bulkPackSizeUoM: 'kg', bulkStage: 'Final' }));
+    expect(body).toMatchObject({ packQuantity: 1, bulkPackSize: 2.5, bulkPackSizeUoM: 'kg', bulkStage: 'Final' });
+  });
+
+  it('edit: every field with its FileMaker name, and the modId it was read at', () => {
+    const body = updateLineItemBody(recordFormValues({ ...RECORD, 'Lot Number': 'NEW' }), '4');
+    expect(body.modId).toBe('4');
+    expect(Object.keys(body.fieldData).sort()).toEqual(
+      [
+        'Source',
+        'Source Number',
+        'Lot Number',
+        'Cause',
+        'Type',
+        'Pack Quantity',
+        'Pack Size',
+        'Pack Size UoM',
+        'Percent Fill',
+        'YI Package Size Bulk Blend',
+        'YI Package Size Bulk Blend UoM',
+        'Chosen Stage',
+        'Form 222 Number',
+        'CWF Form Number',
+      ].sort(),
+    );
+    expect(body.fieldData).toMatchObject({ 'Lot Number': 'NEW', 'Percent Fill': 0.07, 'Pack Quantity': 10, Type: null });
+  });
+
+  it('checks the shape of each field', () => {
+    expect(lineItemFormSchema.safeParse(values({ packQuantity: 'abc' })).success).toBe(false);
+    expect(lineItemFormSchema.safeParse(values({ packQuantity: -1 })).success).toBe(false);
+    expect(lineItemFormSchema.safeParse(values({ lotNumber: 'x'.repeat(61) })).success).toBe(false);
+    expect(lineItemFormSchema.safeParse(values({ packQuantity: '', packSize: 30 })).success).toBe(true);
+  });
+});

@@ -1,0 +1,344 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
+
+/**
+ * The container and Yellow Bucket container screens (spec 2 §2 "Container detail", "Container
+ * edit", "Yellow Bucket container detail"). Every test makes its own job and containers through
+ * the API, so it depends neither on the demo data's counts nor on the other tests.
+ */
+
+type Json = Record<string, unknown>;
+
+const LOCK_CONFIRM = 'Are you sure you want to lock this container and its related line items?';
+const UNLOCK_CONFIRM = 'Are you sure you want to unlock this container and its related line items?';
+const DELETE_CONFIRM = 'Are you sure you want to delete this container and its related line items?';
+
+interface Kind {
+  name: string;
+  /** The API's singular (`container/new`) and the app's path segment (`/container/12`). */
+  singular: 'container' | 'yb-container';
+  heading: string;
+  lineItemApi: 'line-item' | 'yb-line-item';
+  lineItemPath: 'line-item' | 'yb-line-item';
+  summary: string;
+}
+
+const KINDS: Kind[] = [
+  { name: 'standard', singular: 'container', heading: 'Container', lineItemApi: 'line-item', lineItemPath: 'line-item', summary: 'Summary' },
+  {
+    name: 'Yellow Bucket',
+    singular: 'yb-container',
+    heading: 'Yellow Bucket Container',
+    lineItemApi: 'yb-line-item',
+    lineItemPath: 'yb-line-item',
+    summary: 'Info',
+  },
+];
+
+async function apiToken(request: APIRequestContext, username = 'admin'): Promise<string> {
+  const response = await request.post('api/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function api(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: Json, params?: Record<string, string>) {
+  const response = await request[method](`api/${path}`, { headers: { authorization: `Bearer ${token}` }, data, params });
+  const body = (await response.json()) as Json;
+  expect(response.ok(), `${method.toUpperCase()} ${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body;
+}
+
+interface Setup {
+  token: string;
+  registration: { id: string; number: string };
+  ndc: string;
+}
+
+/** A current DEA registration that supports schedule 4, and a schedule 4 NDC to fill containers with. */
+async function setup(request: APIRequestContext): Promise<Setup> {
+  const token = await apiToken(request);
+  const registrations = await api(request, token, 'get', 'registrations', undefined, {
+    searchCriteria: JSON.stringify([{ omit: false, criteria: { 'Expiration Date': '>//', 'Federal Agency': 'Drug Enforcement', 'Schedule 4': 'Yes' } }]),
+    limit: '1',
+  });
+  const registration = (registrations.data as { recordId: string; fieldData: Json }[])[0]!;
+  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
+    searchCriteria: JSON.stringify([{ omit: false, criteria: { 'Trade Name Final LU': 'zolpidem', 'CSA Schedule LU': '==4', 'NDC Code LU': '*' } }]),
+    limit: '1',
+  });
+  const entry = (entries.data as { fieldData: Json }[])[0]!;
+  return {
+    token,
+    registration: { id: registration.recordId, number: String(registration.fieldData['Registration Number']) },
+    ndc: String(entry.fieldData['NDC Code LU']),
+  };
+}
+
+let sequence = 0;
+
+async function createJob(request: APIRequestContext, s: Setup): Promise<string> {
+  sequence += 1;
+  const created = await api(request, s.token, 'post', 'job', {
+    fieldData: { _fkRegistration_Record_Number: Number(s.registration.id), 'Job Name': `E2E containers ${Date.now()}-${sequence}` },
+  });
+  return String(created.recordId);
+}
+
+async function createContainer(request: APIRequestContext, s: Setup, kind: Kind, jobId: string, fields: Json = {}): Promise<string> {
+  sequence += 1;
+  const created = await api(request, s.token, 'post', `${kind.singular}/new`, {
+    jobId: Number(jobId),
+    containerName: `E2E-${kind.singular}-${sequence}`,
+    pallet: 'PLT-E2E',
+    packageWeight: 1.5,
+    netWeight: 10,
+    grossUoM: 'kg',
+    ...fields,
+  });
+  return String(created.recordId);
+}
+
+async function addLineItems(request: APIRequestContext, s: Setup, kind: Kind, containerId: string, count: number) {
+  for (let i = 0; i < count; i += 1) {
+    await api(request, s.token, 'post', `${kind.lineItemApi}/new`, {
+      containerId: Number(containerId),
+      ndc: s.ndc,
+      packQuantity: 1,
+      packSize: 100,
+      packSizeUoM: 'U',
+      percentFill: 1,
+    });
+  }
+}
+
+/** A fresh job with one container of the kind. */
+async function freshContainer(request: APIRequestContext, kind: Kind, lineItems = 0) {
+  const s = await setup(request);
+  const jobId = await createJob(request, s);
+  const id = await createContainer(request, s, kind, jobId);
+  await addLineItems(request, s, kind, id, lineItems);
+  return { s, jobId, id };
+}
+
+async function openContainer(page: Page, kind: Kind, id: string, username = 'admin') {
+  await login(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await page.goto(`${kind.singular}/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${kind.heading} ${id}` })).toBeVisible();
+  // The record has arrived once its summary is there.
+  await expect(page.getByRole('region', { name: kind.summary })).toBeVisible();
+}
+
+const lineItems = (page: Page) => page.getByRole('region', { name: 'Line Items' });
+const showing = (page: Page) => lineItems(page).getByText(/^Showing \d+ to \d+ of \d+ entries$/);
+const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+for (const kind of KINDS) {
+  test.describe(`${kind.name} container screens`, () => {
+    // Each test first makes its job, containers and line items through the API.
+    test.describe.configure({ timeout: 60_000 });
+
+    test('the view shows the heading, the summary and the line items with a pager', async ({ page, request }) => {
+      const { s, jobId, id } = await freshContainer(request, kind, 11);
+      await openContainer(page, kind, id);
+
+      await expect(page.getByText(`E2E-${kind.singular}-`, { exact: false }).first()).toBeVisible();
+      const summary = page.getByRole('region', { name: kind.summary });
+      for (const label of ['Company ID', 'Company Name', 'Activity', 'Registration', 'Job ID', 'Job Name']) {
+        await expect(summary.getByText(label, { exact: true })).toBeVisible();
+      }
+      await expect(summary.getByText(s.registration.number)).toBeVisible();
+      await expect(summary.getByRole('link', { name: `Job ${jobId}` })).toHaveAttribute('href', `/3ds/job/${jobId}`);
+      const weights = page.getByRole('region', { name: 'Weights' });
+      await expect(weights.getByText('11.5 kg')).toBeVisible(); // gross = net 10 + package 1.5
+      await expect(weights.getByText('PLT-E2E')).toBeVisible();
+
+      const table = lineItems(page).getByRole('table');
+      const columns = kind.singular === 'container' ? ['NDC', 'Schedule', 'Description', 'ID'] : ['NDC', 'CSS', 'Description', 'Form 222#', 'ID'];
+      for (const column of columns) await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+      await expect(table.getByRole('link', { name: /^View line item \d+$/ })).toHaveCount(10);
+      await expect(table.getByText(s.ndc).first()).toBeVisible();
+      const firstLink = table.getByRole('link', { name: /^View line item \d+$/ }).first();
+      expect(await firstLink.getAttribute('href')).toMatch(new RegExp(`^/3ds/${kind.lineItemPath}/\\d+$`));
+
+      await expect(showing(page)).toHaveText('Showing 1 to 10 of 11 entries');
+      await lineItems(page).getByRole('button', { name: 'Next page' }).click();
+      await expect(showing(page)).toHaveText('Showing 11 to 11 of 11 entries');
+      await expect(table.getByRole('link', { name: /^View line item \d+$/ })).toHaveCount(1);
+      await lineItems(page).getByLabel('Page size').selectOption('25');
+      await expect(showing(page)).toHaveText('Showing 1 to 11 of 11 entries');
+      await expect(table.getByRole('link', { name: /^View line item \d+$/ })).toHaveCount(11);
+    });
+
+    test('Edit: a changed pallet is saved and shown; saving without a change says "Invalid Form"', async ({ page, request }) => {
+      const { id } = await freshContainer(request, kind);
+      await openContainer(page, kind, id);
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/3ds/${kind.singular}/${id}/edit$`));
+      await expect(page.getByRole('heading', { level: 1, name: `Edit ${kind.heading} ${id}` })).toBeVisible();
+
+      // Nothing changed: a warning, and nothing is sent.
+      let sent = false;
+      page.on('request', (r) => {
+        if (r.method() === 'PATCH' && r.url().includes(`/api/${kind.singular}/edit/`)) sent = true;
+      });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(alertWith(page, 'Invalid Form')).toBeVisible();
+      await expect(alertWith(page, 'Invalid Form')).toHaveAttribute('data-alert-type', 'WARNING');
+      expect(sent).toBe(false);
+
+      // Gross weight follows net + package as they are typed.
+      await page.getByLabel('Net Weight').fill('12');
+      await expect(page.getByLabel('Gross Weight')).toHaveValue('13.5 kg');
+      await page.getByLabel('Net Weight').fill('10');
+
+      await page.getByLabel('Pallet').fill('PLT-CHANGED');
+      const saving = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes(`/api/${kind.singular}/edit/${id}`));
+      await page.getByRole('button', { name: 'Save' }).click();
+      const body = (await saving).postDataJSON() as Json;
+      expect(body).toMatchObject({ pallet: 'PLT-CHANGED', id: Number(id) });
+      expect(Object.keys(body).sort()).toEqual(['id', 'modId', 'pallet']);
+      await expect(page).toHaveURL(new RegExp(`/3ds/${kind.singular}/${id}$`));
+      await expect(page.getByRole('region', { name: 'Weights' }).getByText('PLT-CHANGED')).toBeVisible();
+
+      // Cancel goes back to the view.
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(new RegExp(`/3ds/${kind.singular}/${id}$`));
+    });
+
+    test('entering the edit screen directly redirects to the view', async ({ page, request }) => {
+      const { id } = await freshContainer(request, kind);
+      await login(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+      await page.goto(`${kind.singular}/${id}/edit`);
+      await expect(page).toHaveURL(new RegExp(`/3ds/${kind.singular}/${id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: `${kind.heading} ${id}` })).toBeVisible();
+    });
+
+    test('lock asks first, then the icon changes and the actions hide; unlock brings them back', async ({ page, request }) => {
+      const { id } = await freshContainer(request, kind, 1);
+      await openContainer(page, kind, id);
+      const actions = ['Move Container', 'Delete Container', 'Add Line Item'];
+      for (const name of actions) await expect(page.getByRole('button', { name })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Lock container' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Lock Container' });
+      await expect(confirm.getByText(LOCK_CONFIRM)).toBeVisible();
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await expect(page.getByRole('button', { name: 'Unlock container' })).toBeVisible();
+      for (const name of actions) await expect(page.getByRole('button', { name })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+      // Its line items were locked with it.
+      await expect(lineItems(page).getByRole('table').getByRole('img', { name: 'Locked' })).toHaveCount(1);
+
+      await page.getByRole('button', { name: 'Unlock container' }).click();
+      const unlock = page.getByRole('dialog', { name: 'Unlock Container' });
+      await expect(unlock.getByText(UNLOCK_CONFIRM)).toBeVisible();
+      await unlock.getByRole('button', { name: 'Yes' }).click();
+      await expect(page.getByRole('button', { name: 'Lock container' })).toBeVisible();
+      for (const name of actions) await expect(page.getByRole('button', { name })).toBeVisible();
+      await expect(lineItems(page).getByRole('table').getByRole('img', { name: 'Locked' })).toHaveCount(0);
+    });
+
+    test('Move Container: Move stays disabled until a job is picked, then the container moves', async ({ page, request }) => {
+      const { s, jobId, id } = await freshContainer(request, kind);
+      const target = await createJob(request, s);
+      await openContainer(page, kind, id);
+      await expect(page.getByRole('link', { name: `Job ${jobId}` })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Move Container' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Select A Destination Job' });
+      await expect(dialog).toBeVisible();
+      const move = dialog.getByRole('button', { name: 'Move', exact: true });
+      await expect(move).toBeDisabled();
+      await dialog.getByRole('combobox', { name: 'Destination Job' }).fill(target);
+      await page.getByRole('option', { name: new RegExp(`^${target} — `) }).click();
+      await expect(move).toBeEnabled();
+      await move.click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('link', { name: `Job ${target}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `Job ${jobId}` })).toHaveCount(0);
+    });
+
+    test('Add Line Item: search by text, OK waits for a choice, then the new line item opens', async ({ page, request }) => {
+      const { id } = await freshContainer(request, kind);
+      await openContainer(page, kind, id);
+      await page.getByRole('button', { name: 'Add Line Item' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Select an NDC Number' });
+      await expect(dialog).toBeVisible();
+      const ok = dialog.getByRole('button', { name: 'OK' });
+      await expect(ok).toBeDisabled();
+      // 100 NDCs at a time; the next 100 when the list is scrolled to its end.
+      const combobox = dialog.getByRole('combobox', { name: 'NDC Number' });
+      await combobox.click();
+      const listbox = page.getByRole('listbox');
+      await expect(listbox.getByRole('option')).toHaveCount(100);
+      await listbox.getByRole('option').last().scrollIntoViewIfNeeded();
+      await expect(listbox.getByRole('option')).toHaveCount(200);
+      await combobox.fill('zolpidem');
+      const option = page.getByRole('option', { name: /ZOLPIDEM.*\(Sch 4\)/ }).first();
+      await expect(option).toBeVisible();
+      await option.click();
+      await expect(ok).toBeEnabled();
+      await ok.click();
+      await expect(page).toHaveURL(new RegExp(`/3ds/${kind.lineItemPath}/\\d+$`));
+    });
+
+    test('Delete Container asks first, then goes back to the job', async ({ page, request }) => {
+      const { jobId, id } = await freshContainer(request, kind, 2);
+      await openContainer(page, kind, id);
+      await page.getByRole('button', { name: 'Delete Container' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete Container' });
+      await expect(confirm.getByText(DELETE_CONFIRM)).toBeVisible();
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await expect(page).toHaveURL(new RegExp(`/3ds/job/${jobId}$`));
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Job ${jobId}`) })).toBeVisible();
+      await expect(alertWith(page, `${kind.heading} ${id} and its line items were deleted.`)).toBeVisible();
+      // The deleted record is not asked for again (which would raise a "not found" error).
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('alert').filter({ hasText: /not found|There is no/i })).toHaveCount(0);
+      const token = await apiToken(request);
+      const gone = await request.get(`api/${kind.singular}/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(gone.status()).toBe(404);
+    });
+
+    test("Export to Excel exports this container's line items to the download dialog", async ({ page, request }) => {
+      const { id } = await freshContainer(request, kind, 2);
+      await openContainer(page, kind, id);
+      const exporting = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/(yb-)?containers\/export$/.test(r.url()));
+      await lineItems(page).getByRole('button', { name: 'Export to Excel' }).click();
+      const body = (await exporting).postDataJSON() as Json;
+      const idField = kind.singular === 'container' ? 'Container_PK_ID' : 'Container ID';
+      expect(body).toMatchObject({ fileType: 'xlsx', searchCriteria: [{ criteria: { [idField]: `==${id}` } }] });
+      const dialog = page.getByRole('dialog', { name: 'Export ready' });
+      await expect(dialog.getByRole('link', { name: 'Download File' })).toHaveAttribute('download', 'export.xlsx');
+      const href = await dialog.getByRole('link', { name: 'Download File' }).getAttribute('href');
+      expect((await request.get(href!)).ok()).toBe(true);
+    });
+
+    test('a viewer sees a static lock icon and no actions', async ({ page, request }) => {
+      const { id } = await freshContainer(request, kind, 1);
+      await openContainer(page, kind, id, 'viewer');
+      await expect(page.getByRole('img', { name: 'Unlocked' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /lock container/i })).toHaveCount(0);
+      for (const name of ['Move Container', 'Delete Container', 'Add Line Item']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+      // Export needs no privilege (spec 2 §6).
+      await expect(lineItems(page).getByRole('button', { name: 'Export to Excel' })).toBeVisible();
+    });
+  });
+}
+
+test('under a locked job the lock icon is plain and nothing can be changed', async ({ page, request }) => {
+  const kind = KINDS[0]!;
+  const { s, jobId, id } = await freshContainer(request, kind, 1);
+  const locked = await request.patch(`api/job/lock/${jobId}`, { headers: { authorization: `Bearer ${s.token}` } });
+  expect(locked.ok()).toBe(true);
+  await openContainer(page, kind, id);
+  await expect(page.getByRole('img', { name: 'Locked' }).first()).toBeVisible();
+  await expect(page.getByText('Job locked')).toBeVisible();
+  await expect(page.getByRole('button', { name: /lock container/i })).toHaveCount(0);
+  for (const name of ['Move Container', 'Delete Container', 'Add Line Item']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+});
