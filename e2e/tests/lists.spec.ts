@@ -169,7 +169,8 @@ test.describe('list screens', () => {
     const eye = page.getByRole('link', { name: /^View record/ }).first();
     const label = (await eye.getAttribute('aria-label')) ?? '';
     const id = /View record (\d+)/.exec(label)?.[1];
-    await eye.click();
+    // Click the link read above by its name: the list may re-render between reading and clicking.
+    await page.getByRole('link', { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/3ds/job/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible();
   });
