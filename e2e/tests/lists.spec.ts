@@ -175,3 +175,19 @@ test.describe('list screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible();
   });
 });
+
+test.describe('routes without a screen of their own', () => {
+  test('job-edit opens the job view; a dictionary entry shows its fields', async ({ page }) => {
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await page.goto('job/1/edit');
+    await expect(page).toHaveURL(/\/3ds\/job\/1$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Job 1/ })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const list = await page.request.get('/3ds/api/dictionaries?limit=1', { headers: { authorization: `Bearer ${token}` } });
+    const entry = (await list.json()).data[0] as { recordId: string; fieldData: Record<string, string> };
+    await page.goto(`dictionary/${entry.recordId}`);
+    await expect(page.getByRole('heading', { level: 1, name: `NDC Dictionary Entry ${entry.fieldData['NDC Code LU']}` })).toBeVisible();
+    await expect(page.getByText(entry.fieldData['Trade Name Final LU']!).first()).toBeVisible();
+  });
+});

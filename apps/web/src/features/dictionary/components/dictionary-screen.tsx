@@ -1,13 +1,16 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { RecordView } from '../../../components/record-view/record-view.tsx';
 
-/** Placeholder: the ndc dictionary entry screen arrives with its own issue. */
+/**
+ * One NDC dictionary entry, read-only. The spec gives the dictionary list no detail link; the
+ * route exists in its route table, so it shows the entry's fields rather than nothing.
+ */
 export function DictionaryScreen() {
-  const { id } = useParams();
   return (
-    <PageFrame title={`NDC Dictionary Entry ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
+    <RecordView
+      entity="dictionaries"
+      title={(record, id) => `NDC Dictionary Entry ${record ? String(record.fieldData['NDC Code LU'] ?? id) : id}`}
+      subtitleField="Trade Name Final LU"
+      listPath="/dictionaries"
+    />
   );
 }

@@ -1,13 +1,11 @@
-import { useParams } from 'react-router';
-import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ScreenPlaceholder } from '../../../components/page/screen-placeholder.tsx';
+import { Navigate, useParams } from 'react-router';
+import { routePath } from '../../../app/routes.ts';
 
-/** Placeholder: the edit job screen arrives with its own issue. */
+/**
+ * The job-edit route of the spec's route table. A job is edited on its view (the name inline, the
+ * files, the lock), so this route opens the view.
+ */
 export function JobEditScreen() {
-  const { id } = useParams();
-  return (
-    <PageFrame title={`Edit Job ${id ?? ''}`}>
-      <ScreenPlaceholder />
-    </PageFrame>
-  );
+  const { id = '' } = useParams();
+  return <Navigate to={routePath('job-view', { id })} replace />;
 }
