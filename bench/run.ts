@@ -86,6 +86,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The arguments `npm start` gives node (`"start": "node <args>"` in the root package.json). */
+function productionStartArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
+  if (command !== 'node' || !args.length) throw new Error(`the start script is not "node <args>": ${pkg.scripts.start}`);
+  return args;
+}
+
 /** Starts a child and waits until `readyUrl` answers 200; fails if the child exits first. */
 async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -446,7 +454,7 @@ async function main() {
     const direct = `http://127.0.0.1:${directPort}`;
     const oursChild = await startChild(
       'the server',
-      ['apps/server/src/server.ts'],
+      productionStartArgs(),
       {
         ...process.env,
         DATABASE_URL: url,

@@ -175,12 +175,20 @@ export async function streamFound(
       FROM ${fromClause(layout, [...fields, ...find.fields, ...sortKeys.map((s) => s.field)])}
       WHERE ${find.where}
       ORDER BY ${orderBy(layout, sortKeys)}`.execute(trx);
-    for (;;) {
-      const batch = await sql<Record<string, unknown>>`FETCH ${sql.raw(String(batchSize))} FROM export_cursor`.execute(trx);
+    const fetchBatch = () => {
+      const fetching = sql<Record<string, unknown>>`FETCH ${sql.raw(String(batchSize))} FROM export_cursor`.execute(trx);
+      // Awaited below; until then a failure must not count as unhandled.
+      fetching.catch(() => {});
+      return fetching;
+    };
+    // The next batch is fetched while this one is written: the database and the writer overlap.
+    let next: ReturnType<typeof fetchBatch> | undefined = fetchBatch();
+    while (next) {
+      const batch: Awaited<ReturnType<typeof fetchBatch>> = await next;
+      next = batch.rows.length === batchSize ? fetchBatch() : undefined;
       if (!batch.rows.length) break;
       total += batch.rows.length;
       await onBatch(batch.rows);
-      if (batch.rows.length < batchSize) break;
     }
     await sql`CLOSE export_cursor`.execute(trx);
   });

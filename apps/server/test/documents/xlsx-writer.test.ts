@@ -87,3 +87,71 @@ describe('createXlsxWriter', () => {
     expect(sheet.getRow(1).getCell(6).value).toBe('% Fill');
   });
 });
+
+describe('createXlsxWriter, hostile and slow cases', () => {
+  it('keeps text XML cannot hold out of the sheet and the rest of the cell intact', async () => {
+    const sheet = await writeWorkbook('control.xlsx', [
+      [1, 'bell\u0007 nul\u0000 lone\uD800 surrogate 💊 ', '02/30/2025', '13/01/2025 10:00:00', ' padded ', 'NaN'],
+      [2, 'x'.repeat(40_000), '02/28/2025 24:00:00', '', '', '1e400'],
+    ]);
+    const first = sheet.getRow(2);
+    expect(first.getCell(2).value).toBe('bell nul lone surrogate 💊 ');
+    // Not real dates: kept as the text the list showed.
+    expect(first.getCell(3).value).toBe('02/30/2025');
+    expect(first.getCell(4).value).toBe('13/01/2025 10:00:00');
+    expect(first.getCell(5).value).toBe(' padded ');
+    expect(first.getCell(6).value).toBe('NaN');
+    const second = sheet.getRow(3);
+    expect(second.getCell(2).value).toHaveLength(32_767);
+    expect(second.getCell(3).value).toBe('02/28/2025 24:00:00');
+    expect(second.getCell(6).value).toBe('1e400');
+  });
+
+  it('names the sheet within Excel\'s rules and filters the header row', async () => {
+    const path = join(dir, 'named.xlsx');
+    const writer = createXlsxWriter(createWriteStream(path), { title: 't', sheetName: "'O'Brien's [jobs]: a/b'", columns });
+    await writer.finish();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    expect(workbook.worksheets[0]!.name).toBe("O'Brien's jobs a b");
+    expect(workbook.worksheets[0]!.autoFilter).toBe('A1:F1');
+  });
+
+  it('waits for a slow reader instead of holding the sheet in memory', async () => {
+    const { PassThrough } = await import('node:stream');
+    const output = new PassThrough({ highWaterMark: 16 * 1024 });
+    const writer = createXlsxWriter(output, { title: 'slow', columns });
+    const { randomBytes } = await import('node:crypto');
+    // Random text, so that compression cannot make the sheet small.
+    const rows: DocumentRow[] = Array.from({ length: 4000 }, (_, i) => [i, randomBytes(100).toString('hex'), '01/15/2025', '', 'No', 0.5]);
+    let settled = false;
+    const writing = writer.addRows(rows).then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nobody reads: the writer stops once the output and the compressor are full.
+    expect(settled).toBe(false);
+    expect(output.readableLength).toBeLessThan(1024 * 1024);
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await writing;
+    await writer.finish();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks));
+    expect(workbook.worksheets[0]!.rowCount).toBe(4001);
+  });
+
+  it('stops with the output\'s error when the reader goes away', async () => {
+    const { PassThrough } = await import('node:stream');
+    const output = new PassThrough({ highWaterMark: 1024 });
+    const writer = createXlsxWriter(output, { title: 'gone', columns });
+    const { randomBytes } = await import('node:crypto');
+    const rows: DocumentRow[] = Array.from({ length: 20_000 }, (_, i) => [i, randomBytes(100).toString('hex'), '', '', '', '']);
+    let settled = false;
+    const writing = writer.addRows(rows).finally(() => (settled = true));
+    writing.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled).toBe(false);
+    output.destroy(new Error('client went away'));
+    await expect(writing).rejects.toThrow('client went away');
+    await expect(writer.addRows(rows.slice(0, 1))).rejects.toThrow('client went away');
+  });
+});
