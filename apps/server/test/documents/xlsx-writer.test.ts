@@ -135,7 +135,7 @@ describe('createXlsxWriter, hostile and slow cases', () => {
     await writing;
     await writer.finish();
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(chunks));
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.rowCount).toBe(4001);
   });
 
