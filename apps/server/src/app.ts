@@ -26,6 +26,7 @@ import { ReportsService } from './modules/reports/reports.service.ts';
 import { RegistrationsService } from './modules/registrations/registrations.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { actionGuardPlugin } from './modules/auth/authorize.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10, parts: 20 } });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth, prefix: API_PREFIX, publicPrefixes: [`${API_PREFIX}docs`] });
+  await app.register(actionGuardPlugin);
 
   // Pictures are shown in pages for a while: their links live an hour.
   const records = new RecordsService({ db, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });

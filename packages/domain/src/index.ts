@@ -12,3 +12,4 @@ export * from './locks.ts';
 export * from './containers.ts';
 export * from './line-items.ts';
 export * from './line-item-quantities.ts';
+export * from './permissions.ts';

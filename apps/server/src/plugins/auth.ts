@@ -1,7 +1,7 @@
-import { hasPrivilege, MESSAGES, type Privilege } from '@3ds/domain';
+import { MESSAGES } from '@3ds/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../errors/app-error.ts';
+import { unauthorized } from '../errors/app-error.ts';
 import type { AuthService, SessionUser } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -40,10 +40,3 @@ export const authPlugin = fp(
   },
   { name: 'auth' },
 );
-
-/** Refuses with 403 unless the signed-in user holds the privilege. */
-export function requirePrivilege(request: FastifyRequest, privilege: Privilege): void {
-  if (!hasPrivilege(request.user?.privileges, privilege)) {
-    throw forbidden(`You do not have the ${privilege} privilege needed for this action.`);
-  }
-}

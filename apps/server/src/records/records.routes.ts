@@ -69,6 +69,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
     app.post(
       `/${entity}/export`,
       {
+        config: { action: 'records.export' },
         schema: {
           tags: ['records'],
           summary: `Export ${title} to xlsx or pdf`,
@@ -83,6 +84,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
       app.post(
         path,
         {
+          config: { action: 'records.search' },
           schema: {
             tags: ['records'],
             summary: `Find ${title} (request body)`,

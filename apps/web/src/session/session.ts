@@ -1,4 +1,4 @@
-import { hasPrivilege, type Privilege } from '@3ds/domain';
+import { mayPerform, type Action } from '@3ds/domain';
 import { getToken, getTokenReceivedAt } from './token-store.ts';
 
 /**
@@ -93,6 +93,6 @@ export function getSession(): Session | null {
   return sessionFromToken(getToken(), getTokenReceivedAt());
 }
 
-export function sessionHasPrivilege(session: Session | null, privilege: Privilege): boolean {
-  return hasPrivilege(session?.privileges, privilege);
+export function sessionMayPerform(session: Session | null, action: Action): boolean {
+  return mayPerform(session?.privileges, action);
 }

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { Privilege } from '@3ds/domain';
-import { sessionFromToken, sessionHasPrivilege, type Session } from './session.ts';
+import type { Action } from '@3ds/domain';
+import { sessionFromToken, sessionMayPerform, type Session } from './session.ts';
 import { getToken, getTokenReceivedAt, subscribeToken } from './token-store.ts';
 
 /** The signed-in user (username, privileges, parent organisation), or null when signed out. */
@@ -9,7 +9,10 @@ export function useSession(): Session | null {
   return useMemo(() => sessionFromToken(token, getTokenReceivedAt()), [token]);
 }
 
-/** Whether the signed-in user holds a privilege — for hiding actions; the server still decides. */
-export function useHasPrivilege(privilege: Privilege): boolean {
-  return sessionHasPrivilege(useSession(), privilege);
+/**
+ * Whether the signed-in user's privileges allow an action of the permission table — for hiding
+ * controls; the server checks the same table.
+ */
+export function useMayPerform(action: Action): boolean {
+  return sessionMayPerform(useSession(), action);
 }

@@ -18,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLim
     '/login',
     {
       config: {
+        action: 'session.login',
         public: true,
         // Per-address throttle on top of the per-username lockout.
         rateLimit: { max: loginRateLimitPerMinute, timeWindow: '1 minute' },
@@ -37,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLim
 
   app.post(
     '/logout',
-    { schema: { tags: ['session'], summary: 'Sign out (revokes the session)', response: { 200: okSchema } } },
+    { config: { action: 'session.logout' }, schema: { tags: ['session'], summary: 'Sign out (revokes the session)', response: { 200: okSchema } } },
     async (request) => {
       await auth.logout(request.user, meta(request));
       return { messages: [{ code: '0', message: 'OK' }] };

@@ -1,8 +1,55 @@
-import { hasPrivilege, type Privilege } from '@3ds/domain';
-import { forbidden } from '../../errors/app-error.ts';
+import {
+  isAction,
+  lockRefusal,
+  lockRefusalMessage,
+  mayPerform,
+  missingPrivilegeMessage,
+  type Action,
+  type LockState,
+} from '@3ds/domain';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, locked } from '../../errors/app-error.ts';
 import type { SessionUser } from './auth.service.ts';
 
-/** Refuses with 403, naming the privilege and what it is for, unless the user holds it. */
-export function assertPrivilege(user: SessionUser, privilege: Privilege, action: string): void {
-  if (!hasPrivilege(user.privileges, privilege)) throw forbidden(`You do not have the ${privilege} privilege needed to ${action}.`);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The row of the permission table (`ACTIONS` in @3ds/domain) this route performs. */
+    action?: Action;
+  }
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Refuses with 403, naming the privilege and what it is for, unless the user may perform the action. */
+export function assertMayPerform(user: SessionUser, action: Action): void {
+  if (!mayPerform(user.privileges, action)) throw forbidden(missingPrivilegeMessage(action));
+}
+
+/** Refuses with 409 when the record's lock state is one the action's table row refuses. */
+export function assertLockAllows(
+  action: Action,
+  state: LockState,
+  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string },
+): void {
+  const condition = lockRefusal(action, state);
+  if (condition) throw locked(lockRefusalMessage(action, condition, ids));
+}
+
+/**
+ * Every route that is not a plain read names its action (`config.action`); the privilege of the
+ * action's table row is checked before the body is validated. A mutating route without an action
+ * stops the server from starting, so no route can escape the table.
+ */
+export const actionGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => READ_METHODS.has(m))) return;
+    const action = (route.config as { action?: unknown } | undefined)?.action;
+    if (!isAction(action)) throw new Error(`${methods.join(',')} ${route.url} names no action of the permission table (config.action).`);
+    const guard = async (request: { user: SessionUser | null }) => {
+      if (request.user) assertMayPerform(request.user, action);
+    };
+    route.preValidation = [...(Array.isArray(route.preValidation) ? route.preValidation : route.preValidation ? [route.preValidation] : []), guard];
+  });
+});

@@ -39,6 +39,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
     app.post(
       `/${singular}/new`,
       {
+        config: { action: 'container.create' },
         schema: {
           tags,
           summary: `Create a ${singular}`,
@@ -55,6 +56,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
     app.post(
       `/${singular}`,
       {
+        config: { action: 'container.create' },
         schema: {
           tags,
           summary: `Create a ${singular} from fieldData`,
@@ -73,6 +75,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
     app.patch(
       `/${singular}/edit/:id`,
       {
+        config: { action: kind === 'standard' ? 'container.edit' : 'yb-container.edit' },
         schema: {
           tags,
           summary: `Edit a ${singular} (only the changed fields)`,
@@ -91,6 +94,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
       app.patch(
         `/${singular}/${action}/:id`,
         {
+          config: { action: action === 'lock' ? 'container.lock' : 'container.unlock' },
           schema: {
             tags,
             summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular} and its line items`,
@@ -104,6 +108,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
     app.put(
       `/${singular}/move`,
       {
+        config: { action: 'container.move' },
         schema: {
           tags,
           summary: `Move a ${singular} to another job`,
@@ -121,6 +126,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
       app.delete(
         path,
         {
+          config: { action: 'container.delete' },
           schema: {
             tags,
             summary: `Delete a ${singular} with its line items`,

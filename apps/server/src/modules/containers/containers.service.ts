@@ -4,7 +4,7 @@ import {
   isRegistrationExpired,
   todayIso,
   type ContainerFields,
-  type Privilege,
+  type Action,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -13,14 +13,14 @@ import { conflict, locked, notFound, validationFailed } from '../../errors/app-e
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
-import { assertPrivilege } from '../auth/authorize.ts';
+import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import * as containers from './containers.repository.ts';
 import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
 const NOUN = { standard: 'Container', yellow_bucket: 'Yellow Bucket container' } as const;
 /** Spec 2 §6: CREATE_CONTAINER edits a container; a Yellow Bucket container's edit is CREATE_LINE_ITEM's. */
-const EDIT_PRIVILEGE: Record<RecordKind, Privilege> = { standard: 'CREATE_CONTAINER', yellow_bucket: 'CREATE_LINE_ITEM' };
+const EDIT_ACTION = { standard: 'container.edit', yellow_bucket: 'yb-container.edit' } as const satisfies Record<RecordKind, Action>;
 
 const refuse = (message: string) => validationFailed(message, [message]);
 
@@ -57,12 +57,12 @@ export class ContainersService {
 
   /** A new container in an unlocked job (CREATE_CONTAINER). */
   async create(kind: RecordKind, jobId: number, input: unknown, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'CREATE_CONTAINER', 'add a container');
+    assertMayPerform(user, 'container.create');
     const fields = parseFields(input);
     return transaction(this.#db, async (trx) => {
       const job = await containers.findJobWithRegistration(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
-      if (job.locked) throw locked(`Job ${jobId} is locked; containers cannot be added.`);
+      assertLockAllows('container.create', { job: job.locked }, { noun: 'Job', id: jobId, jobId });
       const created = await trx
         .insertInto('containers')
         .values({ kind, job_id: jobId, ...columns(fields), created_by: user.username, modified_by: user.username })
@@ -75,12 +75,12 @@ export class ContainersService {
 
   /** Changes the sent fields of an unlocked container; nothing changed is "Invalid Form". */
   async edit(kind: RecordKind, id: number, input: unknown, modId: string | undefined, user: SessionUser, requestId: string) {
-    assertPrivilege(user, EDIT_PRIVILEGE[kind], `edit a ${NOUN[kind]}`);
+    assertMayPerform(user, EDIT_ACTION[kind]);
     const fields = parseFields(input);
     return transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      this.#assertUnlocked(kind, before);
+      this.#assertUnlocked(EDIT_ACTION[kind], kind, before);
       if (modId !== undefined && modId !== String(before.mod_id)) {
         throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
       }
@@ -104,11 +104,12 @@ export class ContainersService {
    * Under a locked job neither is possible: the job's lock is the one that counts.
    */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
-    assertPrivilege(user, lock ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER', `${lock ? 'lock' : 'unlock'} a container`);
+    const action = lock ? 'container.lock' : 'container.unlock';
+    assertMayPerform(user, action);
     await transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      if (before.job_locked) throw locked(`Job ${before.job_id} is locked; its containers cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
+      this.#assertUnlocked(action, kind, before);
       const items = await trx
         .updateTable('line_items')
         .set({ locked: lock, modified_by: user.username })
@@ -135,11 +136,11 @@ export class ContainersService {
    * registration has the same number and has not expired (MOVE_CONTAINER).
    */
   async move(kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'MOVE_CONTAINER', 'move a container');
+    assertMayPerform(user, 'container.move');
     await transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      this.#assertUnlocked(kind, before);
+      this.#assertUnlocked('container.move', kind, before);
       const target = await containers.findJobWithRegistration(trx, jobId);
       if (!target) throw notFound(`There is no job ${jobId}.`);
       if (target.id === before.job_id) throw refuse(`${NOUN[kind]} ${id} is already in job ${jobId}.`);
@@ -168,11 +169,11 @@ export class ContainersService {
 
   /** Deletes an unlocked container with its line items (DELETE_CONTAINER); the audit row keeps them all. */
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'DELETE_CONTAINER', 'delete a container');
+    assertMayPerform(user, 'container.delete');
     return transaction(this.#db, async (trx) => {
       const before = await containers.findContainerForUpdate(trx, id, kind);
       if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      this.#assertUnlocked(kind, before);
+      this.#assertUnlocked('container.delete', kind, before);
       const items = await containers.lineItemsOf(trx, id);
       if (items.some((i) => i.locked)) throw locked(`${NOUN[kind]} ${id} holds locked line items; it cannot be deleted.`);
       await trx.deleteFrom('line_items').where('container_id', '=', id).execute();
@@ -183,8 +184,7 @@ export class ContainersService {
     });
   }
 
-  #assertUnlocked(kind: RecordKind, container: { id: number; locked: boolean; job_locked: boolean; job_id: number }) {
-    if (container.job_locked) throw locked(`Job ${container.job_id} is locked; its containers cannot be changed.`);
-    if (container.locked) throw locked(`${NOUN[kind]} ${container.id} is locked.`);
+  #assertUnlocked(action: Action, kind: RecordKind, container: { id: number; locked: boolean; job_locked: boolean; job_id: number }) {
+    assertLockAllows(action, { job: container.job_locked, record: container.locked }, { noun: NOUN[kind], id: container.id, jobId: container.job_id });
   }
 }

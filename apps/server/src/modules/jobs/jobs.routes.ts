@@ -23,6 +23,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
   app.post(
     '/job',
     {
+      config: { action: 'job.create' },
       schema: {
         tags: ['jobs'],
         summary: 'Create a job on a registration',
@@ -43,6 +44,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
   app.patch(
     '/job/:id',
     {
+      config: { action: 'job.rename' },
       schema: {
         tags: ['jobs'],
         summary: 'Rename a job',
@@ -65,6 +67,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
     app.patch(
       `/job/${action}/:id`,
       {
+        config: { action: action === 'lock' ? 'job.lock' : 'job.unlock' },
         schema: {
           tags: ['jobs'],
           summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a job`,
@@ -79,6 +82,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
   app.post(
     '/sendJobReadyNotification',
     {
+      config: { action: 'job.notify-ready' },
       schema: {
         tags: ['jobs'],
         summary: 'Send the Job Ready e-mail',
@@ -94,6 +98,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
   app.post(
     '/job/move-container-to-yb/:jobId',
     {
+      config: { action: 'job.move-container-to-yb' },
       schema: {
         tags: ['jobs'],
         summary: 'Move a standard container into a Yellow Bucket',
@@ -109,6 +114,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
   app.post(
     '/job/:id/upload',
     {
+      config: { action: 'job.upload-file' },
       schema: {
         tags: ['jobs'],
         summary: 'Add a picture or attach a document',

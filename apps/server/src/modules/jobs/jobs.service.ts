@@ -3,13 +3,13 @@ import { isRegistrationExpired, JOB_NAME_MESSAGES, jobNameProblems, todayIso } f
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, locked, notFound, validationFailed } from '../../errors/app-error.ts';
+import { AppError, badRequest, conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
-import { assertPrivilege } from '../auth/authorize.ts';
+import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
@@ -54,7 +54,7 @@ export class JobsService {
    * today's date as its initiation date.
    */
   async create(input: { registrationId: number; name: unknown }, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'CREATE_JOB', 'create a job');
+    assertMayPerform(user, 'job.create');
     const problems = jobNameProblems(input.name);
     if (problems.length) throw validationFailed(problems[0]!, problems);
     const name = String(input.name).trim();
@@ -81,13 +81,13 @@ export class JobsService {
 
   /** Renames an unlocked job (CREATE_JOB). A stale `modId` means someone else changed it first: 409. */
   async rename(id: number, input: { name: unknown; modId?: string | undefined }, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'CREATE_JOB', 'rename a job');
+    assertMayPerform(user, 'job.rename');
     const problems = jobNameProblems(input.name);
     if (problems.length) throw validationFailed(problems[0]!, problems);
     return transaction(this.#db, async (trx) => {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
-      if (before.locked) throw locked(`Job ${id} is locked; its name cannot be changed.`);
+      assertLockAllows('job.rename', { record: before.locked }, { noun: 'Job', id });
       if (input.modId !== undefined && input.modId !== String(before.mod_id)) {
         throw conflict(`Job ${id} was changed by someone else since you opened it. Reload it and try again.`);
       }
@@ -99,11 +99,12 @@ export class JobsService {
 
   /** Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing. */
   async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string) {
-    assertPrivilege(user, lock ? 'LOCK_JOB' : 'UNLOCK_JOB', lock ? 'lock a job' : 'unlock a job');
+    const action = lock ? 'job.lock' : 'job.unlock';
+    assertMayPerform(user, action);
     await transaction(this.#db, async (trx) => {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
-      if (before.locked === lock) throw conflict(`Job ${id} is already ${lock ? 'locked' : 'unlocked'}.`);
+      assertLockAllows(action, { record: before.locked }, { noun: 'Job', id });
       await jobs.updateJob(trx, id, { locked: lock, modified_by: user.username });
       await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'job', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
     });
@@ -156,15 +157,14 @@ export class JobsService {
    * when the job or the container is locked.
    */
   async moveContainerToYellowBucket(jobId: number, containerId: number, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'MOVE_CONTAINER', 'move a container');
+    assertMayPerform(user, 'job.move-container-to-yb');
     const newId = await transaction(this.#db, async (trx) => {
       const job = await jobs.findJobForUpdate(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
       const container = await trx.selectFrom('containers').selectAll().where('id', '=', containerId).forUpdate().executeTakeFirst();
       if (!container || container.job_id !== jobId) throw notFound(`Job ${jobId} has no container ${containerId}.`);
       if (container.kind !== 'standard') throw validationFailed(`Container ${containerId} is already a Yellow Bucket container.`, [`Container ${containerId} is already a Yellow Bucket container.`]);
-      if (job.locked) throw locked(`Job ${jobId} is locked; its containers cannot be moved.`);
-      if (container.locked) throw locked(`Container ${containerId} is locked; it cannot be moved.`);
+      assertLockAllows('job.move-container-to-yb', { job: job.locked, record: container.locked }, { noun: 'Container', id: containerId, jobId });
       const items = await trx.selectFrom('line_items').selectAll().where('container_id', '=', containerId).orderBy('id').forUpdate().execute();
       const yellow = await trx
         .insertInto('containers')
@@ -213,12 +213,12 @@ export class JobsService {
    * raster images, documents images or PDFs, their type read from the bytes.
    */
   async uploadFile(jobId: number, field: string, request: FastifyRequest, user: SessionUser) {
-    assertPrivilege(user, 'CREATE_JOB', 'add pictures and documents to a job');
+    assertMayPerform(user, 'job.upload-file');
     const target = jobFileSlot(field);
     if (!target) throw badRequest(`"${field}" is not a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7) or a document field of a job.`);
     const job = await this.#db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
     if (!job) throw notFound(`There is no job ${jobId}.`);
-    if (job.locked) throw locked(`Job ${jobId} is locked; files cannot be added.`);
+    assertLockAllows('job.upload-file', { record: job.locked }, { noun: 'Job', id: jobId });
     if (target.kind === 'picture') {
       if (job.sister_job_id) throw conflict(`Job ${jobId} shows the pictures of its sister job ${job.sister_job_id}; add pictures there.`);
       if (await jobs.findJobFile(this.#db, jobId, target.slot)) throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
@@ -238,7 +238,8 @@ export class JobsService {
     });
     await transaction(this.#db, async (trx) => {
       const current = await jobs.findJobForUpdate(trx, jobId);
-      if (!current || current.locked) throw locked(`Job ${jobId} is locked; files cannot be added.`);
+      if (!current) throw notFound(`There is no job ${jobId}.`);
+      assertLockAllows('job.upload-file', { record: current.locked }, { noun: 'Job', id: jobId });
       const previous = await jobs.findJobFile(trx, jobId, target.slot);
       if (previous && target.kind === 'picture') throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
       if (previous) await trx.updateTable('job_files').set({ file_id: file.id, created_by: user.username, created_at: this.#now() }).where('id', '=', previous.id).execute();

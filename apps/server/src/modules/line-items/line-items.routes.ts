@@ -37,6 +37,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
     app.post(
       `/${singular}/new`,
       {
+        config: { action: 'line-item.create' },
         schema: {
           tags,
           summary: `Create a ${singular}`,
@@ -53,6 +54,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
     app.post(
       `/${singular}`,
       {
+        config: { action: 'line-item.create' },
         schema: {
           tags,
           summary: `Create a ${singular} from fieldData`,
@@ -69,6 +71,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
     app.patch(
       `/${singular}/edit/:id`,
       {
+        config: { action: 'line-item.change-ndc' },
         schema: {
           tags,
           summary: `Change the NDC of a ${singular}`,
@@ -100,6 +103,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
       app.patch(
         path,
         {
+          config: { action: 'line-item.edit' },
           schema: {
             tags,
             summary: `Edit a ${singular}`,
@@ -130,6 +134,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
       app.patch(
         `/${singular}/${action}/:id`,
         {
+          config: { action: action === 'lock' ? 'line-item.lock' : 'line-item.unlock' },
           schema: {
             tags,
             summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular}`,
@@ -143,6 +148,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
     app.post(
       `/${singular}/move/:id`,
       {
+        config: { action: 'line-item.move' },
         schema: {
           tags,
           summary: `Move a ${singular} to another container of its job`,
@@ -157,6 +163,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
       app.delete(
         path,
         {
+          config: { action: 'line-item.delete' },
           schema: {
             tags,
             summary: `Delete a ${singular}`,

@@ -9,17 +9,18 @@ import {
   newLineItemProblems,
   SCHEDULE_FLAGS,
   todayIso,
+  type Action,
   type BulkKind,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LineItem, LineItemUpdate, RecordKind } from '../../db/tables/records.table.ts';
-import { conflict, locked, notFound, validationFailed } from '../../errors/app-error.ts';
+import { conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
-import { assertPrivilege } from '../auth/authorize.ts';
+import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
@@ -138,7 +139,7 @@ export class LineItemsService {
 
   /** A new line item in an unlocked container whose registration has not expired (CREATE_LINE_ITEM). */
   async create(kind: RecordKind, containerId: number, input: LineItemEntryInput, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'CREATE_LINE_ITEM', 'add a line item');
+    assertMayPerform(user, 'line-item.create');
     const ndc = String(input.ndc ?? '').trim();
     if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
     const { numbers, texts } = normalizeEntry(input);
@@ -146,8 +147,11 @@ export class LineItemsService {
     return transaction(this.#db, async (trx) => {
       const container = await repo.findContainerWithRegistration(trx, containerId);
       if (!container || container.kind !== kind) throw notFound(`There is no ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} ${containerId}.`);
-      if (container.job_locked) throw locked(`Job ${container.job_id} is locked; line items cannot be added.`);
-      if (container.locked) throw locked(`Container ${containerId} is locked; line items cannot be added.`);
+      assertLockAllows(
+        'line-item.create',
+        { job: container.job_locked, container: container.locked },
+        { noun: 'Container', id: containerId, jobId: container.job_id, containerId },
+      );
       if (isRegistrationExpired(container.expiration_date, todayIso(this.#now()))) {
         throw refuse(['The registration of this job has expired; line items cannot be added.']);
       }
@@ -213,11 +217,11 @@ export class LineItemsService {
     user: SessionUser,
     requestId: string,
   ) {
-    assertPrivilege(user, 'CREATE_LINE_ITEM', 'change the NDC of a line item');
+    assertMayPerform(user, 'line-item.change-ndc');
     const entry = await this.#dictionary(input.ndc.trim(), user);
     const { numbers, texts } = normalizeEntry({ packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
     return transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, kind, id);
+      const before = await this.#loadUnlocked(trx, 'line-item.change-ndc', kind, id);
       if (input.initial) this.#assertInitial(before, input.initial);
       if (entry.ndc === before.ndc) return { recordId: String(id), modId: String(before.mod_id) };
       const problems = editNdcProblems(before.ndc, { ndc: entry.ndc, schedule: entry.schedule, packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
@@ -238,10 +242,10 @@ export class LineItemsService {
 
   /** Edits the fields of an unlocked line item, checked by the edit rules of spec 2 §5. */
   async update(kind: RecordKind, id: number, input: LineItemEntryInput, modId: string | undefined, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'CREATE_LINE_ITEM', 'edit a line item');
+    assertMayPerform(user, 'line-item.edit');
     const { numbers, texts } = normalizeEntry(input);
     return transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, kind, id);
+      const before = await this.#loadUnlocked(trx, 'line-item.edit', kind, id);
       if (modId !== undefined && modId !== String(before.mod_id)) {
         throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
       }
@@ -294,13 +298,10 @@ export class LineItemsService {
 
   /** Locks or unlocks one line item (LOCK_LINE_ITEM / UNLOCK_LINE_ITEM); never under a locked container or job. */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
-    assertPrivilege(user, lock ? 'LOCK_LINE_ITEM' : 'UNLOCK_LINE_ITEM', `${lock ? 'lock' : 'unlock'} a line item`);
+    const action = lock ? 'line-item.lock' : 'line-item.unlock';
+    assertMayPerform(user, action);
     await transaction(this.#db, async (trx) => {
-      const before = await repo.findLineItemForUpdate(trx, id, kind);
-      if (!before) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
-      if (before.job_locked) throw locked(`Job ${before.job_id} is locked; its line items cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
-      if (before.container_locked) throw locked(`Container ${before.container_id} is locked; its line items cannot be ${lock ? 'locked' : 'unlocked'} on their own.`);
-      if (before.locked === lock) throw conflict(`${NOUN[kind]} ${id} is already ${lock ? 'locked' : 'unlocked'}.`);
+      const before = await this.#loadUnlocked(trx, action, kind, id);
       await trx.updateTable('line_items').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
       await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
     });
@@ -309,9 +310,9 @@ export class LineItemsService {
 
   /** Moves an unlocked line item to another unlocked container of the same job and kind (MOVE_LINE_ITEM). */
   async move(kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'MOVE_LINE_ITEM', 'move a line item');
+    assertMayPerform(user, 'line-item.move');
     await transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, kind, id);
+      const before = await this.#loadUnlocked(trx, 'line-item.move', kind, id);
       const target = await repo.findContainerWithRegistration(trx, targetId);
       if (!target) throw notFound(`There is no container ${targetId}.`);
       if (target.id === before.container_id) throw refuse([`${NOUN[kind]} ${id} is already in container ${targetId}.`]);
@@ -326,9 +327,9 @@ export class LineItemsService {
 
   /** Deletes an unlocked line item (DELETE_LINE_ITEM); the audit row keeps it whole. */
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
-    assertPrivilege(user, 'DELETE_LINE_ITEM', 'delete a line item');
+    assertMayPerform(user, 'line-item.delete');
     return transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, kind, id);
+      const before = await this.#loadUnlocked(trx, 'line-item.delete', kind, id);
       await trx.deleteFrom('line_items').where('id', '=', id).execute();
       const { container_locked: _c, job_locked: _j, registration_id: _r, ...row } = before;
       await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before: row, after: null, requestId });
@@ -352,12 +353,15 @@ export class LineItemsService {
     return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
   }
 
-  async #loadUnlocked(trx: Kysely<Database>, kind: RecordKind, id: number) {
+  /** The line item, locked for update, once the action's lock conditions allow it. */
+  async #loadUnlocked(trx: Kysely<Database>, action: Action, kind: RecordKind, id: number) {
     const item = await repo.findLineItemForUpdate(trx, id, kind);
     if (!item) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
-    if (item.job_locked) throw locked(`Job ${item.job_id} is locked; its line items cannot be changed.`);
-    if (item.container_locked) throw locked(`Container ${item.container_id} is locked; its line items cannot be changed.`);
-    if (item.locked) throw locked(`${NOUN[kind]} ${id} is locked.`);
+    assertLockAllows(
+      action,
+      { job: item.job_locked, container: item.container_locked, record: item.locked },
+      { noun: NOUN[kind], id, jobId: item.job_id, containerId: item.container_id },
+    );
     return item;
   }
 

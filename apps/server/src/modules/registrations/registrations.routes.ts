@@ -6,6 +6,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
   app.post(
     '/registration/:id/upload',
     {
+      config: { action: 'registration.upload-picture' },
       schema: {
         tags: ['registrations'],
         summary: 'Replace the registration picture',

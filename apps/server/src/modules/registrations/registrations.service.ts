@@ -8,7 +8,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
-import { assertPrivilege } from '../auth/authorize.ts';
+import { assertMayPerform } from '../auth/authorize.ts';
 import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from './picture-upload.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -30,7 +30,7 @@ export class RegistrationsService {
    * so the change can be traced. Answers the updated record.
    */
   async uploadPicture(id: number, request: FastifyRequest, user: SessionUser) {
-    assertPrivilege(user, 'UPDATE_REGISTRATION', 'change a registration');
+    assertMayPerform(user, 'registration.upload-picture');
     const exists = await this.#db.selectFrom('registrations').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound(`There is no registration ${id}.`);
     const upload = await readOneFile(request, { maxBytes: UPLOAD_MAX_BYTES, allowed: PICTURE_TYPES, refusal: ONLY_IMAGES });

@@ -12,6 +12,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
   app.post(
     '/exportReport',
     {
+      config: { action: 'report.export' },
       schema: {
         tags: ['reports'],
         summary: 'A job report as export.xlsx',

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { CONTAINER_MESSAGES, containerFieldsSchema, hasPrivilege } from '@3ds/domain';
+import { CONTAINER_MESSAGES, containerFieldsSchema, mayPerform } from '@3ds/domain';
 import { IconAlertTriangle, IconDeviceFloppy, IconLock, IconScale } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -63,7 +63,7 @@ function ContainerEditScreen({ kind, id, viewPath }: { kind: ContainerKindConfig
   }
 
   const facts = containerFacts(query.data, kind.idField);
-  const mayEdit = hasPrivilege(session?.privileges, kind.editPrivilege);
+  const mayEdit = mayPerform(session?.privileges, kind.editAction);
   if (facts.locked || !mayEdit) {
     return (
       <PageFrame title={title} subtitle={facts.name || undefined}>

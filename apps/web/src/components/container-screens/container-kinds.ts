@@ -1,4 +1,4 @@
-import { CONTAINER_GROSS_UOMS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES, type Privilege } from '@3ds/domain';
+import { CONTAINER_GROSS_UOMS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES } from '@3ds/domain';
 import type { RouteName } from '../../app/routes.ts';
 
 /**
@@ -24,8 +24,8 @@ export interface ContainerKindConfig {
   viewRoute: 'container-view' | 'yb-container-view';
   editRoute: 'container-edit' | 'yb-container-edit';
   lineItemRoute: 'line-item-view' | 'yb-line-item-view';
-  /** Spec 2 §6: CREATE_CONTAINER edits a container; a Yellow Bucket container is CREATE_LINE_ITEM's. */
-  editPrivilege: Privilege;
+  /** The permission table's edit action: spec 2 §6 gives a Yellow Bucket container's edit to CREATE_LINE_ITEM. */
+  editAction: 'container.edit' | 'yb-container.edit';
   /** The screens an edit screen may be entered from (router state `{ from }`); otherwise it redirects to the view. */
   editEntries: readonly RouteName[];
   grossUoMs: readonly string[];
@@ -53,7 +53,7 @@ export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
     viewRoute: 'container-view',
     editRoute: 'container-edit',
     lineItemRoute: 'line-item-view',
-    editPrivilege: 'CREATE_CONTAINER',
+    editAction: 'container.edit',
     editEntries: ['container-view', 'job-view'],
     grossUoMs: CONTAINER_GROSS_UOMS,
     containerTypes: 'value-list',
@@ -73,7 +73,7 @@ export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
     viewRoute: 'yb-container-view',
     editRoute: 'yb-container-edit',
     lineItemRoute: 'yb-line-item-view',
-    editPrivilege: 'CREATE_LINE_ITEM',
+    editAction: 'yb-container.edit',
     editEntries: ['yb-container-view', 'job-view'],
     grossUoMs: YB_CONTAINER_GROSS_UOMS,
     containerTypes: YB_CONTAINER_TYPES,

@@ -2,7 +2,8 @@ import {
   changedContainerFields,
   formatIsoDate,
   grossWeight,
-  hasPrivilege,
+  canPerform,
+  mayPerform,
   isYes,
   parseUsDate,
   registrationExpiry,
@@ -89,8 +90,8 @@ export type LockToggleMode = 'lock' | 'unlock' | 'job-locked' | 'static';
 
 export function lockToggleMode(facts: Pick<ContainerFacts, 'ownLocked' | 'jobLocked'>, privileges: readonly string[]): LockToggleMode {
   if (facts.jobLocked) return 'job-locked';
-  if (facts.ownLocked) return hasPrivilege(privileges, 'UNLOCK_CONTAINER') ? 'unlock' : 'static';
-  return hasPrivilege(privileges, 'LOCK_CONTAINER') ? 'lock' : 'static';
+  if (facts.ownLocked) return mayPerform(privileges, 'container.unlock') ? 'unlock' : 'static';
+  return mayPerform(privileges, 'container.lock') ? 'lock' : 'static';
 }
 
 export interface ContainerActions {
@@ -104,14 +105,15 @@ export interface ContainerActions {
 export function containerActions(
   facts: Pick<ContainerFacts, 'locked' | 'registrationNumber' | 'registrationExpired'>,
   privileges: readonly string[],
-  kind: Pick<ContainerKindConfig, 'editPrivilege'>,
+  kind: Pick<ContainerKindConfig, 'editAction'>,
 ): ContainerActions {
-  if (facts.locked) return { edit: false, move: false, delete: false, addLineItem: false };
+  // `locked` is the container's own flag or its job's: both refuse every action here.
+  const state = { record: facts.locked };
   return {
-    edit: hasPrivilege(privileges, kind.editPrivilege),
-    move: hasPrivilege(privileges, 'MOVE_CONTAINER') && facts.registrationNumber.trim() !== '',
-    delete: hasPrivilege(privileges, 'DELETE_CONTAINER'),
-    addLineItem: hasPrivilege(privileges, 'CREATE_LINE_ITEM') && !facts.registrationExpired,
+    edit: canPerform(privileges, kind.editAction, state),
+    move: canPerform(privileges, 'container.move', state) && facts.registrationNumber.trim() !== '',
+    delete: canPerform(privileges, 'container.delete', state),
+    addLineItem: canPerform(privileges, 'line-item.create', { container: facts.locked }) && !facts.registrationExpired,
   };
 }
 

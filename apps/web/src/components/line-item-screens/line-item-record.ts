@@ -1,4 +1,4 @@
-import { formatPercent, hasPrivilege, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso } from '@3ds/domain';
+import { canPerform, formatPercent, isBulkNdc, mayPerform, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso } from '@3ds/domain';
 import type { LineItemKindConfig } from '../line-item-form/line-item-kinds.ts';
 import type { FieldValue, RecordData } from '../list-screen/api/record-shapes.ts';
 
@@ -150,8 +150,8 @@ export type LockToggleMode = 'lock' | 'unlock' | 'parent-locked' | 'static';
 
 export function lockToggleMode(facts: Pick<LineItemFacts, 'ownLocked' | 'containerLocked' | 'jobLocked'>, privileges: readonly string[]): LockToggleMode {
   if (facts.containerLocked || facts.jobLocked) return 'parent-locked';
-  if (facts.ownLocked) return hasPrivilege(privileges, 'UNLOCK_LINE_ITEM') ? 'unlock' : 'static';
-  return hasPrivilege(privileges, 'LOCK_LINE_ITEM') ? 'lock' : 'static';
+  if (facts.ownLocked) return mayPerform(privileges, 'line-item.unlock') ? 'unlock' : 'static';
+  return mayPerform(privileges, 'line-item.lock') ? 'lock' : 'static';
 }
 
 export interface LineItemActions {
@@ -169,15 +169,16 @@ export interface LineItemActions {
  * rule that blocks adding a line item). Generate Label is always there.
  */
 export function lineItemActions(facts: Pick<LineItemFacts, 'locked' | 'registrationExpired'>, privileges: readonly string[]): LineItemActions {
-  if (facts.locked) return { edit: false, editNdc: false, create: false, duplicate: false, move: false, delete: false };
-  const creates = hasPrivilege(privileges, 'CREATE_LINE_ITEM');
+  // `locked` is the item's own flag, its container's or its job's: each refuses every action here.
+  const state = { record: facts.locked };
+  const creates = canPerform(privileges, 'line-item.create', { container: facts.locked }) && !facts.registrationExpired;
   return {
-    edit: creates,
-    editNdc: creates,
-    create: creates && !facts.registrationExpired,
-    duplicate: creates && !facts.registrationExpired,
-    move: hasPrivilege(privileges, 'MOVE_LINE_ITEM'),
-    delete: hasPrivilege(privileges, 'DELETE_LINE_ITEM'),
+    edit: canPerform(privileges, 'line-item.edit', state),
+    editNdc: canPerform(privileges, 'line-item.change-ndc', state),
+    create: creates,
+    duplicate: creates,
+    move: canPerform(privileges, 'line-item.move', state),
+    delete: canPerform(privileges, 'line-item.delete', state),
   };
 }
 

@@ -1,7 +1,9 @@
 import {
   JOB_DOCUMENT_FIELDS,
   PICTURE_SLOTS,
-  hasPrivilege,
+  canPerform,
+  type Action,
+  type LockState,
   isContainerLocked,
   isYes,
   parseUsDate,
@@ -55,15 +57,15 @@ export interface JobPermissions {
 
 export function jobPermissions(fieldData: FieldData, privileges: readonly string[] | undefined): JobPermissions {
   const locked = isJobLocked(fieldData);
-  const can = (privilege: Parameters<typeof hasPrivilege>[1]) => hasPrivilege(privileges, privilege);
+  const may = (action: Action, state: LockState) => canPerform(privileges, action, state);
   return {
     locked,
-    canRename: !locked && can('CREATE_JOB'),
-    canUpload: !locked && can('CREATE_JOB'),
-    canAddContainer: !locked && can('CREATE_CONTAINER'),
-    canMoveContainer: !locked && can('MOVE_CONTAINER'),
-    canLock: !locked && can('LOCK_JOB'),
-    canUnlock: locked && can('UNLOCK_JOB'),
+    canRename: may('job.rename', { record: locked }),
+    canUpload: may('job.upload-file', { record: locked }),
+    canAddContainer: may('container.create', { job: locked }),
+    canMoveContainer: may('job.move-container-to-yb', { job: locked }),
+    canLock: may('job.lock', { record: locked }),
+    canUnlock: may('job.unlock', { record: locked }),
   };
 }
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { DetailCard } from '../../../components/record-view/detail-parts.tsx';
 import { PortalPager, usePortalPage } from '../../../components/record-view/portal-pager.tsx';
-import { useHasPrivilege } from '../../../session/use-session.ts';
+import { useMayPerform } from '../../../session/use-session.ts';
 import type { CompanyRegistration } from '../company-detail.ts';
 import { AddJobModal } from './add-job-modal.tsx';
 
@@ -20,7 +20,7 @@ interface CompanyRegistrationsCardProps {
  * and — for users holding CREATE_JOB — a plus button that opens "Add New Job".
  */
 export function CompanyRegistrationsCard({ registrations }: CompanyRegistrationsCardProps) {
-  const canCreateJob = useHasPrivilege('CREATE_JOB');
+  const canCreateJob = useMayPerform('job.create');
   const rows = registrations ?? [];
   const paging = usePortalPage(rows, COMPANY_REGISTRATIONS_PAGE_SIZE);
   const [target, setTarget] = useState<CompanyRegistration | null>(null);

@@ -12,7 +12,7 @@ import {
   DetailFieldsSkeleton,
   RecordLoadError,
 } from '../../../components/record-view/detail-parts.tsx';
-import { useHasPrivilege } from '../../../session/use-session.ts';
+import { useMayPerform } from '../../../session/use-session.ts';
 import { agencyOf, registrationJobs, scheduleFlags } from '../registration-detail.ts';
 import { ActiveJobsCard } from './active-jobs-card.tsx';
 import { CsaSchedulesCard } from './csa-schedules-card.tsx';
@@ -34,7 +34,7 @@ export function RegistrationScreen() {
   const { id = '' } = useParams();
   const query = useRecord('registrations', id);
   const record = query.data;
-  const canUpdate = useHasPrivilege('UPDATE_REGISTRATION');
+  const canUpdate = useMayPerform('registration.upload-picture');
   const [viewing, setViewing] = useState(false);
   const [updating, setUpdating] = useState(false);
   // Mounted from the first opening on, so that it can play its closing transition.

@@ -1,0 +1,166 @@
+import { hasPrivilege, type Privilege } from './privileges.ts';
+
+/**
+ * The one permission table: every action that changes something, the privilege it needs and the lock
+ * states that refuse it. The server enforces it on every mutating route (each route names its action;
+ * a route without one does not start), and the web reads the same table to show or hide a control,
+ * so the two cannot drift.
+ *
+ * Lock conditions, checked in this order:
+ * - `job`: the record's job is locked;
+ * - `container`: the line item's container is locked;
+ * - `record`: the record itself is locked (for a lock action: it is locked already);
+ * - `record-unlocked`: the record is not locked (an unlock action with nothing to unlock).
+ */
+export type LockCondition = 'job' | 'container' | 'record' | 'record-unlocked';
+
+export interface ActionRule {
+  /** The privilege needed; null: any signed-in user (the spec shows no check). */
+  privilege: Privilege | null;
+  /** Lock states that refuse the action with 409. */
+  refusedWhen: readonly LockCondition[];
+  /** What the action does, completing "You do not have the … privilege needed to …". */
+  purpose: string;
+  /** What the locked state prevents, completing "Job 7 is locked; …" (lock refusals only). */
+  blocked?: string;
+  /** A read sent with POST (a search): no privilege, nothing changes; listed so every route is named. */
+  readOnly?: true;
+}
+
+export const ACTIONS = {
+  'session.login': { privilege: null, refusedWhen: [], purpose: 'sign in' },
+  'session.logout': { privilege: null, refusedWhen: [], purpose: 'sign out' },
+
+  'job.create': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'create a job' },
+  'job.rename': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'rename a job', blocked: 'its name cannot be changed' },
+  'job.lock': { privilege: 'LOCK_JOB', refusedWhen: ['record'], purpose: 'lock a job' },
+  'job.unlock': { privilege: 'UNLOCK_JOB', refusedWhen: ['record-unlocked'], purpose: 'unlock a job' },
+  'job.notify-ready': { privilege: null, refusedWhen: [], purpose: 'send the Job Ready notification' },
+  'job.upload-file': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'add pictures and documents to a job', blocked: 'files cannot be added' },
+  'job.move-container-to-yb': {
+    privilege: 'MOVE_CONTAINER',
+    refusedWhen: ['job', 'record'],
+    purpose: 'move a container',
+    blocked: 'its containers cannot be moved',
+  },
+
+  'container.create': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job'], purpose: 'add a container', blocked: 'containers cannot be added' },
+  'container.edit': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'edit a container', blocked: 'its containers cannot be changed' },
+  /** Spec 2 §6: a Yellow Bucket container is edited with CREATE_LINE_ITEM. */
+  'yb-container.edit': {
+    privilege: 'CREATE_LINE_ITEM',
+    refusedWhen: ['job', 'record'],
+    purpose: 'edit a Yellow Bucket container',
+    blocked: 'its containers cannot be changed',
+  },
+  'container.lock': { privilege: 'LOCK_CONTAINER', refusedWhen: ['job'], purpose: 'lock a container', blocked: 'its containers cannot be locked on their own' },
+  'container.unlock': { privilege: 'UNLOCK_CONTAINER', refusedWhen: ['job'], purpose: 'unlock a container', blocked: 'its containers cannot be unlocked on their own' },
+  'container.move': { privilege: 'MOVE_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'move a container', blocked: 'its containers cannot be changed' },
+  'container.delete': { privilege: 'DELETE_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'delete a container', blocked: 'its containers cannot be changed' },
+
+  'line-item.create': { privilege: 'CREATE_LINE_ITEM', refusedWhen: ['job', 'container'], purpose: 'add a line item', blocked: 'line items cannot be added' },
+  'line-item.change-ndc': {
+    privilege: 'CREATE_LINE_ITEM',
+    refusedWhen: ['job', 'container', 'record'],
+    purpose: 'change the NDC of a line item',
+    blocked: 'its line items cannot be changed',
+  },
+  'line-item.edit': { privilege: 'CREATE_LINE_ITEM', refusedWhen: ['job', 'container', 'record'], purpose: 'edit a line item', blocked: 'its line items cannot be changed' },
+  'line-item.lock': {
+    privilege: 'LOCK_LINE_ITEM',
+    refusedWhen: ['job', 'container', 'record'],
+    purpose: 'lock a line item',
+    blocked: 'its line items cannot be locked on their own',
+  },
+  'line-item.unlock': {
+    privilege: 'UNLOCK_LINE_ITEM',
+    refusedWhen: ['job', 'container', 'record-unlocked'],
+    purpose: 'unlock a line item',
+    blocked: 'its line items cannot be unlocked on their own',
+  },
+  'line-item.move': { privilege: 'MOVE_LINE_ITEM', refusedWhen: ['job', 'container', 'record'], purpose: 'move a line item', blocked: 'its line items cannot be changed' },
+  'line-item.delete': { privilege: 'DELETE_LINE_ITEM', refusedWhen: ['job', 'container', 'record'], purpose: 'delete a line item', blocked: 'its line items cannot be changed' },
+
+  'registration.upload-picture': { privilege: 'UPDATE_REGISTRATION', refusedWhen: [], purpose: 'change a registration' },
+
+  /** Exports, reports and labels write a file for the user to download; the spec shows no check. */
+  'records.export': { privilege: null, refusedWhen: [], purpose: 'export a list' },
+  'report.export': { privilege: null, refusedWhen: [], purpose: 'download a report' },
+  'records.search': { privilege: null, refusedWhen: [], purpose: 'search', readOnly: true },
+
+  'user.manage': { privilege: 'MANAGE_USERS', refusedWhen: [], purpose: 'manage user accounts' },
+} as const satisfies Record<string, ActionRule>;
+
+export type Action = keyof typeof ACTIONS;
+
+export function isAction(value: unknown): value is Action {
+  return typeof value === 'string' && Object.hasOwn(ACTIONS, value);
+}
+
+export function actionRule(action: Action): ActionRule {
+  return ACTIONS[action];
+}
+
+/** Whether privileges allow the action, whatever the lock state. */
+export function mayPerform(privileges: readonly string[] | undefined, action: Action): boolean {
+  const { privilege } = actionRule(action);
+  return privilege === null || hasPrivilege(privileges, privilege);
+}
+
+/** The message of a 403 for the action. */
+export function missingPrivilegeMessage(action: Action): string {
+  const { privilege, purpose } = actionRule(action);
+  return `You do not have the ${privilege} privilege needed to ${purpose}.`;
+}
+
+/** A record's lock state as far as the action looks at it; absent parts count as unlocked. */
+export interface LockState {
+  job?: boolean;
+  container?: boolean;
+  record?: boolean;
+}
+
+/** The first condition of the action's table row that the state meets, or undefined when allowed. */
+export function lockRefusal(action: Action, state: LockState): LockCondition | undefined {
+  return actionRule(action).refusedWhen.find((condition) => {
+    switch (condition) {
+      case 'job':
+        return state.job === true;
+      case 'container':
+        return state.container === true;
+      case 'record':
+        return state.record === true;
+      case 'record-unlocked':
+        return state.record !== true;
+    }
+  });
+}
+
+/** Whether the user may perform the action on a record in this lock state: what the web shows. */
+export function canPerform(privileges: readonly string[] | undefined, action: Action, state: LockState = {}): boolean {
+  return mayPerform(privileges, action) && lockRefusal(action, state) === undefined;
+}
+
+/**
+ * The message of a lock refusal (409), naming what is locked. `noun` names the record ("Container",
+ * "Yellow Bucket line item").
+ */
+export function lockRefusalMessage(
+  action: Action,
+  condition: LockCondition,
+  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string },
+): string {
+  const { blocked } = actionRule(action);
+  const lock = action.endsWith('.lock');
+  switch (condition) {
+    case 'job':
+      return `Job ${ids.jobId} is locked; ${blocked ?? 'nothing in it can be changed'}.`;
+    case 'container':
+      return `Container ${ids.containerId} is locked; ${blocked ?? 'nothing in it can be changed'}.`;
+    case 'record':
+      if (lock) return `${ids.noun} ${ids.id} is already locked.`;
+      return blocked && ids.noun === 'Job' ? `Job ${ids.id} is locked; ${blocked}.` : `${ids.noun} ${ids.id} is locked.`;
+    case 'record-unlocked':
+      return `${ids.noun} ${ids.id} is already unlocked.`;
+  }
+}

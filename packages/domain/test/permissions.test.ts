@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIONS,
+  canPerform,
+  lockRefusal,
+  lockRefusalMessage,
+  mayPerform,
+  missingPrivilegeMessage,
+  PRIVILEGES,
+  type Action,
+} from '../src/index.ts';
+
+const actions = Object.keys(ACTIONS) as Action[];
+
+describe('the permission table', () => {
+  it('names a known privilege (or none) and known lock conditions for every action', () => {
+    for (const action of actions) {
+      const rule = ACTIONS[action];
+      if (rule.privilege !== null) expect(PRIVILEGES).toContain(rule.privilege);
+      for (const condition of rule.refusedWhen) expect(['job', 'container', 'record', 'record-unlocked']).toContain(condition);
+      expect(rule.purpose.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('gives every privilege at least one action, so none is dead', () => {
+    const used = new Set(actions.map((a) => ACTIONS[a].privilege));
+    for (const privilege of PRIVILEGES) expect(used, privilege).toContain(privilege);
+  });
+
+  it('allows an action exactly with its privilege, or to anyone when it names none', () => {
+    for (const action of actions) {
+      const { privilege } = ACTIONS[action];
+      expect(mayPerform([], action)).toBe(privilege === null);
+      expect(mayPerform(undefined, action)).toBe(privilege === null);
+      expect(mayPerform([...PRIVILEGES], action)).toBe(true);
+      for (const single of PRIVILEGES) expect(mayPerform([single], action)).toBe(privilege === null || single === privilege);
+    }
+  });
+
+  it('refuses by the first lock condition met, in the order job, container, record', () => {
+    expect(lockRefusal('line-item.edit', {})).toBeUndefined();
+    expect(lockRefusal('line-item.edit', { record: true })).toBe('record');
+    expect(lockRefusal('line-item.edit', { container: true, record: true })).toBe('container');
+    expect(lockRefusal('line-item.edit', { job: true, container: true, record: true })).toBe('job');
+    expect(lockRefusal('container.create', { job: true })).toBe('job');
+    expect(lockRefusal('container.create', { record: true })).toBeUndefined();
+    expect(lockRefusal('job.create', { job: true, record: true })).toBeUndefined();
+  });
+
+  it('refuses an unlock with nothing to unlock and a lock of what is locked', () => {
+    expect(lockRefusal('line-item.unlock', { record: false })).toBe('record-unlocked');
+    expect(lockRefusal('line-item.unlock', { record: true })).toBeUndefined();
+    expect(lockRefusal('line-item.lock', { record: true })).toBe('record');
+    expect(lockRefusal('job.unlock', {})).toBe('record-unlocked');
+    expect(lockRefusal('job.lock', { record: true })).toBe('record');
+    // A container's lock sets it whatever it was; only its job's lock refuses.
+    expect(lockRefusal('container.lock', { record: true })).toBeUndefined();
+    expect(lockRefusal('container.unlock', { job: true })).toBe('job');
+  });
+
+  it('combines both for what the web shows', () => {
+    expect(canPerform(['CREATE_LINE_ITEM'], 'line-item.edit', {})).toBe(true);
+    expect(canPerform(['CREATE_LINE_ITEM'], 'line-item.edit', { container: true })).toBe(false);
+    expect(canPerform(['MOVE_LINE_ITEM'], 'line-item.edit', {})).toBe(false);
+    expect(canPerform([], 'job.notify-ready')).toBe(true);
+  });
+
+  it('words its refusals', () => {
+    expect(missingPrivilegeMessage('container.delete')).toBe('You do not have the DELETE_CONTAINER privilege needed to delete a container.');
+    expect(lockRefusalMessage('container.create', 'job', { noun: 'Job', id: 7, jobId: 7 })).toBe('Job 7 is locked; containers cannot be added.');
+    expect(lockRefusalMessage('line-item.edit', 'container', { noun: 'Line item', id: 3, jobId: 7, containerId: 12 })).toBe(
+      'Container 12 is locked; its line items cannot be changed.',
+    );
+    expect(lockRefusalMessage('line-item.delete', 'record', { noun: 'Yellow Bucket line item', id: 3 })).toBe('Yellow Bucket line item 3 is locked.');
+    expect(lockRefusalMessage('job.rename', 'record', { noun: 'Job', id: 7 })).toBe('Job 7 is locked; its name cannot be changed.');
+    expect(lockRefusalMessage('line-item.lock', 'record', { noun: 'Line item', id: 3 })).toBe('Line item 3 is already locked.');
+    expect(lockRefusalMessage('job.unlock', 'record-unlocked', { noun: 'Job', id: 7 })).toBe('Job 7 is already unlocked.');
+  });
+});
