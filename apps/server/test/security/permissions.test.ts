@@ -1,0 +1,269 @@
+import {
+  ACTIONS,
+  CATALOGUE,
+  lockRefusal,
+  mayPerform,
+  PRIVILEGES,
+  type Action,
+  type EntityName,
+  type LockState,
+} from '@3ds/domain';
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/factories.ts';
+import { multipartBody, TINY_PNG } from '../support/multipart.ts';
+import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Generated from the permission table: every mutating route × every privilege set (none, each single
+ * privilege, all) × every lock state the route's record can be in (unlocked; the record itself, its
+ * container, its job locked). The expected answer comes from the table alone: 403 without the
+ * action's privilege, 409 when a lock condition of the action's row is met, success otherwise. Every
+ * refusal must carry a message and leave every record table exactly as it was.
+ */
+
+type Level = 'none' | 'record' | 'container' | 'job';
+type Kind = 'standard' | 'yellow_bucket';
+
+interface Fixture {
+  registrationId: number;
+  jobId: number;
+  /** Another unlocked job of the same registration number (container moves). */
+  otherJobId: number;
+  containerId: number;
+  /** Another unlocked container of the same job and kind (line item moves). */
+  otherContainerId: number;
+  lineItemId: number;
+}
+
+interface Scenario {
+  /** Method and path as the route is registered. */
+  route: string;
+  action: Action;
+  /** What the route's record is: it decides which lock levels apply and what "record" locks. */
+  subject: 'job' | 'container' | 'line-item' | 'none';
+  kind: Kind;
+  request(f: Fixture): InjectOptions;
+}
+
+/** Session routes are the session itself; auth.test.ts covers them (login is public, logout ends the caller's session). */
+const NOT_GENERATED = new Set(['POST /login', 'POST /logout']);
+
+const API = '/3ds/api';
+const NDC = '00406-0552-01';
+
+function scenarios(): Scenario[] {
+  const list: Scenario[] = [];
+  const add = (route: string, action: Action, subject: Scenario['subject'], kind: Kind, request: Scenario['request']) =>
+    list.push({ route, action, subject, kind, request });
+  const body = (method: string, url: string, payload?: object): InjectOptions => ({ method: method as InjectOptions['method'], url: `${API}${url}`, ...(payload ? { payload } : {}) });
+
+  add('POST /job', 'job.create', 'none', 'standard', (f) => body('POST', '/job', { fieldData: { _fkRegistration_Record_Number: f.registrationId, 'Job Name': 'Generated job' } }));
+  add('PATCH /job/:id', 'job.rename', 'job', 'standard', (f) => body('PATCH', `/job/${f.jobId}`, { fieldData: { 'Job Name': 'Renamed job' } }));
+  add('PATCH /job/lock/:id', 'job.lock', 'job', 'standard', (f) => body('PATCH', `/job/lock/${f.jobId}`));
+  add('PATCH /job/unlock/:id', 'job.unlock', 'job', 'standard', (f) => body('PATCH', `/job/unlock/${f.jobId}`));
+  add('POST /sendJobReadyNotification', 'job.notify-ready', 'job', 'standard', (f) => body('POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: f.jobId } }));
+  add('POST /job/move-container-to-yb/:jobId', 'job.move-container-to-yb', 'container', 'standard', (f) =>
+    body('POST', `/job/move-container-to-yb/${f.jobId}`, { containerId: f.containerId }),
+  );
+  add('POST /job/:id/upload', 'job.upload-file', 'job', 'standard', (f) => ({
+    method: 'POST',
+    url: `${API}/job/${f.jobId}/upload?field=P1`,
+    ...multipartBody([{ name: 'p1.png', bytes: TINY_PNG }]),
+  }));
+  add('POST /registration/:id/upload', 'registration.upload-picture', 'none', 'standard', (f) => ({
+    method: 'POST',
+    url: `${API}/registration/${f.registrationId}/upload?field=Registration_Picture`,
+    ...multipartBody([{ name: 'r.png', bytes: TINY_PNG }]),
+  }));
+  add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
+
+  for (const [kind, singular, plural] of [
+    ['standard', 'container', 'containers'],
+    ['yellow_bucket', 'yb-container', 'yb-containers'],
+  ] as const) {
+    add(`POST /${singular}/new`, 'container.create', 'container', kind, (f) => body('POST', `/${singular}/new`, { jobId: f.jobId, containerName: 'New box', netWeight: 1 }));
+    add(`POST /${singular}`, 'container.create', 'container', kind, (f) => body('POST', `/${singular}`, { fieldData: { 'Job ID': f.jobId, 'Container Name': 'New box' } }));
+    add(`PATCH /${singular}/edit/:id`, kind === 'standard' ? 'container.edit' : 'yb-container.edit', 'container', kind, (f) =>
+      body('PATCH', `/${singular}/edit/${f.containerId}`, { netWeight: 42 }),
+    );
+    add(`PATCH /${singular}/lock/:id`, 'container.lock', 'container', kind, (f) => body('PATCH', `/${singular}/lock/${f.containerId}`));
+    add(`PATCH /${singular}/unlock/:id`, 'container.unlock', 'container', kind, (f) => body('PATCH', `/${singular}/unlock/${f.containerId}`));
+    add(`PUT /${singular}/move`, 'container.move', 'container', kind, (f) => body('PUT', `/${singular}/move`, { jobId: f.otherJobId, containerId: f.containerId }));
+    for (const path of [singular, plural]) {
+      add(`DELETE /${path}/:id`, 'container.delete', 'container', kind, (f) => body('DELETE', `/${path}/${f.containerId}`));
+    }
+  }
+
+  for (const [kind, singular, plural] of [
+    ['standard', 'line-item', 'line-items'],
+    ['yellow_bucket', 'yb-line-item', 'yb-line-items'],
+  ] as const) {
+    add(`POST /${singular}/new`, 'line-item.create', 'container', kind, (f) => body('POST', `/${singular}/new`, { containerId: f.containerId, ndc: NDC, packQuantity: '2' }));
+    add(`POST /${singular}`, 'line-item.create', 'container', kind, (f) => body('POST', `/${singular}`, { fieldData: { id_container: f.containerId, 'NDC Number': NDC, 'Pack Quantity': 2 } }));
+    add(`PATCH /${singular}/edit/:id`, 'line-item.change-ndc', 'line-item', kind, (f) => body('PATCH', `/${singular}/edit/${f.lineItemId}`, { ndc: '00591-0385-01' }));
+    for (const path of [`/${singular}/update-line-item/:id`, `/${plural}/update-line-item/:id`, `/${singular}/:id`, `/${plural}/:id`]) {
+      add(`PATCH ${path}`, 'line-item.edit', 'line-item', kind, (f) => body('PATCH', path.replace(':id', String(f.lineItemId)), { fieldData: { 'Lot Number': 'LOT-9' } }));
+    }
+    add(`PATCH /${singular}/lock/:id`, 'line-item.lock', 'line-item', kind, (f) => body('PATCH', `/${singular}/lock/${f.lineItemId}`));
+    add(`PATCH /${singular}/unlock/:id`, 'line-item.unlock', 'line-item', kind, (f) => body('PATCH', `/${singular}/unlock/${f.lineItemId}`));
+    add(`POST /${singular}/move/:id`, 'line-item.move', 'line-item', kind, (f) => body('POST', `/${singular}/move/${f.lineItemId}`, { container: f.otherContainerId }));
+    for (const path of [singular, plural]) {
+      add(`DELETE /${path}/:id`, 'line-item.delete', 'line-item', kind, (f) => body('DELETE', `/${path}/${f.lineItemId}`));
+    }
+  }
+
+  for (const entity of Object.keys(CATALOGUE) as EntityName[]) {
+    const { singular } = CATALOGUE[entity];
+    add(`POST /${entity}/export`, 'records.export', 'none', 'standard', () => body('POST', `/${entity}/export`, { fileType: 'xlsx' }));
+    for (const path of new Set([entity, singular])) {
+      add(`POST /${path}/search`, 'records.search', 'none', 'standard', () => body('POST', `/${path}/search`, { query: [{}] }));
+    }
+  }
+  return list;
+}
+
+/** The lock levels a route's record can be in. */
+function levelsOf(subject: Scenario['subject']): Level[] {
+  switch (subject) {
+    case 'job':
+      return ['none', 'record'];
+    case 'container':
+      return ['none', 'record', 'job'];
+    case 'line-item':
+      return ['none', 'record', 'container', 'job'];
+    case 'none':
+      return ['none'];
+  }
+}
+
+/** The lock state the table sees for a level: a container route's "container" is its record. */
+function lockStateOf(scenario: Scenario, level: Level): LockState {
+  if (scenario.action === 'line-item.create') return { job: level === 'job', container: level === 'record' };
+  if (scenario.subject === 'job') return { record: level === 'record' };
+  return { job: level === 'job', container: level === 'container', record: level === 'record' };
+}
+
+const PRIVILEGE_SETS: { name: string; privileges: string[] }[] = [
+  { name: 'none', privileges: [] },
+  ...PRIVILEGES.map((p) => ({ name: p, privileges: [p] })),
+  { name: 'all', privileges: [...PRIVILEGES] },
+];
+const userOf = (set: { name: string }) => `p-${set.name.toLowerCase()}`;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const set of PRIVILEGE_SETS) await createUser(t.db, { username: userOf(set), privileges: set.privileges });
+  await t.db
+    .insertInto('ndc_dictionary')
+    .values([
+      { ndc: NDC, schedule: '2', trade_name: 'OXYCODONE HCL 5 MG', package_size: 100, package_size_uom: 'U', trade_package: true },
+      { ndc: '00591-0385-01', schedule: '2', trade_name: 'OXYCODONE HCL 10 MG', package_size: 100, package_size_uom: 'U', trade_package: true },
+    ] as never)
+    .execute();
+});
+afterAll(() => t.close());
+
+async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
+  const registration = await createRegistration(t.db, { registration_number: 'BA1234563', schedule_2: true });
+  const jobLocked = level === 'job' || (scenario.subject === 'job' && level === 'record');
+  const containerLocked =
+    level === 'container' || (level === 'record' && (scenario.subject === 'container' || scenario.action === 'line-item.create'));
+  const job = await createJob(t.db, { registration_id: registration.id, locked: jobLocked });
+  const otherJob = await createJob(t.db, { registration_id: registration.id });
+  const container = await createContainer(t.db, { job_id: job.id, kind: scenario.kind, locked: containerLocked, net_weight: 10, package_weight: 1 });
+  const otherContainer = await createContainer(t.db, { job_id: job.id, kind: scenario.kind });
+  const item = await createLineItem(t.db, {
+    container_id: container.id,
+    job_id: job.id,
+    kind: scenario.kind,
+    ndc: NDC,
+    ndc_schedule: '2',
+    pack_quantity: 1,
+    locked: scenario.subject === 'line-item' && level === 'record',
+  });
+  return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id };
+}
+
+const DIGEST_TABLES = ['registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'audit_log'];
+
+/** One hash over every row of the tables a mutation could touch. */
+async function digest(): Promise<string> {
+  const parts = await Promise.all(
+    DIGEST_TABLES.map(async (table) => {
+      const { rows } = await sql<{ h: string | null }>`SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM ${sql.table(table)} t`.execute(t.db);
+      return `${table}:${rows[0]?.h ?? ''}`;
+    }),
+  );
+  return parts.join(' ');
+}
+
+function expected(scenario: Scenario, level: Level, privileges: string[]): 'allowed' | 403 | 409 {
+  if (!mayPerform(privileges, scenario.action)) return 403;
+  if (lockRefusal(scenario.action, lockStateOf(scenario, level))) return 409;
+  return 'allowed';
+}
+
+const ALL = scenarios();
+const tally = { calls: 0, refused403: 0, refused409: 0, allowed: 0 };
+
+describe('the permission table, route by route', () => {
+  it('covers every mutating route the API registers', async () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const registered = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path.slice(API.length).replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const generated = new Set(ALL.map((s) => s.route));
+    const missing = registered.filter((route) => !generated.has(route) && !NOT_GENERATED.has(route));
+    expect(missing, 'mutating routes with no scenario here').toEqual([]);
+    for (const s of ALL) expect(registered, s.route).toContain(s.route);
+    for (const action of Object.keys(ACTIONS) as Action[]) {
+      if (action === 'user.manage' || action.startsWith('session.')) continue;
+      expect(ALL.some((s) => s.action === action), `no route performs ${action}`).toBe(true);
+    }
+  });
+
+  for (const scenario of ALL) {
+    it(`${scenario.route} (${scenario.action})`, async () => {
+      for (const level of levelsOf(scenario.subject)) {
+        const shared = await fixture(scenario, level);
+        const before = await digest();
+        for (const set of PRIVILEGE_SETS) {
+          const want = expected(scenario, level, set.privileges);
+          if (want === 'allowed') continue;
+          const res = await t.injectAs(userOf(set), scenario.request(shared));
+          tally.calls++;
+          const where = `${scenario.route} as ${set.name}, lock ${level}`;
+          expect(res.statusCode, `${where}: ${res.body}`).toBe(want);
+          expect(res.json().message, where).toMatch(/\w{3}/);
+          if (want === 403) tally.refused403++;
+          else tally.refused409++;
+        }
+        // One digest after all the refusals: any change by any of them would show.
+        expect(await digest(), `a refused ${scenario.route} (lock ${level}) changed something`).toBe(before);
+        for (const set of PRIVILEGE_SETS) {
+          if (expected(scenario, level, set.privileges) !== 'allowed') continue;
+          // A route that changes its record needs a fresh one per allowed call; the others share.
+          const own = scenario.subject === 'none' || scenario.action === 'job.notify-ready' ? shared : await fixture(scenario, level);
+          const res = await t.injectAs(userOf(set), scenario.request(own));
+          tally.calls++;
+          tally.allowed++;
+          expect(res.statusCode, `${scenario.route} as ${set.name}, lock ${level}: ${res.body}`).toBeLessThan(300);
+        }
+      }
+    });
+  }
+
+  afterAll(() => {
+    console.info(
+      `permission matrix: ${ALL.length} routes × ${PRIVILEGE_SETS.length} privilege sets × lock states → ${tally.calls} calls: ` +
+        `${tally.refused403} refused 403, ${tally.refused409} refused 409 (each with a message, nothing changed), ${tally.allowed} allowed`,
+    );
+  });
+});
