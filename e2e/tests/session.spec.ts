@@ -116,4 +116,36 @@ test.describe('routes', () => {
     expect(response?.url()).toMatch(/\/3ds\/$/);
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
+
+  test('the token never travels in a URL: every request, page and download link is free of it', async ({ page }) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    // A list, a record, an export and its signed download link.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Registrations', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrations' })).toBeVisible();
+    await page.getByRole('button', { name: 'Export to Excel' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    const ready = page.getByRole('dialog', { name: 'Export ready' });
+    await expect(ready).toBeVisible({ timeout: 20_000 });
+    const href = await ready.getByRole('link', { name: 'Download File' }).getAttribute('href');
+    expect(href).toMatch(/sig=/);
+    await Promise.all([page.waitForEvent('download'), ready.getByRole('link', { name: 'Download File' }).click()]);
+    await ready.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jobs', exact: true }).click();
+    const eye = page.getByRole('link', { name: /^View record/ }).first();
+    const label = (await eye.getAttribute('aria-label')) ?? '';
+    await page.getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Job \d+/ })).toBeVisible();
+
+    const signature = token!.split('.')[2]!;
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of [...urls, href!, page.url()]) {
+      expect(url).not.toContain(signature);
+      expect(url).not.toContain(token!.split('.')[1]!);
+    }
+  });
 });

@@ -63,11 +63,15 @@ export interface AppDeps {
 /** Builds the whole application without listening, so tests build it the same way. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.logLevel,
-      // The bearer token must never reach a log line.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            // The bearer token must never reach a log line, whatever else the logger is given.
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

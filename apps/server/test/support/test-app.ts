@@ -30,7 +30,7 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { template?: Template; webRoot?: string; fileStore?: FileStore; env?: Record<string, string> } = {},
+  options: { template?: Template; webRoot?: string; fileStore?: FileStore; env?: Record<string, string>; logger?: object } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.template ?? 'empty');
   const filesDir = options.fileStore ? undefined : await mkdtemp(join(tmpdir(), '3ds-files-'));
@@ -51,7 +51,7 @@ export async function buildTestApp(
     sleep: async () => {},
     loginRateLimitPerMinute: 10_000,
     backgroundJobs: false,
-    logger: false,
+    logger: options.logger ?? false,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
     fileStore,
   });
