@@ -31,6 +31,14 @@ const recordResponseSchema = z.object({
     }),
   ),
 });
+/**
+ * Lists and records are built field by field from the entity's layout (`toFieldData`), so nothing
+ * beyond the layout can leave; re-validating each of their hundreds of values against the response
+ * schema would cost more than the query (≈ 0.8 ms of CPU per 50-row page). The schemas stay for the
+ * OpenAPI document.
+ */
+const serializeLayoutBuilt = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') });
 
 const LIST_DESCRIPTION = `FileMaker-style list. \`offset\` is 1-based (absent = 1); \`limit\` defaults to 50, at most 1000.
@@ -56,6 +64,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
     app.get(
       `/${entity}`,
       {
+        ...serializeLayoutBuilt,
         schema: {
           tags: ['records'],
           summary: `List and find ${title}`,
@@ -85,6 +94,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
         path,
         {
           config: { action: 'records.search' },
+          ...serializeLayoutBuilt,
           schema: {
             tags: ['records'],
             summary: `Find ${title} (request body)`,
@@ -101,6 +111,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
       app.get(
         path,
         {
+          ...serializeLayoutBuilt,
           schema: {
             tags: ['records'],
             summary: `One ${singular} with its portals`,

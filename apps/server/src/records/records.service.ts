@@ -88,16 +88,15 @@ export class RecordsService {
     const scope = scopeFor(entity, user);
     const find = prepareFind(layout, request, scope);
     const all = find.everything ? find : prepareFind(layout, {}, scope);
-    // Versions first, counts after: a cached count is never older than the versions it is kept with.
-    const versions = await this.#counts.versions(tablesRead(layout, find));
     const keyOf = (parts: FindParts) =>
       CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: todayIso() });
-    const counted = (f: PreparedFind, parts: FindParts) => this.#counts.count(keyOf(parts), versions, () => countFound(this.#db, layout, f));
-    const [rows, foundCount, totalRecordCount] = await Promise.all([
-      selectPage(this.#db, layout, find, request.sort, request),
-      counted(find, request),
-      find.everything ? undefined : counted(all, {}),
-    ]);
+    // Versions first, counts after: a cached count is never older than the versions it is kept with.
+    // The page does not depend on them and is read at the same time.
+    const counts = this.#counts.versions(tablesRead(layout, find)).then((versions) => {
+      const counted = (f: PreparedFind, parts: FindParts) => this.#counts.count(keyOf(parts), versions, () => countFound(this.#db, layout, f));
+      return Promise.all([counted(find, request), find.everything ? undefined : counted(all, {})]);
+    });
+    const [rows, [foundCount, totalRecordCount]] = await Promise.all([selectPage(this.#db, layout, find, request.sort, request), counts]);
     return {
       data: rows.map((row) => ({
         recordId: String(row.id),
