@@ -257,7 +257,7 @@ describe('the permission table, route by route', () => {
           expect(res.statusCode, `${scenario.route} as ${set.name}, lock ${level}: ${res.body}`).toBeLessThan(300);
         }
       }
-    });
+    }, 300_000);
   }
 
   afterAll(() => {
