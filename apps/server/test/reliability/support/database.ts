@@ -18,6 +18,8 @@ export interface ReliabilityDatabase {
   db: Kysely<Database>;
   /** Plain SQL on the test's own connection. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A connection of its own, to hold a transaction open while servers wait for it; release it after. */
+  connect(): Promise<pg.PoolClient>;
   /** Closes the test's connections and drops the database, whoever is still connected. */
   drop(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function createReliabilityDatabase(): Promise<ReliabilityDatabase> 
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },
+    connect: () => pool.connect(),
     async drop() {
       await db.destroy();
       await dropDatabase(base, name);
