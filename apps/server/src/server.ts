@@ -1,12 +1,16 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
+import { createFileStore } from './files/file-store.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
 
-/** Start-up: configuration → database → migrations → demo seed → listen; graceful close on signals. */
+/**
+ * Start-up: configuration → database → migrations → demo seed → file store (removing what killed
+ * processes left half-written) → listen; graceful close on signals.
+ */
 async function main() {
   const config = loadConfig();
   const unlock = config.database.kind === 'pglite' ? await lockEmbeddedDatabase(config.database.dataDir) : undefined;
@@ -15,8 +19,12 @@ async function main() {
   const jwtSecret = await resolveJwtSecret(config);
   const seeded = config.demo ? await seedDemoIfEmpty(database) : false;
 
-  const app = await buildApp({ config, database, jwtSecret });
+  const fileStore = createFileStore(config);
+  const abandoned = await fileStore.removeAbandonedWrites();
+
+  const app = await buildApp({ config, database, jwtSecret, fileStore });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+  if (abandoned.length) app.log.warn({ files: abandoned }, 'unfinished file writes of stopped processes removed');
   if (seeded) app.log.info('demo data created (users admin, clerk, viewer; password "demo")');
 
   let closing = false;

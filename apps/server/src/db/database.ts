@@ -34,8 +34,14 @@ export class DatabaseUnreachableError extends Error {
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A connection that dies (database restart, network cut) makes its client emit 'error', and an
+  // 'error' event nobody listens to ends the process. The pool listens while a client is idle; while
+  // a client is checked out, nobody does: the listener below does. The query in flight fails on its
+  // own (the error handler answers 503) and the pool drops the broken client when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

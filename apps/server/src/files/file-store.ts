@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +26,11 @@ export interface FileStore {
   get(key: string): Promise<Readable | undefined>;
   stat(key: string): Promise<{ size: number } | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes the unfinished writes of processes that no longer run (a server killed in the middle of
+   * an export), answering what it removed. Called at start-up.
+   */
+  removeAbandonedWrites(): Promise<string[]>;
 }
 
 export class InvalidFileKeyError extends Error {
@@ -34,7 +40,7 @@ export class InvalidFileKeyError extends Error {
 /**
  * Refuses keys that could escape the store's root or name hidden entries: absolute paths,
  * backslashes, empty, `.` or `..` segments, segments starting with a dot (the local store keeps its
- * partial writes under `.partial/`) and control characters.
+ * unfinished writes under `.incoming/`) and control characters.
  */
 export function assertValidFileKey(key: string): void {
   const bad = !key || key.length > 500 || key.startsWith('/') || key.includes('\\') || /[\u0000-\u001f\u007f]/.test(key);
@@ -60,14 +66,49 @@ function toReadable(body: NodeJS.ReadableStream): Readable {
   return body instanceof Readable ? body : Readable.from(body);
 }
 
-/** Files under a directory on this machine (`${DATA_DIR}/files` by default). */
+/** An unfinished write older than this belongs to nobody, whoever wrote it: no write takes a day. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** `<host>-<pid>-<uuid>.part`: which process writes it, so that servers sharing a directory can tell. */
+const INCOMING_NAME = /^(.+)-(\d+)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.part$/;
+/** The writes this process has under way, in every local store it opened. */
+const writesInProgress = new Set<string>();
+
+/** Whether a process with this id runs on this machine (EPERM: it does, as another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** Makes a rename in `dir` durable; where directories cannot be opened (Windows) the rename stands as it is. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Best effort: the file's own bytes are already on disk.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Files under a directory on this machine (`${DATA_DIR}/files` by default). A write goes to
+ * `.incoming/<host>-<pid>-<uuid>.part` in the same directory tree, is flushed to disk and renamed
+ * under its key (a rename within one file system is atomic): readers see the whole file or none,
+ * and a process killed in the middle leaves only an incoming file, which the next start removes.
+ */
 export class LocalFileStore implements FileStore {
   readonly #root: string;
-  readonly #partialDir: string;
+  readonly #incomingDir: string;
 
   constructor(root: string) {
     this.#root = resolve(root);
-    this.#partialDir = join(this.#root, '.partial');
+    this.#incomingDir = join(this.#root, '.incoming');
   }
 
   #pathOf(key: string): string {
@@ -80,28 +121,70 @@ export class LocalFileStore implements FileStore {
   async put(key: string, body: Buffer | NodeJS.ReadableStream, _contentType: string): Promise<{ size: number }> {
     const path = this.#pathOf(key);
     await mkdir(dirname(path), { recursive: true });
-    await mkdir(this.#partialDir, { recursive: true });
-    // Written beside the root and renamed into place (same file system, so the rename is atomic):
-    // a crash or a failing source never leaves a half file under the final key.
-    const partial = join(this.#partialDir, `${randomUUID()}.part`);
+    await mkdir(this.#incomingDir, { recursive: true });
+    const incoming = join(this.#incomingDir, `${hostname()}-${process.pid}-${randomUUID()}.part`);
+    writesInProgress.add(incoming);
     try {
       let size = 0;
+      // `flush` fsyncs the file before it is closed, so the rename never publishes bytes still in memory.
       if (Buffer.isBuffer(body)) {
-        await writeFile(partial, body, { flush: true });
+        await writeFile(incoming, body, { flush: true });
         size = body.length;
       } else {
         await pipeline(
           toReadable(body),
           countBytes((n) => (size += n)),
-          createWriteStream(partial, { flush: true }),
+          createWriteStream(incoming, { flush: true }),
         );
       }
-      await rename(partial, path);
+      await rename(incoming, path);
+      await syncDirectory(dirname(path));
       return { size };
     } catch (error) {
-      await rm(partial, { force: true });
+      await rm(incoming, { force: true });
+      throw error;
+    } finally {
+      writesInProgress.delete(incoming);
+    }
+  }
+
+  /**
+   * Removes incoming files whose writer is gone: written on this machine by a process that no
+   * longer runs (or by this process id before a restart, when it is not one of this process's
+   * writes), or older than a day whoever wrote them. Several servers may share the directory:
+   * the writes of those still running stay.
+   */
+  async removeAbandonedWrites(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.#incomingDir);
+    } catch (error) {
+      if (isNotFound(error)) return [];
       throw error;
     }
+    const here = hostname();
+    const removed: string[] = [];
+    for (const name of names) {
+      const path = join(this.#incomingDir, name);
+      if (writesInProgress.has(path)) continue;
+      const writer = INCOMING_NAME.exec(name);
+      let abandoned: boolean;
+      if (writer && writer[1] === here) {
+        const pid = Number(writer[2]);
+        abandoned = pid === process.pid || !processRuns(pid);
+      } else {
+        abandoned = false;
+      }
+      if (!abandoned) {
+        const info = await stat(path).catch(() => undefined);
+        abandoned = info !== undefined && Date.now() - info.mtimeMs > ABANDONED_AFTER_MS;
+      }
+      if (abandoned) {
+        await rm(path, { force: true });
+        removed.push(name);
+      }
+    }
+    return removed;
   }
 
   async get(key: string): Promise<Readable | undefined> {
@@ -190,10 +273,14 @@ export class S3FileStore implements FileStore {
       queueSize: 2,
       leavePartsOnError: false,
     });
+    const uploaded = upload.done();
     try {
-      await Promise.all([upload.done(), pipeline(toReadable(body), counted)]);
+      await Promise.all([uploaded, pipeline(toReadable(body), counted)]);
     } catch (error) {
-      counted.destroy();
+      // The upload sees the broken body, aborts its multipart upload and settles: wait for that,
+      // so that no parts are left behind once put has failed.
+      counted.destroy(error as Error);
+      await uploaded.catch(() => {});
       throw error;
     }
     return { size };
@@ -225,6 +312,15 @@ export class S3FileStore implements FileStore {
     assertValidFileKey(key);
     // S3 answers a delete of a missing key with success, which is what callers want.
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+  }
+
+  /**
+   * Nothing to do: an object appears only once its upload completes, and a failing upload aborts
+   * its multipart upload. The parts of a process killed mid-upload stay invisible; a bucket
+   * lifecycle rule (AbortIncompleteMultipartUpload) reclaims their space.
+   */
+  async removeAbandonedWrites(): Promise<string[]> {
+    return [];
   }
 }
 

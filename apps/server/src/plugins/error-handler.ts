@@ -26,12 +26,27 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
 };
 
-/** Connection-level database failures: the request may be retried once the database is back. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  if (!e || typeof e !== 'object') return false;
-  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300'].includes(e.code)) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message ?? '');
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now, 53300 too many connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What pg says when a connection dies or cannot be had; these errors carry no code. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|terminating connection/i;
+
+/**
+ * Connection-level database failures (the database restarting, unreachable or refusing
+ * connections): the request may be retried once the database is back, so they answer 503.
+ * Class 08 is SQLSTATE's "connection exception". A connection refused to every address of a
+ * host arrives as an AggregateError of the single failures.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  if (!e || typeof e !== 'object' || depth > 3) return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.length && e.errors.every((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return e.cause !== undefined && isDatabaseUnavailable(e.cause, depth + 1);
 }
 
 /** 23503 foreign_key_violation (PostgreSQL 15) and 23001 restrict_violation (PGlite, PostgreSQL 17). */

@@ -112,14 +112,28 @@ export class ExportService {
         ? (await import('../documents/xlsx-writer.ts')).createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
         : (await import('../documents/pdf-writer.ts')).createPdfWriter(output, { title, subtitle: `Exported by ${user.username}`, generatedAt: this.#now(), columns: columns.map((c) => c.document) });
 
-    const saving = saveFile(this.#db, this.#store, {
-      key: `${EXPORTS_PREFIX}${randomUUID()}/${fileName}`,
-      name: fileName,
-      contentType: request.fileType === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf',
-      body: output,
-      createdBy: user.username,
-    });
     let total = 0;
+    // The file's row and its audit row are written in one transaction, once every byte is stored.
+    const saving = saveFile(
+      this.#db,
+      this.#store,
+      {
+        key: `${EXPORTS_PREFIX}${randomUUID()}/${fileName}`,
+        name: fileName,
+        contentType: request.fileType === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf',
+        body: output,
+        createdBy: user.username,
+      },
+      (trx, file) =>
+        writeAudit(trx, {
+          username: user.username,
+          action: 'export',
+          entity: target,
+          recordId: file.id,
+          after: { fileType: request.fileType, rows: total, from: entity, find: parts },
+          requestId,
+        }),
+    );
     try {
       total = await streamFound(this.#db, layout, find, sort, columns.map((c) => c.field), async (batch) => {
         const rows: DocumentRow[] = batch.map((row) => columns.map((c, i) => formatValue(c.field.type, row[alias(i)])));
@@ -132,14 +146,6 @@ export class ExportService {
       throw error;
     }
     const file = await saving;
-    await writeAudit(this.#db, {
-      username: user.username,
-      action: 'export',
-      entity: target,
-      recordId: file.id,
-      after: { fileType: request.fileType, rows: total, from: entity, find: parts },
-      requestId,
-    });
     return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
   }
 }

@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidFileKeyError, LocalFileStore, S3FileStore } from '../../src/files/file-store.ts';
@@ -31,8 +32,9 @@ describe('LocalFileStore', () => {
     await store.delete(key);
     expect(await store.stat(key)).toBeUndefined();
     expect(await store.get(key)).toBeUndefined();
-    // The export's own directory goes with it; nothing else is left but the partial-write area.
-    expect(await readdir(root)).toEqual(['.partial']);
+    // The export's own directory goes with it; nothing else is left but the (empty) incoming area.
+    expect(await readdir(root)).toEqual(['.incoming']);
+    expect(await readdir(join(root, '.incoming'))).toEqual([]);
   });
 
   it('puts a stream and counts its bytes', async () => {
@@ -61,7 +63,7 @@ describe('LocalFileStore', () => {
     'exports\\x.txt',
     'exports//x.txt',
     'exports/./x.txt',
-    '.partial/x.part',
+    '.incoming/x.part',
     'exports/\u0000x',
     '',
   ])('refuses the key %j', async (key) => {
@@ -90,6 +92,76 @@ describe('LocalFileStore', () => {
     }
     await expect(store.put('a/b.txt', Readable.from(failing()), 'text/plain')).rejects.toThrow('source broke');
     expect(await text((await store.get('a/b.txt'))!)).toBe('intact');
+  });
+
+  it('writes under .incoming, named by host and process, and shows the file under its key only when complete', async () => {
+    const body = new PassThrough();
+    const putting = store.put('exports/w/export.xlsx', body, 'application/octet-stream');
+    body.write(Buffer.alloc(64 * 1024, 7));
+    const incoming = join(root, '.incoming');
+    let names: string[] = [];
+    for (let i = 0; i < 100 && names.length === 0; i++) {
+      names = await readdir(incoming).catch(() => []);
+      if (!names.length) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(new RegExp(`^${hostname().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-${process.pid}-[0-9a-f-]{36}\\.part$`));
+    expect(await store.stat('exports/w/export.xlsx')).toBeUndefined();
+    // A start-up sweep of another store on the same directory leaves a write in progress alone.
+    expect(await new LocalFileStore(root).removeAbandonedWrites()).toEqual([]);
+    body.end(Buffer.alloc(1000, 8));
+    expect(await putting).toEqual({ size: 64 * 1024 + 1000 });
+    expect(await store.stat('exports/w/export.xlsx')).toEqual({ size: 64 * 1024 + 1000 });
+    expect(await readdir(incoming)).toEqual([]);
+  });
+});
+
+describe('LocalFileStore.removeAbandonedWrites', () => {
+  /** The id of a process that has ended. */
+  async function deadPid(): Promise<number> {
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => child.once('exit', resolve));
+    return child.pid!;
+  }
+  const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const dayAndAMinute = 24 * 3600 + 60;
+
+  it('removes the writes of processes that no longer run and of this process id before a restart, keeps the others', async () => {
+    const incoming = join(root, '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const here = hostname();
+    const names = {
+      deadHere: `${here}-${await deadPid()}-${uuid}.part`,
+      ownPidBeforeRestart: `${here}-${process.pid}-${uuid}.part`,
+      runningHere: `${here}-${process.ppid}-${uuid}.part`,
+      otherHostFresh: `other-host.example-4242-${uuid}.part`,
+      otherHostOld: `other-host.example-4343-${uuid}.part`,
+      strangerFresh: 'something-else.tmp',
+      strangerOld: 'left-over.tmp',
+    };
+    for (const name of Object.values(names)) await writeFile(join(incoming, name), 'half a file');
+    const old = Date.now() / 1000 - dayAndAMinute;
+    await utimes(join(incoming, names.otherHostOld), old, old);
+    await utimes(join(incoming, names.strangerOld), old, old);
+
+    const removed = await store.removeAbandonedWrites();
+    expect(removed.sort()).toEqual([names.deadHere, names.ownPidBeforeRestart, names.otherHostOld, names.strangerOld].sort());
+    expect((await readdir(incoming)).sort()).toEqual([names.runningHere, names.otherHostFresh, names.strangerFresh].sort());
+  });
+
+  it('keeps an old write of a process that still runs only until it is a day old', async () => {
+    const incoming = join(root, '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const name = `${hostname()}-${process.ppid}-${uuid}.part`;
+    await writeFile(join(incoming, name), 'x');
+    expect(await store.removeAbandonedWrites()).toEqual([]);
+    const old = Date.now() / 1000 - dayAndAMinute;
+    await utimes(join(incoming, name), old, old);
+    expect(await store.removeAbandonedWrites()).toEqual([name]);
+  });
+
+  it('has nothing to do in a store that never wrote', async () => {
+    expect(await store.removeAbandonedWrites()).toEqual([]);
   });
 });
 
@@ -183,6 +255,26 @@ describe('S3FileStore (against an in-process S3 stand-in)', () => {
     }
     await expect(s3.put('exports/f/export.xlsx', Readable.from(failing()), 'application/octet-stream')).rejects.toThrow('source broke');
     expect(standIn.objects.has('exports/f/export.xlsx')).toBe(false);
+  });
+
+  it('aborts a multipart upload already under way when the source fails, so no parts linger', async () => {
+    async function* failingLater() {
+      for (let i = 0; i < 17; i++) yield Buffer.alloc(1024 * 1024, i);
+      // Time for the first part to go out before the source breaks.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      throw new Error('source broke');
+    }
+    await expect(s3.put('exports/g/export.xlsx', Readable.from(failingLater()), 'application/octet-stream')).rejects.toThrow('source broke');
+    expect(standIn.requests).toContain('POST create-multipart');
+    expect(standIn.requests).toContain('PUT part');
+    expect(standIn.requests).toContain('DELETE abort');
+    expect(standIn.requests).not.toContain('POST complete');
+    expect(standIn.objects.has('exports/g/export.xlsx')).toBe(false);
+  });
+
+  it('has no unfinished writes to remove: objects appear only when their upload completes', async () => {
+    expect(await s3.removeAbandonedWrites()).toEqual([]);
+    expect(standIn.requests).toEqual([]);
   });
 
   it('refuses unsafe keys before any request', async () => {

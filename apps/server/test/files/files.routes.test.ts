@@ -190,6 +190,7 @@ describe('files service', () => {
       delete: async () => {
         throw new Error('store down');
       },
+      removeAbandonedWrites: () => store.removeAbandonedWrites(),
     };
     const result = await deleteExpiredExports(t.db, failingStore, new Date(t.clock.now.getTime() - 3600_000));
     expect(result.deleted).toBe(0);

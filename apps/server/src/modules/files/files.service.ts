@@ -35,9 +35,16 @@ export function fileLinkFor(linkSecret: string, file: { id: string; name: string
 
 /**
  * Stores the bytes, then indexes them in `files` with their size and SHA-256. A failed insert
- * removes the stored object again, so the store never keeps bytes nobody can reach.
+ * removes the stored object again, so the store never keeps bytes nobody can reach. `indexed`
+ * runs in the insert's transaction (to audit the file with it): the row and its audit row are
+ * written together or not at all.
  */
-export async function saveFile(db: Kysely<Database>, store: FileStore, file: NewFile): Promise<{ id: string; name: string }> {
+export async function saveFile(
+  db: Kysely<Database>,
+  store: FileStore,
+  file: NewFile,
+  indexed?: (trx: Kysely<Database>, saved: { id: string; name: string }) => Promise<void>,
+): Promise<{ id: string; name: string }> {
   // Writing first would overwrite the object of the existing row, and the clean-up after the
   // failing insert would then delete it. Keys carry a fresh uuid, so this is a guard, not a lock.
   if (await files.storageKeyExists(db, file.key)) throw conflict(`A file is already stored under ${file.key}.`);
@@ -65,16 +72,21 @@ export async function saveFile(db: Kysely<Database>, store: FileStore, file: New
     }
   }
 
+  const sha256 = hash.digest('hex');
   try {
-    const row = await files.insertFile(db, {
-      storage_key: file.key,
-      original_name: file.name,
-      content_type: file.contentType,
-      size_bytes: stored.size,
-      sha256: hash.digest('hex'),
-      created_by: file.createdBy,
+    return await transaction(db, async (trx) => {
+      const row = await files.insertFile(trx, {
+        storage_key: file.key,
+        original_name: file.name,
+        content_type: file.contentType,
+        size_bytes: stored.size,
+        sha256,
+        created_by: file.createdBy,
+      });
+      const saved = { id: row.id, name: row.original_name };
+      await indexed?.(trx, saved);
+      return saved;
     });
-    return { id: row.id, name: row.original_name };
   } catch (error) {
     // The insert's failure is the one worth reporting; a failed clean-up leaves an unreachable object.
     await store.delete(file.key).catch(() => {});

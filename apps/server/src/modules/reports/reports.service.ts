@@ -163,13 +163,26 @@ export class ReportsService {
       sheetName: perNdc ? 'Per NDC' : 'Line Items',
       columns: perNdc ? NDC_COLUMNS : LINE_COLUMNS,
     });
-    const saving = saveFile(this.#db, this.#store, {
-      key: `${EXPORTS_PREFIX}${randomUUID()}/export.xlsx`,
-      name: 'export.xlsx',
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      body: output,
-      createdBy: user.username,
-    });
+    const saving = saveFile(
+      this.#db,
+      this.#store,
+      {
+        key: `${EXPORTS_PREFIX}${randomUUID()}/export.xlsx`,
+        name: 'export.xlsx',
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: output,
+        createdBy: user.username,
+      },
+      (trx, file) =>
+        writeAudit(trx, {
+          username: user.username,
+          action: 'report',
+          entity: 'job',
+          recordId: jobId,
+          after: { reportType: request.reportType, containerName: request.containerName, showArcos: request.showArcos, lines: lines.length, file: file.id },
+          requestId,
+        }),
+    );
     try {
       await writer.addRows(perNdc ? perNdcRows(lines) : lineRows(lines));
       await writer.finish();
@@ -179,14 +192,6 @@ export class ReportsService {
       throw error;
     }
     const file = await saving;
-    await writeAudit(this.#db, {
-      username: user.username,
-      action: 'report',
-      entity: 'job',
-      recordId: jobId,
-      after: { reportType: request.reportType, containerName: request.containerName, showArcos: request.showArcos, lines: lines.length, file: file.id },
-      requestId,
-    });
     return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true }) };
   }
 }

@@ -1,0 +1,72 @@
+/** One HTTP answer, as the soak and fault tests look at it. */
+export interface ApiAnswer {
+  /** The HTTP status, or 0 when no answer came (connection refused or reset, timeout). */
+  status: number;
+  body: any;
+  text: string;
+  /** What went wrong when no answer came. */
+  networkError?: string;
+}
+
+/** A signed-in user of one server process, speaking to the API over real HTTP. */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly #token: string;
+
+  constructor(baseUrl: string, token: string) {
+    this.baseUrl = baseUrl;
+    this.#token = token;
+  }
+
+  /** Signs in through `POST /3ds/api/login`. */
+  static async signIn(baseUrl: string, username: string, password: string): Promise<ApiClient> {
+    const answer = await send(baseUrl, 'POST', '/login', { body: { username, password } });
+    if (answer.status !== 200) throw new Error(`Sign-in of ${username} at ${baseUrl} answered ${answer.status}: ${answer.text}`);
+    return new ApiClient(baseUrl, answer.body.token);
+  }
+
+  /** The same session against another server of the same database (tokens and sessions are shared). */
+  on(baseUrl: string): ApiClient {
+    return new ApiClient(baseUrl, this.#token);
+  }
+
+  request(method: string, path: string, options: { body?: unknown; requestId?: string; timeoutMs?: number } = {}): Promise<ApiAnswer> {
+    return send(this.baseUrl, method, path, { ...options, token: this.#token });
+  }
+
+  get(path: string): Promise<ApiAnswer> {
+    return this.request('GET', path);
+  }
+}
+
+async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; requestId?: string; timeoutMs?: number },
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.requestId) headers['x-request-id'] = options.requestId;
+  try {
+    const response = await fetch(`${baseUrl}/3ds/api${path}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+    });
+    const text = await response.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body, text };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const networkError = cause?.code ?? cause?.message ?? (error as Error).message;
+    return { status: 0, body: undefined, text: '', networkError };
+  }
+}
