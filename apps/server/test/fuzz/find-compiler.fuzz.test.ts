@@ -773,7 +773,7 @@ describe('inputs these properties found (kept as regression examples)', () => {
   it('refuses a NUL in a quick find and an offset beyond any page', async () => {
     const quick = await t.injectAs('north', { method: 'GET', url: `/3ds/api/companies?quickFindCriteria=%00` });
     expect(quick.statusCode).toBe(400);
-    expect(quick.json().message).toBe('The quick find contains a NUL character (U+0000).');
+    expect(quick.json().message).toBe('query.quickFindCriteria contains a NUL character (U+0000), which cannot be stored.');
     const offset = await t.injectAs('north', { method: 'GET', url: '/3ds/api/companies?offset=99999999999999999999' });
     expect(offset.statusCode).toBe(400);
     expect(offset.json().message).toBe('offset is too large: "99999999999999999999".');

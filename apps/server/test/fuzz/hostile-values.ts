@@ -43,6 +43,9 @@ export const SQL_META = [
   '***:',
 ];
 
+/** Control characters; PostgreSQL text cannot hold the first. */
+export const CONTROL = ['\u0000', '\u0001', '\u001b', '\u007f', '\r\n', '\b'];
+
 /** Unicode that trips case mapping, width, direction and grapheme assumptions (no NUL). */
 export const AWKWARD_UNICODE = [
   '🙂',
@@ -119,6 +122,7 @@ const piece = fc.oneof(
   fc.constantFrom(...FIND_OPERATORS),
   fc.constantFrom(...SQL_META),
   fc.constantFrom(...AWKWARD_UNICODE),
+  fc.constantFrom(...CONTROL),
   fc.constantFrom(...NUMBER_TEXTS),
   fc.constantFrom(...DATE_TEXTS),
   fc.string({ maxLength: 4 }),
