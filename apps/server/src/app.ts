@@ -30,6 +30,7 @@ import { actionGuardPlugin } from './modules/auth/authorize.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { RecordsService } from './records/records.service.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth, prefix: API_PREFIX, publicPrefixes: [`${API_PREFIX}docs`] });
   await app.register(actionGuardPlugin);
+  await app.register(storableTextPlugin);
 
   // Pictures are shown in pages for a while: their links live an hour.
   const records = new RecordsService({ db, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });

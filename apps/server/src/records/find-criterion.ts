@@ -41,6 +41,19 @@ function hasUnescaped(text: string, chars: string): boolean {
   return false;
 }
 
+/** Splits `from...to` at the first range operator (`...`, `…`, `..`) that is not escaped (`a\...b` is `a.` to `b`). */
+function splitRange(value: string): [string, string] | undefined {
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === '\\') {
+      i++;
+      continue;
+    }
+    const width = value.startsWith('...', i) ? 3 : value[i] === '…' ? 1 : value.startsWith('..', i) ? 2 : 0;
+    if (width) return [value.slice(0, i), value.slice(i + width)];
+  }
+  return undefined;
+}
+
 function regexEscape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -77,24 +90,27 @@ export function wordsBeginWith(expression: RawBuilder<unknown>, value: string): 
   const terms = splitTerms(value);
   if (!terms.length) return sql<SqlBool>`true`;
   const parts = terms.map((t) => {
-    // lower(…) ~ lower-case pattern, so the trigram indexes on lower(column) serve the match.
-    const pattern = (WORD_START + (t.phrase ? regexEscape(t.text) : termToRegex(t.text))).toLowerCase();
-    return sql<SqlBool>`lower(${expression}) ~ ${pattern}`;
+    // lower(…) ~ lower(pattern), so the trigram indexes on lower(column) serve the match. The
+    // database lowers both sides: JavaScript's toLowerCase() differs from it ('İ' → 'i̇', final 'ς').
+    const pattern = WORD_START + (t.phrase ? regexEscape(t.text) : termToRegex(t.text));
+    return sql<SqlBool>`lower(${expression}) ~ lower(${pattern})`;
   });
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }
 
 function textCondition(field: LayoutField, f: RawBuilder<unknown>, value: string, ctx: CriterionContext): Condition {
+  // Case-insensitive as lower() = lower(), not as `~*`: a regex's case folding misses titlecase
+  // letters ('ǅ' is neither its own lower nor upper case).
   if (value.startsWith('==')) {
     const whole = value.slice(2);
     if (hasUnescaped(whole, '*@#')) {
-      return sql<SqlBool>`${f} ~* ${`^${termToRegex(whole)}$`}`;
+      return sql<SqlBool>`lower(${f}) ~ lower(${`^${termToRegex(whole)}$`})`;
     }
     return sql<SqlBool>`lower(${f}) = lower(${unescape(whole)})`;
   }
   if (value.startsWith('=')) {
     const word = unescape(value.slice(1).trim());
-    return sql<SqlBool>`${f} ~* ${`${WORD_START}${regexEscape(word)}($|[^[:alnum:]])`}`;
+    return sql<SqlBool>`lower(${f}) ~ lower(${`${WORD_START}${regexEscape(word)}($|[^[:alnum:]])`})`;
   }
   const cmp = COMPARISON.exec(value);
   if (cmp) {
@@ -102,33 +118,44 @@ function textCondition(field: LayoutField, f: RawBuilder<unknown>, value: string
     if (!operand) invalid(field, value, 'needs something to compare with');
     return sql<SqlBool>`lower(${f}) ${sql.raw(cmp[1]!)} lower(${operand})`;
   }
-  const range = hasUnescaped(value, '.…') ? RANGE.exec(value) : null;
-  if (range && range[1]!.trim() && range[2]!.trim()) {
-    // Inclusive at both ends: "F...S" includes everything that begins with S.
-    const to = unescape(range[2]!.trim());
-    return sql<SqlBool>`(lower(${f}) >= lower(${unescape(range[1]!.trim())}) AND left(lower(${f}), ${to.length}) <= lower(${to}))`;
+  const range = splitRange(value);
+  if (range && range[0].trim() && range[1].trim()) {
+    // Inclusive at both ends: "F...S" includes everything that begins with S. The database counts
+    // the characters of S (JavaScript's length counts UTF-16 units: 2 for '𝔘').
+    const to = unescape(range[1].trim());
+    return sql<SqlBool>`(lower(${f}) >= lower(${unescape(range[0].trim())}) AND left(lower(${f}), length(${to})) <= lower(${to}))`;
   }
   if (value === '//') return sql<SqlBool>`${f} = ${ctx.today ?? todayIso()}`;
   return wordsBeginWith(f, value);
 }
 
-function parseNumber(field: LayoutField, raw: string, whole: string): number {
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * A number operand as a parameter. A whole number that fits any integer column travels untyped, so
+ * the column's own type (and its index) decides; any other number is compared exactly as `numeric`
+ * (an integer column cannot take `1.5` or `1e20` as its own type, and a double would round
+ * 9007199254740993). Exponents stay within numeric's ±1000.
+ */
+function numberOperand(field: LayoutField, raw: string, whole: string): RawBuilder<unknown> {
   const text = raw.trim().replace(/,/g, '');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) invalid(field, whole, 'is not a number');
   const n = Number(text);
-  if (!Number.isFinite(n)) invalid(field, whole, 'is not a number');
-  return n;
+  const exponent = /e([-+]?\d+)$/i.exec(text);
+  if (!Number.isFinite(n) || (exponent && Math.abs(Number(exponent[1])) > 1000)) invalid(field, whole, 'is out of range');
+  if (/^[-+]?\d+(\.0*)?$/.test(text) && Math.abs(n) <= INT4_MAX) return sql`${n}`;
+  return sql`${text}::numeric`;
 }
 
 function numberCondition(field: LayoutField, f: RawBuilder<unknown>, value: string): Condition {
   const v = value.startsWith('==') ? value.slice(2) : value.startsWith('=') ? value.slice(1) : value;
   const cmp = COMPARISON.exec(v);
-  if (cmp) return sql<SqlBool>`${f} ${sql.raw(cmp[1]!)} ${parseNumber(field, cmp[2]!, value)}`;
+  if (cmp) return sql<SqlBool>`${f} ${sql.raw(cmp[1]!)} ${numberOperand(field, cmp[2]!, value)}`;
   const range = RANGE.exec(v);
   if (range && range[1]!.trim() && range[2]!.trim()) {
-    return sql<SqlBool>`${f} BETWEEN ${parseNumber(field, range[1]!, value)} AND ${parseNumber(field, range[2]!, value)}`;
+    return sql<SqlBool>`${f} BETWEEN ${numberOperand(field, range[1]!, value)} AND ${numberOperand(field, range[2]!, value)}`;
   }
-  return sql<SqlBool>`${f} = ${parseNumber(field, v, value)}`;
+  return sql<SqlBool>`${f} = ${numberOperand(field, v, value)}`;
 }
 
 /** A date value as the half-open interval of days it names: a day, a month (`5/2024`) or a year. */
@@ -142,22 +169,33 @@ function dateInterval(field: LayoutField, raw: string, whole: string, ctx: Crite
   if (m) {
     const month = Number(m[1]);
     const year = Number(m[2]);
-    if (month < 1 || month > 12) invalid(field, whole, 'is not a date (use MM/DD/YYYY)');
-    const from = `${m[2]}-${String(month).padStart(2, '0')}-01`;
-    const to = month === 12 ? `${year + 1}-01-01` : `${m[2]}-${String(month + 1).padStart(2, '0')}-01`;
-    return { from, to };
+    // There is no year 0 (the calendar goes from 1 BC to AD 1).
+    if (month < 1 || month > 12 || year < 1) invalid(field, whole, 'is not a date (use MM/DD/YYYY)');
+    return { from: isoDay(year, month, 1), to: month === 12 ? isoDay(year + 1, 1, 1) : isoDay(year, month + 1, 1) };
   }
   m = /^(\d{4})$/.exec(text);
-  if (m) return { from: `${m[1]}-01-01`, to: `${Number(m[1]) + 1}-01-01` };
+  if (m) {
+    const year = Number(m[1]);
+    if (year < 1) invalid(field, whole, 'is not a date (use MM/DD/YYYY)');
+    return { from: isoDay(year, 1, 1), to: isoDay(year + 1, 1, 1) };
+  }
   const day = parseUsDate(text);
   if (!day) invalid(field, whole, 'is not a date (use MM/DD/YYYY)');
   return { from: day, to: addDays(day, 1) };
 }
 
+/**
+ * An ISO day with the year written in (at least) four digits: PostgreSQL reads `2-01-01` as 2002,
+ * and the day after 12/31/9999 is `10000-01-01` (toISOString would write `+010000-01-01`).
+ */
+function isoDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return isoDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
 }
 
 function dateCondition(field: LayoutField, f: RawBuilder<unknown>, value: string, ctx: CriterionContext): Condition {
@@ -206,6 +244,8 @@ export function compileCriterion(field: LayoutField, rawValue: unknown, ctx: Cri
   const value = String(rawValue).trim();
   const f = sql.raw(field.sql);
   if (value.length > 500) invalid(field, `${value.slice(0, 40)}…`, 'is too long (at most 500 characters)');
+  // PostgreSQL text cannot hold NUL: no stored value contains it, and the database would refuse the parameter.
+  if (value.includes('\u0000')) throw badRequest(`Field "${field.name}": the value contains a NUL character (U+0000).`);
   if (value.startsWith('!')) {
     throw badRequest(`Field "${field.name}": the duplicates operator (!) is not supported`);
   }

@@ -69,6 +69,7 @@ function quickFindWords(text: string): string[] {
 /** Quick find: every word must begin a word in at least one of the layout's quick-find fields. */
 export function compileQuickFind(layout: Layout, text: string): CompiledFind {
   const fields = layout.quickFind.map((name) => field(layout, name));
+  if (text.includes('\u0000')) throw badRequest('The quick find contains a NUL character (U+0000).');
   const words = quickFindWords(text.slice(0, 500));
   if (!words.length) return { where: sql<SqlBool>`true`, fields: [] };
   const perWord = words.map((word) => {

@@ -133,7 +133,7 @@ export function portalFields(list: readonly (readonly [string, FieldType, string
   return list.map(([name, type, expression]) => ({ name, type, sql: expression }));
 }
 
-/** Table names after FROM or JOIN in a fragment of our own SQL. */
+/** Table names after FROM or JOIN in a fragment of our own SQL (`JOIN LATERAL (…)` names none itself). */
 function tablesIn(fragment: string): string[] {
-  return [...fragment.matchAll(/\b(?:FROM|JOIN)\s+([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase());
+  return [...fragment.matchAll(/\b(?:FROM|JOIN)\s+(?!LATERAL\b)([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase());
 }

@@ -51,7 +51,9 @@ function parseJson<T>(what: string, text: string, schema: z.ZodType<T>): T {
 function positiveInteger(what: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '' || text === 'null' || text === 'undefined') return fallback;
   if (!/^\d+$/.test(text)) throw badRequest(`${what} must be a whole number, not "${text}".`);
-  return Number(text);
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw badRequest(`${what} is too large: "${text}".`);
+  return n;
 }
 
 /** Turns criteria that arrive in a body or query into the engine's request (shared by list and export). */

@@ -105,7 +105,8 @@ export async function selectPage(
     WHERE ${find.where}
     ORDER BY ${orderBy(layout, sortKeys)}
     LIMIT ${page.limit} OFFSET ${page.offset - 1}`;
-  const joins = joinClauses(layout, fields);
+  // The outer ORDER BY reads the sort fields again: their joins too (a detail-only sort field has none of its own here).
+  const joins = joinClauses(layout, [...fields, ...sortKeys.map((s) => s.field)]);
   const result = await sql<Record<string, unknown>>`
     SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(fields)}
     FROM (${pageIds}) __page

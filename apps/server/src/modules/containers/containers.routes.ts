@@ -4,7 +4,8 @@ import type { RecordKind } from '../../db/tables/records.table.ts';
 import type { ContainersService } from './containers.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
-const idNumber = z.union([z.number().int().positive(), recordId]);
+// Ids are int4 in the database: a larger number would fail there, not here.
+const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
 const fieldValue = z.union([z.string().max(10_000), z.number()]).nullable().optional();
 const containerFields = {
   containerName: fieldValue,

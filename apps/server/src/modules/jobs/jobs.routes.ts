@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { JobsService } from './jobs.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
-const idNumber = z.union([z.number().int().positive(), recordId]);
+// Ids are int4 in the database: a larger number would fail there, not here.
+const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
 const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
 const messagesSchema = z.object({ messages: z.array(z.object({ code: z.string(), message: z.string() })) });
 

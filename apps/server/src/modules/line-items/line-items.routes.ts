@@ -5,7 +5,8 @@ import { entryFromFieldData, lineItemEntrySchema } from './line-item-entry.ts';
 import type { LineItemsService } from './line-items.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
-const idNumber = z.union([z.number().int().positive(), recordId]);
+// Ids are int4 in the database: a larger number would fail there, not here.
+const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
 const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
 const modIdSchema = z.union([z.string().max(20), z.number()]).optional();
 const initialSchema = z.object({ ndc: z.string().max(40).optional(), packSize: z.union([z.string().max(40), z.number()]).nullable().optional(), packSizeUoM: z.string().max(20).nullable().optional() }).optional();
@@ -58,7 +59,11 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         schema: {
           tags,
           summary: `Create a ${singular} from fieldData`,
-          body: z.object({ fieldData: z.looseObject({ id_container: idNumber.optional(), 'Container ID': idNumber.optional() }) }),
+          body: z.object({
+            fieldData: z
+              .looseObject({ id_container: idNumber.optional(), 'Container ID': idNumber.optional() })
+              .refine((d) => d.id_container !== undefined || d['Container ID'] !== undefined, { message: 'needs id_container or Container ID (the container to add to)' }),
+          }),
           response: { 200: createdSchema },
         },
       },
