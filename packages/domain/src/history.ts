@@ -78,9 +78,10 @@ interface FieldDisplay {
 
 /**
  * The columns an audit row stores, by the catalogue field that shows them on screen: the label
- * and the type (how a value is shown) come from the catalogue.
+ * and the type (how a value is shown) come from the catalogue, unless the record's screen labels
+ * the field otherwise (the line item screen spells out what its list abbreviates).
  */
-const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Record<string, string> }> = {
+const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Record<string, string | readonly [field: string, label: string]> }> = {
   job: {
     entity: 'jobs',
     columns: {
@@ -127,33 +128,33 @@ const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Reco
   'line-item': {
     entity: 'line-items',
     columns: {
-      container_id: 'id_container',
+      container_id: ['id_container', 'Container ID'],
       job_id: 'id_Job',
       ndc: 'NDC Number',
-      ndc_description: 'NDC Description',
-      ndc_schedule: 'NDC Schedule',
+      ndc_description: ['NDC Description', 'NDC Description'],
+      ndc_schedule: ['NDC Schedule', 'Schedule'],
       strength: 'Strength',
       form: 'Form',
       line_type: 'Type',
       source: 'Source',
       source_number: 'Source Number',
-      lot_number: 'Lot Number',
+      lot_number: ['Lot Number', 'Lot Number'],
       cause: 'Cause',
-      pack_quantity: 'Pack Quantity',
-      pack_quantity_uom: 'Pack Quantity UoM',
+      pack_quantity: ['Pack Quantity', 'Pack Qty'],
+      pack_quantity_uom: ['Pack Quantity UoM', 'Pack Qty UoM'],
       pack_size: 'Pack Size',
       pack_size_uom: 'Pack Size UoM',
       zi_package_size: 'ZIPackage Size',
       percent_fill: 'Percent Fill',
       reporting_qty: 'Reporting Qty',
       reporting_uom: 'Reporting UoM',
-      bulk_pack_size: 'YI Package Size Bulk Blend',
-      bulk_pack_size_uom: 'YI Package Size Bulk Blend UoM',
+      bulk_pack_size: ['YI Package Size Bulk Blend', 'Unit Converter'],
+      bulk_pack_size_uom: ['YI Package Size Bulk Blend UoM', 'Unit Converter UoM'],
       bulk_stage: 'Chosen Stage',
       converted_to_base: 'Converted To Base',
       grams_of_base: 'Grams Of Base',
-      form_222_number: 'Form 222 Number',
-      cwf_form_number: 'CWF Form Number',
+      form_222_number: ['Form 222 Number', 'Form 222 #'],
+      cwf_form_number: ['CWF Form Number', 'CWF #'],
       locked: 'Locked Container Line Item',
       package_size_density: 'Package Size Density',
       avg_tablet_weight: 'Avg Tablet Weight',
@@ -179,11 +180,12 @@ function displayTable(record: AuditedRecord): Map<string, FieldDisplay> {
   const { entity, columns } = AUDITED_COLUMNS[record];
   const catalogue = CATALOGUE[entity];
   const table = new Map<string, FieldDisplay>();
-  for (const [column, fieldName] of Object.entries(columns)) {
+  for (const [column, entry] of Object.entries(columns)) {
+    const [fieldName, label] = typeof entry === 'string' ? [entry, undefined] : entry;
     const spec = catalogue.fields.find((f) => f.name === fieldName);
     if (!spec) continue;
     const percent = catalogue.columns.some((c) => c.field === fieldName && c.format === 'percent');
-    table.set(column, { label: spec.label, type: percent ? 'percent' : spec.type });
+    table.set(column, { label: label ?? spec.label, type: percent ? 'percent' : spec.type });
   }
   return table;
 }

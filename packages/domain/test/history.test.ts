@@ -77,6 +77,17 @@ describe('diffAuditValues', () => {
     ]);
   });
 
+  it('every audited column has a catalogue field behind it', () => {
+    const fields = fieldDescriber('line-item');
+    for (const column of ['container_id', 'ndc', 'lot_number', 'pack_quantity', 'percent_fill', 'form_222_number', 'bulk_pack_size', 'grams_of_base']) {
+      expect(fields.display(column), column).toBeDefined();
+    }
+    expect(fields.display('lot_number')?.label).toBe('Lot Number');
+    expect(fields.display('pack_quantity')?.label).toBe('Pack Qty');
+    expect(fieldDescriber('job').display('name')?.label).toBe('Name');
+    expect(fieldDescriber('job').display('date_destroyed')).toEqual({ label: 'Destroyed', type: 'date' });
+  });
+
   it('shows yes/no fields as Yes/No and percents as 0.00%, unknown keys as themselves', () => {
     const fields = fieldDescriber('line-item');
     expect(diffAuditValues({ locked: false, percent_fill: 1, mystery: 'a' }, { locked: true, percent_fill: 0.5, mystery: 'b' }, fields)).toEqual([
@@ -142,7 +153,7 @@ describe('toHistoryEntry', () => {
     expect(moved.changes).toEqual([{ field: 'Job ID', before: '3', after: '7' }]);
     const item = toHistoryEntry({ record: 'line-item', id: '5' }, row({ entity: 'line-item', recordId: '5', action: 'move', before: { container_id: 1 }, after: { container_id: 12 } }));
     expect(item.summary).toBe('Moved to container 12');
-    expect(item.changes).toEqual([{ field: 'Cont ID', before: '1', after: '12' }]);
+    expect(item.changes).toEqual([{ field: 'Container ID', before: '1', after: '12' }]);
   });
 
   it('a delete summarises what went', () => {
