@@ -16,6 +16,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { containersRoutes } from './modules/containers/containers.routes.ts';
 import { ContainersService } from './modules/containers/containers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { HistoryService } from './modules/history/history.service.ts';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { lineItemsRoutes } from './modules/line-items/line-items.routes.ts';
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(containersRoutes, { containers: new ContainersService({ db, records, now }) });
       await api.register(valueListsRoutes, { db });
       await api.register(lineItemsRoutes, { lineItems: new LineItemsService({ db, records, store, linkSecret: deps.jwtSecret, now }) });
+      await api.register(historyRoutes, { history: new HistoryService({ db, records }) });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now }) });
     },
     { prefix: API_PREFIX.slice(0, -1) },

@@ -140,6 +140,15 @@ export async function selectRecord(db: Kysely<Database>, layout: Layout, id: num
   return result.rows[0];
 }
 
+/** Whether the record is one the layout (and the scope) shows: the detail's condition without its fields. */
+export async function recordExists(db: Kysely<Database>, layout: Layout, id: number, scope?: RawBuilder<SqlBool>): Promise<boolean> {
+  const find = prepareFind(layout, {}, scope);
+  const result = await sql<{ found: number }>`
+    SELECT 1 AS found FROM ${fromClause(layout, layout.fields)}
+    WHERE ${sql.raw(layout.idSql)} = ${id} AND ${find.where}`.execute(db);
+  return result.rows.length > 0;
+}
+
 /** A portal's rows for one parent, with the number of related records in all. */
 export async function selectPortal(db: Kysely<Database>, portal: PortalDef, parentValue: unknown, limit = portal.limit) {
   const result = await sql<Record<string, unknown>>`

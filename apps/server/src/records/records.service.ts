@@ -11,6 +11,7 @@ import { alias, formatValue, toFieldData, type FieldValue } from './record-forma
 import {
   countFound,
   prepareFind,
+  recordExists,
   selectPage,
   selectPortal,
   selectRecord,
@@ -147,6 +148,11 @@ export class RecordsService {
         },
       ],
     };
+  }
+
+  /** Whether the user may see the record: the same rule as `record`, without reading it. */
+  async isVisible(entity: EntityName, id: number, user: SessionUser): Promise<boolean> {
+    return recordExists(this.#db, LAYOUTS[entity], id, scopeFor(entity, user));
   }
 
   /** The prepared find of a list request, for exports that reuse the on-screen find. */

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { useSession } from '../../session/use-session.ts';
 import { showAlert } from '../alerts/alert-store.ts';
 import { recordsKeys } from '../list-screen/api/list-records.ts';
+import { HistoryPanel } from '../history/history-panel.tsx';
 import { PageFrame } from '../page/page-frame.tsx';
 import { useRecord } from '../record-view/api/get-record.ts';
 import { AddLineItemModal } from './add-line-item-modal.tsx';
@@ -157,6 +158,7 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
       <Stack gap="lg">
         <ContainerInfoCards kind={kind} facts={facts} />
         <ContainerLineItems kind={kind} containerId={facts.id} rows={rows} canAdd={can.addLineItem} onAdd={() => setAdding(true)} />
+        <HistoryPanel entity={kind.entity} id={id} />
       </Stack>
       {can.move && <MoveContainerModal kind={kind} facts={facts} opened={moving} onClose={() => setMoving(false)} />}
       {can.addLineItem && <AddLineItemModal kind={kind} containerId={facts.id} opened={adding} onClose={() => setAdding(false)} />}

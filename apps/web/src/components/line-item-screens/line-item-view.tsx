@@ -12,6 +12,7 @@ import { LINE_ITEM_KINDS, type LineItemKind } from '../line-item-form/line-item-
 import { NewLineItemFlow } from '../line-item-form/new-line-item-flow.tsx';
 import { recordsKeys } from '../list-screen/api/list-records.ts';
 import { DownloadDialog } from '../list-screen/download-dialog.tsx';
+import { HistoryPanel } from '../history/history-panel.tsx';
 import { PageFrame } from '../page/page-frame.tsx';
 import { useRecord } from '../record-view/api/get-record.ts';
 import { RecordLoadError } from '../record-view/detail-parts.tsx';
@@ -235,6 +236,7 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
         showBulkDetails={showsBulkDetails(facts, session?.parentOrganization)}
         onEditNdc={can.editNdc ? () => setDialog('edit-ndc') : undefined}
       />
+      <HistoryPanel entity={kind.entity} id={id} />
 
       {can.edit && (
         <LineItemFormModal

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { historyKeys } from '../../history/api/get-history.ts';
 import { recordsKeys } from '../../list-screen/api/list-records.ts';
 import { parseRecordResponse } from '../../list-screen/api/record-shapes.ts';
 import type { ContainerKindConfig } from '../container-kinds.ts';
@@ -40,6 +41,8 @@ export function moveContainerMutationOptions(kind: ContainerKindConfig, queryCli
         }),
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.lineItemEntity) }),
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity('jobs') }),
+        // Its history gained the move.
+        queryClient.invalidateQueries({ queryKey: historyKeys.of(kind.entity, request.containerId) }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { LineItemKindConfig } from '../../line-item-form/line-item-kinds.ts';
+import { historyKeys } from '../../history/api/get-history.ts';
 import { recordsKeys } from '../../list-screen/api/list-records.ts';
 import { parseRecordResponse, type RecordData } from '../../list-screen/api/record-shapes.ts';
 
@@ -30,6 +31,8 @@ export function moveLineItemMutationOptions(kind: LineItemKindConfig, queryClien
         // The record was just replaced by the answer; lists and containers are stale.
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.entity), refetchType: 'none' }),
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.containerEntity) }),
+        // Its history gained the move.
+        queryClient.invalidateQueries({ queryKey: historyKeys.of(kind.entity, request.id) }),
       ]);
     },
   });

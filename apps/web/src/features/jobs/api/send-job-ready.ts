@@ -1,5 +1,6 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { historyKeys } from '../../../components/history/api/get-history.ts';
 import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
 
 /**
@@ -16,14 +17,17 @@ export function sendJobReady(fieldData: FieldData): Promise<unknown> {
   return api.post('/sendJobReadyNotification', { fieldData });
 }
 
-export function sendJobReadyMutationOptions() {
+export function sendJobReadyMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'job-ready'],
     mutationFn: sendJobReady,
     meta: { handlesErrors: true },
+    // The job's record does not change; its history gains the notification.
+    onSuccess: (_answer, fieldData) => queryClient.invalidateQueries({ queryKey: historyKeys.of('jobs', String(fieldData.__PKJobID ?? '')) }),
   });
 }
 
 export function useSendJobReady() {
-  return useMutation(sendJobReadyMutationOptions());
+  const queryClient = useQueryClient();
+  return useMutation(sendJobReadyMutationOptions(queryClient));
 }

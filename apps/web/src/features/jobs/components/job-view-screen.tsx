@@ -1,6 +1,7 @@
 import { Alert, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { HistoryPanel } from '../../../components/history/history-panel.tsx';
 import { LockIcon } from '../../../components/lock/lock-icon.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -83,6 +84,7 @@ export function JobViewScreen() {
             fetching={query.isFetching}
             actions={<JobExportMenus jobId={id} hasYellowBuckets={containerCount(record, 'yellow_bucket') > 0} />}
           />
+          <HistoryPanel entity="jobs" id={id} />
         </Stack>
       )}
     </PageFrame>
