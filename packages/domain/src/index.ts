@@ -13,3 +13,4 @@ export * from './containers.ts';
 export * from './line-items.ts';
 export * from './line-item-quantities.ts';
 export * from './permissions.ts';
+export * from './users.ts';
