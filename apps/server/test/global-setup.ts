@@ -21,7 +21,8 @@ declare module 'vitest' {
  * (DESIGN.md §9: clone a migrated template, do not re-migrate per test).
  */
 export default async function setup(project: TestProject) {
-  const kind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+  // The project's `env` reaches its test workers, not this set-up, which runs in the main process.
+  const kind = project.config.env?.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), '3ds-test-'));
     const paths = { empty: join(dir, 'empty.tar'), demo: join(dir, 'demo.tar') };

@@ -23,10 +23,15 @@ export const tokenClaimsSchema = z.object({
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
+export const PASSWORD_MIN_LENGTH = 10;
+
+/** The password rule in one sentence, shown where a password is chosen. */
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters, with at least one letter and one digit.`;
+
 /** Password rule for accounts managed by `npm run users` and the Users screen. */
 export const passwordSchema = z
   .string()
-  .min(10, 'A password needs at least 10 characters')
+  .min(PASSWORD_MIN_LENGTH, `A password needs at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(TEXT_LIMITS.password, 'Password is too long')
   .refine((p) => /[A-Za-z]/.test(p) && /[0-9]/.test(p), 'A password needs at least one letter and one digit');
 

@@ -14,3 +14,4 @@ export * from './line-items.ts';
 export * from './line-item-quantities.ts';
 export * from './permissions.ts';
 export * from './history.ts';
+export * from './users.ts';

@@ -21,6 +21,8 @@ const USAGE = `Manage 3DS user accounts (on DATABASE_URL, or the embedded databa
 Without --password the password is read from standard input (a prompt on a terminal).
 Passwords need at least 10 characters with a letter and a digit.
 Privileges: ${PRIVILEGES.join(', ')}.
+The last enabled user holding MANAGE_USERS can be neither disabled nor stripped of it.
+Disabling a user, changing their privileges or their password ends their sessions.
 The embedded database must not be in use by a running server.`;
 
 function parsePrivileges(text: string | undefined): string[] {
@@ -68,9 +70,9 @@ async function main() {
     };
     switch (command) {
       case 'list': {
-        const rows = await users.list();
+        const rows = await users.list(actor);
         for (const u of rows) {
-          console.log(`${u.username.padEnd(16)} ${u.disabled ? 'disabled' : 'active  '} org=${u.parent_organization ?? '-'} privileges=${u.privileges.join(',') || '-'}`);
+          console.log(`${u.username.padEnd(16)} ${u.disabled ? 'disabled' : 'active  '} org=${u.parentOrganization ?? '-'} privileges=${u.privileges.join(',') || '-'}`);
         }
         break;
       }

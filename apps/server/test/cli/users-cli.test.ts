@@ -10,8 +10,8 @@ const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../src/cli/users.ts', import.meta.url));
 let dataDir: string;
 
-async function users(args: string[], input?: string) {
-  const child = run(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } });
+async function users(args: string[], input?: string, dir = dataDir) {
+  const child = run(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent' } });
   if (input !== undefined) {
     child.child.stdin?.end(input);
   } else {
@@ -38,13 +38,15 @@ describe('npm run users (embedded database)', () => {
     let list = await users(['list']);
     expect(list.stdout).toMatch(/jdoe\s+active\s+org=Northwind Laboratories privileges=CREATE_JOB,CREATE_CONTAINER/);
     expect((await users(['privileges', 'jdoe', 'all'])).stdout).toContain('MANAGE_USERS');
+    // Another administrator first: the last one can be neither demoted nor disabled.
+    await users(['add', 'keeper', '--password', 'keeper-pass-1', '--privileges', 'MANAGE_USERS']);
     expect((await users(['privileges', 'jdoe', 'none'])).stdout).toContain('no privileges');
     expect((await users(['password', 'jdoe'], 'second-pass-2\n')).stdout).toContain('Password of jdoe changed');
     expect((await users(['disable', 'jdoe'])).stdout).toContain('Disabled jdoe.');
     list = await users(['list']);
     expect(list.stdout).toMatch(/jdoe\s+disabled/);
     expect((await users(['enable', 'jdoe'])).stdout).toContain('Enabled jdoe.');
-  }, 60_000);
+  }, 90_000);
 
   it.each([
     [['add', 'weak', '--password', 'short'], /at least 10 characters/],
@@ -58,6 +60,22 @@ describe('npm run users (embedded database)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
   }, 30_000);
+
+  it('will not leave the database without an administrator', async () => {
+    const own = await mkdtemp(join(tmpdir(), '3ds-cli-admin-'));
+    try {
+      const cli = (args: string[]) => users(args, undefined, own);
+      await cli(['add', 'root1', '--password', 'good-pass-123', '--privileges', 'MANAGE_USERS']);
+      const demote = await cli(['privileges', 'root1', 'none']);
+      expect(demote.code).toBe(1);
+      expect(demote.stderr).toContain('Cannot remove MANAGE_USERS from the last administrator');
+      expect((await cli(['disable', 'root1'])).stderr).toContain('Cannot disable the last administrator');
+      await cli(['add', 'root2', '--password', 'good-pass-123', '--privileges', 'MANAGE_USERS']);
+      expect((await cli(['disable', 'root1'])).stdout).toContain('Disabled root1.');
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('refuses a username that is taken', async () => {
     await users(['add', 'twice', '--password', 'good-pass-123']);

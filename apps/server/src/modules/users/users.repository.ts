@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { NewUser, User, UserUpdate } from '../../db/tables/auth.table.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -6,8 +6,48 @@ export function findUserByUsername(db: Kysely<Database>, username: string): Prom
   return db.selectFrom('users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
 }
 
-export function listUsers(db: Kysely<Database>): Promise<User[]> {
-  return db.selectFrom('users').selectAll().orderBy('username').execute();
+export type UserWithLastLogin = User & { last_login_at: Date | null };
+
+/** Every account with the start of its latest session (its last login), by username. */
+export function listUsers(db: Kysely<Database>): Promise<UserWithLastLogin[]> {
+  return db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select((eb) =>
+      eb
+        .selectFrom('sessions as s')
+        .whereRef('s.user_id', '=', 'u.id')
+        .select((inner) => inner.fn.max('s.created_at').as('at'))
+        .as('last_login_at'),
+    )
+    .orderBy('u.username')
+    .execute() as Promise<UserWithLastLogin[]>;
+}
+
+export async function findLastLogin(db: Kysely<Database>, userId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/**
+ * Locks the administrators (enabled accounts holding MANAGE_USERS) until the transaction ends.
+ * Two transactions that each demote one of the last two administrators queue here; the second
+ * then sees only the administrator that is left, because PostgreSQL re-checks the condition on
+ * rows changed while it waited.
+ */
+export function lockAdministrators(db: Kysely<Database>): Promise<Pick<User, 'id' | 'username'>[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where(sql<boolean>`'MANAGE_USERS' = ANY(privileges)`)
+    .where('disabled', '=', false)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export function insertUser(db: Kysely<Database>, user: NewUser): Promise<User> {
@@ -21,6 +61,11 @@ export function updateUser(db: Kysely<Database>, id: number, changes: UserUpdate
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Ends every live session of the user: their next request answers 401. */
+export function revokeSessionsOf(db: Kysely<Database>, userId: number, at: Date): Promise<unknown> {
+  return db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
