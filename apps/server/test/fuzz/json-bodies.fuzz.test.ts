@@ -123,6 +123,10 @@ const ROUTES: RouteSpec[] = [
   ...containerRoutes('yb-container', 'yb-containers', 'yb-container'),
   ...lineItemRoutes('line-item', 'line-items', 'line-item', 'container'),
   ...lineItemRoutes('yb-line-item', 'yb-line-items', 'yb-line-item', 'yb-container'),
+  // User administration: hostile bodies only (a valid one would change accounts the run signs in with).
+  { method: 'POST', path: '/users' },
+  { method: 'PATCH', path: '/users/:username' },
+  { method: 'POST', path: '/users/:username/password' },
   {
     method: 'POST',
     path: '/exportReport',
