@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { ERROR_CODES } from '@3ds/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { AppError } from './errors/app-error.ts';
 import { createFileStore, type FileStore } from './files/file-store.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -91,6 +93,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Bodies are read as sent: a compressed body would otherwise reach the parsers as garbage, and
+  // inflating it would let a few kilobytes become gigabytes past the body limit.
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw new AppError(415, ERROR_CODES.unsupportedMedia, `Send the request body uncompressed; Content-Encoding "${encoding}" is not accepted.`);
+    }
   });
 
   const now = deps.now ?? (() => new Date());

@@ -229,32 +229,38 @@ export class JobsService {
       refusal: target.kind === 'picture' ? ONLY_IMAGES : 'You may only upload PDF documents or images',
     });
     const slug = target.slot.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const file = await saveFile(this.#db, this.#store, {
-      key: `jobs/${jobId}/${slug}-${randomUUID()}.${upload.extension}`,
-      name: `job-${jobId}-${slug}.${upload.extension}`,
-      contentType: upload.contentType,
-      body: upload.bytes,
-      createdBy: user.username,
-    });
-    await transaction(this.#db, async (trx) => {
-      const current = await jobs.findJobForUpdate(trx, jobId);
-      if (!current) throw notFound(`There is no job ${jobId}.`);
-      assertLockAllows('job.upload-file', { record: current.locked }, { noun: 'Job', id: jobId });
-      const previous = await jobs.findJobFile(trx, jobId, target.slot);
-      if (previous && target.kind === 'picture') throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
-      if (previous) await trx.updateTable('job_files').set({ file_id: file.id, created_by: user.username, created_at: this.#now() }).where('id', '=', previous.id).execute();
-      else await trx.insertInto('job_files').values({ job_id: jobId, slot: target.slot, file_id: file.id, created_by: user.username }).execute();
-      await trx.updateTable('jobs').set({ modified_by: user.username }).where('id', '=', jobId).execute();
-      await writeAudit(trx, {
-        username: user.username,
-        action: 'upload-file',
-        entity: 'job',
-        recordId: jobId,
-        before: previous ? { slot: target.slot, file_id: previous.file_id } : null,
-        after: { slot: target.slot, file_id: file.id, original_name: upload.originalName, content_type: upload.contentType, size: upload.bytes.length },
-        requestId: request.id,
-      });
-    });
+    // The file's row and its link to the job are one transaction: a refusal here (the job locked or
+    // the slot taken meanwhile) removes the stored file again, so nothing unreferenced remains.
+    await saveFile(
+      this.#db,
+      this.#store,
+      {
+        key: `jobs/${jobId}/${slug}-${randomUUID()}.${upload.extension}`,
+        name: `job-${jobId}-${slug}.${upload.extension}`,
+        contentType: upload.contentType,
+        body: upload.bytes,
+        createdBy: user.username,
+      },
+      async (trx, file) => {
+        const current = await jobs.findJobForUpdate(trx, jobId);
+        if (!current) throw notFound(`There is no job ${jobId}.`);
+        assertLockAllows('job.upload-file', { record: current.locked }, { noun: 'Job', id: jobId });
+        const previous = await jobs.findJobFile(trx, jobId, target.slot);
+        if (previous && target.kind === 'picture') throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
+        if (previous) await trx.updateTable('job_files').set({ file_id: file.id, created_by: user.username, created_at: this.#now() }).where('id', '=', previous.id).execute();
+        else await trx.insertInto('job_files').values({ job_id: jobId, slot: target.slot, file_id: file.id, created_by: user.username }).execute();
+        await trx.updateTable('jobs').set({ modified_by: user.username }).where('id', '=', jobId).execute();
+        await writeAudit(trx, {
+          username: user.username,
+          action: 'upload-file',
+          entity: 'job',
+          recordId: jobId,
+          before: previous ? { slot: target.slot, file_id: previous.file_id } : null,
+          after: { slot: target.slot, file_id: file.id, original_name: upload.originalName, content_type: upload.contentType, size: upload.bytes.length },
+          requestId: request.id,
+        });
+      },
+    );
     return this.#records.record('jobs', jobId, user);
   }
 }

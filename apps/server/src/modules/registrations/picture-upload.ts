@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../errors/app-error.ts';
+import { imageDimensions, imageSizeRefusal } from '../../files/image-dimensions.ts';
 
 /** Raster image types a picture may be; decided from the bytes, never from the name or header. */
 export const PICTURE_TYPES: Readonly<Record<string, string>> = {
@@ -22,7 +23,8 @@ export interface UploadedFile {
 
 /**
  * Reads exactly one file from a multipart request (≤ `maxBytes`) and checks its real type.
- * 413 when too large, 400 for none or several, 415 when the bytes are not an allowed type.
+ * 413 when too large, 400 for none or several, 415 when the bytes are not an allowed type, 422 when
+ * an image's header is damaged or declares more pixels than a picture may have (a decompression bomb).
  */
 export async function readOneFile(
   request: FastifyRequest,
@@ -46,5 +48,10 @@ export async function readOneFile(
   const detected = await fileTypeFromBuffer(file.bytes);
   const extension = detected ? options.allowed[detected.mime] : undefined;
   if (!detected || !extension) throw new AppError(415, 'UNSUPPORTED_MEDIA', options.refusal);
+  if (detected.mime.startsWith('image/')) {
+    const size = imageDimensions(file.bytes, detected.mime);
+    const refusal = size ? imageSizeRefusal(size) : 'The image is damaged or incomplete: its size cannot be read.';
+    if (refusal) throw new AppError(422, 'VALIDATION', refusal);
+  }
   return { bytes: file.bytes, contentType: detected.mime, extension, originalName: file.part.filename };
 }

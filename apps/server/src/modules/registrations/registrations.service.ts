@@ -11,7 +11,6 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { assertMayPerform } from '../auth/authorize.ts';
 import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from './picture-upload.ts';
-import { transaction } from '../../db/transaction.ts';
 
 export class RegistrationsService {
   readonly #db: Kysely<Database>;
@@ -35,31 +34,31 @@ export class RegistrationsService {
     if (!exists) throw notFound(`There is no registration ${id}.`);
     const upload = await readOneFile(request, { maxBytes: UPLOAD_MAX_BYTES, allowed: PICTURE_TYPES, refusal: ONLY_IMAGES });
     const name = `registration-${id}.${upload.extension}`;
-    const file = await saveFile(this.#db, this.#store, {
-      key: `registrations/${id}/${randomUUID()}.${upload.extension}`,
-      name,
-      contentType: upload.contentType,
-      body: upload.bytes,
-      createdBy: user.username,
-    });
-    await transaction(this.#db, async (trx) => {
-      const before = await trx.selectFrom('registrations').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-      const after = await trx
-        .updateTable('registrations')
-        .set({ picture_file_id: file.id, modified_by: user.username })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await writeAudit(trx, {
-        username: user.username,
-        action: 'upload-picture',
-        entity: 'registration',
-        recordId: id,
-        before: { picture_file_id: before.picture_file_id },
-        after: { picture_file_id: after.picture_file_id, original_name: upload.originalName, content_type: upload.contentType, size: upload.bytes.length },
-        requestId: request.id,
-      });
-    });
+    // The file's row, the link and the audit are one transaction; if it fails the stored file is removed.
+    await saveFile(
+      this.#db,
+      this.#store,
+      { key: `registrations/${id}/${randomUUID()}.${upload.extension}`, name, contentType: upload.contentType, body: upload.bytes, createdBy: user.username },
+      async (trx, file) => {
+        const before = await trx.selectFrom('registrations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!before) throw notFound(`There is no registration ${id}.`);
+        const after = await trx
+          .updateTable('registrations')
+          .set({ picture_file_id: file.id, modified_by: user.username })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await writeAudit(trx, {
+          username: user.username,
+          action: 'upload-picture',
+          entity: 'registration',
+          recordId: id,
+          before: { picture_file_id: before.picture_file_id },
+          after: { picture_file_id: after.picture_file_id, original_name: upload.originalName, content_type: upload.contentType, size: upload.bytes.length },
+          requestId: request.id,
+        });
+      },
+    );
     return this.#records.record('registrations', id, user);
   }
 }
