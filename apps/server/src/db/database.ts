@@ -3,6 +3,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.ts';
 import type { Database } from './schema.ts';
+import { prepareMarkedStatements } from './prepared.ts';
 
 // Dates and timestamps come back as text for `date` (no time-zone shifts) and Date for timestamptz;
 // bigint counts as numbers (they never exceed 2^53 here) and numeric as numbers.
@@ -41,6 +42,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    prepareMarkedStatements(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { PREPARED } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors/app-error.ts';
 import { compileFindRequests, compileQuickFind, type FindRequest } from './find-request.ts';
@@ -132,7 +133,7 @@ export async function countFound(db: Kysely<Database>, layout: Layout, find: Pre
 export async function selectRecord(db: Kysely<Database>, layout: Layout, id: number, scope?: RawBuilder<SqlBool>) {
   const find = prepareFind(layout, {}, scope);
   const parentValues = layout.portals.map((p, i) => sql`${sql.raw(p.parentValue ?? layout.idSql)} AS ${sql.ref(`__p${i}`)}`);
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<Record<string, unknown>>`${sql.raw(PREPARED)}
     SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(layout.fields)}
       ${parentValues.length ? sql`, ${sql.join(parentValues)}` : sql``}
     FROM ${fromClause(layout, layout.fields)}
@@ -151,7 +152,7 @@ export async function recordExists(db: Kysely<Database>, layout: Layout, id: num
 
 /** A portal's rows for one parent, with the number of related records in all. */
 export async function selectPortal(db: Kysely<Database>, portal: PortalDef, parentValue: unknown, limit = portal.limit) {
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<Record<string, unknown>>`${sql.raw(PREPARED)}
     SELECT ${sql.raw(portal.idSql)} AS __id, ${sql.raw(portal.modIdSql ?? '0')} AS __mod, count(*) OVER () AS __count,
       ${selectList(portal.fields)}
     FROM ${sql.raw(portal.from)}
