@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -31,6 +32,8 @@ export interface FileStore {
    * an export), answering what it removed. Called at start-up.
    */
   removeAbandonedWrites(): Promise<string[]>;
+  /** Every stored object whose key starts with `prefix`, with when it was last written. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 export class InvalidFileKeyError extends Error {
@@ -187,6 +190,24 @@ export class LocalFileStore implements FileStore {
     return removed;
   }
 
+  async *list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let entries;
+    try {
+      entries = await readdir(this.#root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = relative(this.#root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      // Unfinished writes are removeAbandonedWrites' business, and never have a key.
+      if (key.startsWith('.incoming/') || !key.startsWith(prefix)) continue;
+      const info = await stat(join(entry.parentPath, entry.name)).catch(() => undefined);
+      if (info) yield { key, modifiedAt: info.mtime };
+    }
+  }
+
   async get(key: string): Promise<Readable | undefined> {
     const path = this.#pathOf(key);
     try {
@@ -321,6 +342,17 @@ export class S3FileStore implements FileStore {
    */
   async removeAbandonedWrites(): Promise<string[]> {
     return [];
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let token: string | undefined;
+    do {
+      const page = await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }
 

@@ -180,7 +180,22 @@ function startS3StandIn() {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const q = url.searchParams;
-    requests.push(`${req.method} ${q.has('uploads') ? 'create-multipart' : q.has('partNumber') ? 'part' : q.has('uploadId') ? (req.method === 'POST' ? 'complete' : 'abort') : 'object'}`);
+    requests.push(`${req.method} ${q.has('list-type') ? 'list' : q.has('uploads') ? 'create-multipart' : q.has('partNumber') ? 'part' : q.has('uploadId') ? (req.method === 'POST' ? 'complete' : 'abort') : 'object'}`);
+    if (req.method === 'GET' && q.get('list-type') === '2') {
+      // Two keys a page, so the store has to follow continuation tokens.
+      const keys = [...objects.keys()].filter((k) => k.startsWith(q.get('prefix') ?? '')).sort();
+      const start = Number(q.get('continuation-token') ?? 0);
+      const page = keys.slice(start, start + 2);
+      const more = start + 2 < keys.length;
+      res.setHeader('content-type', 'application/xml');
+      res.end(
+        `<ListBucketResult><Name>bucket</Name><KeyCount>${page.length}</KeyCount><IsTruncated>${more}</IsTruncated>` +
+          (more ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : '') +
+          page.map((k) => `<Contents><Key>${k}</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified><Size>${objects.get(k)!.length}</Size></Contents>`).join('') +
+          '</ListBucketResult>',
+      );
+      return;
+    }
     if (req.method === 'POST' && q.has('uploads')) {
       parts.clear();
       res.end(`<InitiateMultipartUploadResult><Bucket>bucket</Bucket><Key>${key}</Key><UploadId>u1</UploadId></InitiateMultipartUploadResult>`);
@@ -275,6 +290,16 @@ describe('S3FileStore (against an in-process S3 stand-in)', () => {
   it('has no unfinished writes to remove: objects appear only when their upload completes', async () => {
     expect(await s3.removeAbandonedWrites()).toEqual([]);
     expect(standIn.requests).toEqual([]);
+  });
+
+  it('lists the keys under a prefix across pages, with their times', async () => {
+    for (const key of ['jobs/1/a.png', 'jobs/1/b.png', 'jobs/2/c.png', 'registrations/1/d.png']) await s3.put(key, Buffer.from('x'), 'image/png');
+    standIn.requests.length = 0;
+    const listed: { key: string; modifiedAt: Date }[] = [];
+    for await (const object of s3.list('jobs/')) listed.push(object);
+    expect(listed.map((o) => o.key)).toEqual(['jobs/1/a.png', 'jobs/1/b.png', 'jobs/2/c.png']);
+    expect(listed[0]!.modifiedAt.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    expect(standIn.requests).toEqual(['GET list', 'GET list']);
   });
 
   it('refuses unsafe keys before any request', async () => {

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore, type FileStore } from '../../src/files/file-store.ts';
 import { signFileLink } from '../../src/files/signed-link.ts';
-import { deleteExpiredExports, fileLinkFor, saveFile, scheduleExportCleanup } from '../../src/modules/files/files.service.ts';
+import { deleteExpiredExports, fileLinkFor, removeUnindexedObjects, saveFile, scheduleExportCleanup } from '../../src/modules/files/files.service.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -187,6 +187,7 @@ describe('files service', () => {
       put: (key, body, contentType) => store.put(key, body, contentType),
       get: (key) => store.get(key),
       stat: (key) => store.stat(key),
+      list: (prefix) => store.list(prefix),
       delete: async () => {
         throw new Error('store down');
       },
@@ -208,5 +209,65 @@ describe('files service', () => {
     await stop();
     expect(lines).toEqual(['expired exports removed']);
     expect(await t.db.selectFrom('files').select('id').where('id', '=', file.id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('objects without a row (a server killed between storing a file and committing its row)', () => {
+  /** Writes an object straight into the store's directory, as a killed server would have left it. */
+  async function leave(key: string, ageMs: number) {
+    const path = join(root, ...key.split('/'));
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(path, 'orphan');
+    const then = new Date(Date.now() - ageMs);
+    await utimes(path, then, then);
+  }
+
+  it('removes old objects under 3DS prefixes that no row names, and nothing else', async () => {
+    const indexed = await save();
+    const indexedKey = (await t.db.selectFrom('files').select('storage_key').where('id', '=', indexed.id).executeTakeFirstOrThrow()).storage_key;
+    const orphanExport = `exports/${randomUUID()}/export.xlsx`;
+    const orphanPicture = `jobs/7/p1-${randomUUID()}.png`;
+    const fresh = `registrations/3/${randomUUID()}.png`;
+    const foreign = `backups/${randomUUID()}.tar`;
+    await leave(orphanExport, 2 * 3600_000);
+    await leave(orphanPicture, 2 * 3600_000);
+    await leave(fresh, 60_000);
+    await leave(foreign, 2 * 3600_000);
+    await leave(`.incoming/elsewhere-1-${randomUUID()}.part`, 2 * 3600_000);
+    await utimes(join(root, ...indexedKey.split('/')), new Date(0), new Date(0));
+
+    const removed = await removeUnindexedObjects(t.db, store, new Date(Date.now() - 3600_000));
+    expect(removed.sort()).toEqual([orphanExport, orphanPicture].sort());
+    expect(await store.stat(orphanExport)).toBeUndefined();
+    expect(await store.stat(orphanPicture)).toBeUndefined();
+    expect(await store.stat(indexedKey)).toEqual({ size: 10 });
+    expect(await store.stat(fresh)).toBeDefined();
+    expect(await store.stat(foreign)).toBeDefined();
+    expect(await removeUnindexedObjects(t.db, store, new Date(Date.now() - 3600_000))).toEqual([]);
+  });
+
+  it('runs with the scheduled clean-up and says what it removed', async () => {
+    const orphan = `exports/${randomUUID()}/export.pdf`;
+    await leave(orphan, 3 * 3600_000);
+    const lines: string[] = [];
+    const log = { info: (_o: unknown, msg: string) => lines.push(msg), warn: (_o: unknown, msg: string) => lines.push(msg), error: (_o: unknown, msg: string) => lines.push(msg) };
+    await scheduleExportCleanup(t.db, store, log as never)();
+    expect(lines).toContain('stored files without a record removed');
+    expect(await store.stat(orphan)).toBeUndefined();
+  });
+
+  it('lists keys with slashes, under a prefix, without unfinished writes', async () => {
+    const key = `jobs/42/t1-${randomUUID()}.png`;
+    await leave(key, 0);
+    const listed: string[] = [];
+    for await (const object of store.list('jobs/42/')) listed.push(object.key);
+    expect(listed).toContain(key);
+    expect(listed.every((k) => k.startsWith('jobs/42/'))).toBe(true);
+    const all: string[] = [];
+    for await (const object of store.list('')) all.push(object.key);
+    expect(all.some((k) => k.startsWith('.incoming'))).toBe(false);
+    const none: string[] = [];
+    for await (const object of new LocalFileStore(join(root, 'missing')).list('')) none.push(object.key);
+    expect(none).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ beforeAll(async () => {
     stat: (key) => local.stat(key),
     delete: (key) => local.delete(key),
     removeAbandonedWrites: () => local.removeAbandonedWrites(),
+    list: (prefix) => local.list(prefix),
   };
   t = await buildTestApp({ fileStore: store });
   await createUser(t.db, { username: 'clerk', privileges: ['UPDATE_REGISTRATION', 'CREATE_JOB'] });

@@ -11,6 +11,13 @@ export async function storageKeyExists(db: Kysely<Database>, storageKey: string)
   return row !== undefined;
 }
 
+/** Which of these storage keys a `files` row names. */
+export async function existingStorageKeys(db: Kysely<Database>, keys: readonly string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const rows = await db.selectFrom('files').select('storage_key').where('storage_key', 'in', keys).execute();
+  return rows.map((row) => row.storage_key);
+}
+
 export function insertFile(db: Kysely<Database>, file: NewStoredFile): Promise<StoredFile> {
   return db.insertInto('files').values(file).returningAll().executeTakeFirstOrThrow();
 }

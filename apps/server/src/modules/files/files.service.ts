@@ -142,7 +142,44 @@ export async function deleteExpiredExports(db: Kysely<Database>, store: FileStor
 }
 
 /**
- * Runs the export clean-up now and then every hour. The timer does not keep the process alive, and
+ * The key prefixes 3DS stores under (exports, job and registration uploads). The sweep of objects
+ * without a row looks only here, so a bucket shared with anything else is never touched.
+ */
+export const STORED_PREFIXES = [EXPORTS_PREFIX, 'jobs/', 'registrations/'] as const;
+/** Objects younger than this are left alone: their row may be in a transaction still running. */
+export const UNINDEXED_GRACE_MS = 60 * 60 * 1000;
+const UNINDEXED_BATCH = 500;
+
+/**
+ * Removes stored objects that no `files` row names and that were written before `olderThan`. They
+ * are what a server killed between storing a file and committing its row leaves behind (the store
+ * renames a finished write into place, then the row is inserted): bytes nobody can reach.
+ */
+export async function removeUnindexedObjects(db: Kysely<Database>, store: FileStore, olderThan: Date): Promise<string[]> {
+  const removed: string[] = [];
+  let batch: string[] = [];
+  const settle = async () => {
+    const indexed = new Set(await files.existingStorageKeys(db, batch));
+    for (const key of batch) {
+      if (indexed.has(key)) continue;
+      await store.delete(key);
+      removed.push(key);
+    }
+    batch = [];
+  };
+  for (const prefix of STORED_PREFIXES) {
+    for await (const object of store.list(prefix)) {
+      if (object.modifiedAt >= olderThan) continue;
+      batch.push(object.key);
+      if (batch.length >= UNINDEXED_BATCH) await settle();
+    }
+  }
+  if (batch.length) await settle();
+  return removed;
+}
+
+/**
+ * Runs the export clean-up, then the removal of objects without a row, now and then every hour. The timer does not keep the process alive, and
  * a sweep never overlaps the previous one. The returned function stops the schedule and waits for a
  * sweep in progress.
  */
@@ -159,9 +196,11 @@ export function scheduleExportCleanup(
   const sweep = () => {
     if (running) return;
     running = deleteExpiredExports(db, store, new Date(now().getTime() - retentionMs))
-      .then(({ deleted, failed }) => {
+      .then(async ({ deleted, failed }) => {
         if (deleted) log.info({ deleted }, 'expired exports removed');
         for (const { key, error } of failed) log.warn({ err: error, key }, 'expired export could not be removed');
+        const unindexed = await removeUnindexedObjects(db, store, new Date(now().getTime() - UNINDEXED_GRACE_MS));
+        if (unindexed.length) log.warn({ keys: unindexed.slice(0, 20), count: unindexed.length }, 'stored files without a record removed');
       })
       .catch((error: unknown) => log.error({ err: error }, 'export clean-up failed'))
       .finally(() => {
