@@ -181,7 +181,7 @@ function EntryChanges({ entry }: { entry: HistoryEntry }) {
     <Stack gap={2} mt={4} component="ul" className={classes.changes}>
       {shown.map((change) => (
         <Text key={change.field} component="li" size="sm" c="dark.5">
-          {changeText(change)}
+          {changeText(change, entry.action)}
         </Text>
       ))}
       {shown.length < entry.changes.length && (
