@@ -12,6 +12,12 @@ describe('history entries as the panel shows them', () => {
     expect(changeText({ field: 'Pallet', before: 'P-1', after: null })).toBe('Pallet: P-1 → —');
   });
 
+  it('a creation reads "Field: value", what the record started with', () => {
+    expect(changeText({ field: 'Pallet', before: null, after: 'P-1' }, 'create')).toBe('Pallet: P-1');
+    // Any other action keeps the arrow, even from an empty value.
+    expect(changeText({ field: 'Pallet', before: null, after: 'P-1' }, 'edit')).toBe('Pallet: — → P-1');
+  });
+
   it('times are local MM/DD/YYYY HH:MM:SS, as the app shows timestamps', () => {
     const at = '2026-03-04T05:06:07.000Z';
     expect(historyTime(at)).toBe(formatTimestamp(new Date(at)));

@@ -190,17 +190,22 @@ function displayTable(record: AuditedRecord): Map<string, FieldDisplay> {
   return table;
 }
 
-/** How one kind of audited record names and shows its fields. */
+/** How one kind of audited record names, shows and orders its fields. */
 export interface FieldDescriber {
   display(key: string): FieldDisplay | undefined;
   ignored(key: string): boolean;
+  /** Where the field comes among the record's fields (the order of `AUDITED_COLUMNS`); unknown keys come last. */
+  rank(key: string): number;
 }
+
+const UNRANKED = Number.MAX_SAFE_INTEGER;
 
 const DESCRIBERS: Record<AuditedRecord, FieldDescriber> = Object.fromEntries(
   AUDITED_RECORDS.map((record) => {
     const table = displayTable(record);
+    const ranks = new Map(Object.keys(AUDITED_COLUMNS[record].columns).map((column, index) => [column, index]));
     const ignored = new Set([...BOOKKEEPING, ...NOT_CHANGES[record]]);
-    return [record, { display: (key: string) => table.get(key), ignored: (key: string) => ignored.has(key) }];
+    return [record, { display: (key: string) => table.get(key), ignored: (key: string) => ignored.has(key), rank: (key: string) => ranks.get(key) ?? UNRANKED }];
   }),
 ) as Record<AuditedRecord, FieldDescriber>;
 
@@ -209,7 +214,7 @@ export function fieldDescriber(record: AuditedRecord): FieldDescriber {
   return DESCRIBERS[record];
 }
 
-const PLAIN: FieldDescriber = { display: () => undefined, ignored: () => false };
+const PLAIN: FieldDescriber = { display: () => undefined, ignored: () => false, rank: () => UNRANKED };
 
 // ---------------------------------------------------------------------------------------------
 // Values and differences
@@ -266,11 +271,14 @@ export function formatHistoryValue(value: unknown, type?: FieldDisplay['type']):
  * as the screens label it. Keys only one side has count as added or removed (the other side is
  * empty); empty text and null are the same; two timestamps of the same instant are the same;
  * objects inside are compared key by key and labelled "Outer › Inner"; lists are compared whole.
+ * Changes come in the record's field order (its edited field before the figures derived from it),
+ * not in the stored row's: jsonb gives keys back shortest first.
  */
 export function diffAuditValues(before: unknown, after: unknown, fields: FieldDescriber = PLAIN, prefix = ''): FieldChange[] {
   const from = isPlainObject(before) ? before : {};
   const to = isPlainObject(after) ? after : {};
-  const keys = [...Object.keys(from), ...Object.keys(to).filter((k) => !(k in from))];
+  // A stable sort: keys of equal rank (unknown ones) keep the order they came in.
+  const keys = [...Object.keys(from), ...Object.keys(to).filter((k) => !(k in from))].sort((a, b) => fields.rank(a) - fields.rank(b));
   const changes: FieldChange[] = [];
   for (const key of keys) {
     if (fields.ignored(key)) continue;

@@ -91,10 +91,26 @@ describe('diffAuditValues', () => {
   it('shows yes/no fields as Yes/No and percents as 0.00%, unknown keys as themselves', () => {
     const fields = fieldDescriber('line-item');
     expect(diffAuditValues({ locked: false, percent_fill: 1, mystery: 'a' }, { locked: true, percent_fill: 0.5, mystery: 'b' }, fields)).toEqual([
-      { field: 'Locked', before: 'No', after: 'Yes' },
       { field: '% Fill', before: '100.00%', after: '50.00%' },
+      { field: 'Locked', before: 'No', after: 'Yes' },
       { field: 'mystery', before: 'a', after: 'b' },
     ]);
+  });
+
+  it("lists changes in the record's field order, whatever order the stored row's keys come in", () => {
+    // As jsonb gives a line item back: keys shortest first, so derived figures before the edited one.
+    const before = { zz_unknown: 1, grams_of_base: 3, pack_quantity: 2, reporting_qty: 200, a_unknown: 1 };
+    const after = { zz_unknown: 2, grams_of_base: 7.5, pack_quantity: 5, reporting_qty: 500, a_unknown: 2 };
+    expect(diffAuditValues(before, after, fieldDescriber('line-item')).map((c) => c.field)).toEqual([
+      'Pack Qty',
+      'Reporting Qty',
+      'Grams of Base',
+      // Keys the record does not know come last, in the order they came.
+      'zz_unknown',
+      'a_unknown',
+    ]);
+    // Without a record's fields, keys keep the order they came in.
+    expect(diffAuditValues({ b: 1, a: 1 }, { b: 2, a: 2 }).map((c) => c.field)).toEqual(['b', 'a']);
   });
 });
 

@@ -9,8 +9,12 @@ export function historyTime(at: string): string {
 /** Shown for an empty value on either side of a change. */
 export const EMPTY_VALUE = '—';
 
-/** "Net Weight: 10 → 12.5"; a value set for the first time is "Pallet: — → P-1". */
-export function changeText(change: FieldChange): string {
+/**
+ * "Net Weight: 10 → 12.5"; a value set for the first time is "Pallet: — → P-1". A creation lists
+ * what the record started with, where an arrow from nothing would only be noise: "Pallet: P-1".
+ */
+export function changeText(change: FieldChange, action?: string): string {
+  if (action === 'create' && change.before === null) return `${change.field}: ${change.after ?? EMPTY_VALUE}`;
   return `${change.field}: ${change.before ?? EMPTY_VALUE} → ${change.after ?? EMPTY_VALUE}`;
 }
 

@@ -108,9 +108,16 @@ function HistoryList({ entity, id, enabled }: HistoryPanelProps & { enabled: boo
 
   return (
     <Stack gap="md">
-      <Timeline bulletSize={26} lineWidth={2} active={-1} aria-label="History entries">
+      {/* A list, newest first: screen readers announce how many entries there are and move between them. */}
+      <Timeline bulletSize={26} lineWidth={2} active={-1} role="list" aria-label="History entries">
         {entries.map((entry) => (
-          <Timeline.Item key={entry.id} bullet={<EntryIcon entry={entry} />} title={<EntryTitle entry={entry} />} className={classes.item}>
+          <Timeline.Item
+            key={entry.id}
+            role="listitem"
+            bullet={<EntryIcon entry={entry} />}
+            title={<EntryTitle entry={entry} />}
+            className={classes.item}
+          >
             <EntryChanges entry={entry} />
           </Timeline.Item>
         ))}
@@ -174,7 +181,7 @@ function EntryChanges({ entry }: { entry: HistoryEntry }) {
     <Stack gap={2} mt={4} component="ul" className={classes.changes}>
       {shown.map((change) => (
         <Text key={change.field} component="li" size="sm" c="dark.5">
-          {changeText(change)}
+          {changeText(change, entry.action)}
         </Text>
       ))}
       {shown.length < entry.changes.length && (
