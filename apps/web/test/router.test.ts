@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../src/app/router.tsx';
 import { ROUTES, type RouteName } from '../src/app/routes.ts';
+import { SCREENS } from '../src/app/screens.ts';
+import { sidebarLinksFor } from '../src/app/shell/app-navbar.tsx';
 
 /** Every named route in the tree with the full path it answers to. */
 function namedPaths(routes: RouteObject[], parent = ''): Map<string, string> {
@@ -28,5 +30,29 @@ describe('router', () => {
     expect(guarded).toEqual(all);
     expect(signedIn.loader).toBeTypeOf('function');
     expect(root.children!.some((route) => route.path === '*')).toBe(true);
+  });
+
+  it('loads every screen of the signed-in area lazily, Users included, so the login bundle stays small', () => {
+    const lazy = Symbol.for('react.lazy');
+    for (const screen of Object.values(SCREENS)) expect((screen as unknown as { $$typeof: symbol }).$$typeof).toBe(lazy);
+    expect(Object.keys(SCREENS)).toContain('users');
+  });
+});
+
+describe('sidebar', () => {
+  const labels = (privileges: readonly string[] | undefined) => sidebarLinksFor(privileges).map((link) => link.label);
+
+  it('shows Users only to holders of MANAGE_USERS, after the spec\'s links', () => {
+    expect(labels(['MANAGE_USERS']).at(-1)).toBe('Users');
+    expect(labels(['CREATE_JOB', 'MANAGE_USERS'])).toContain('Users');
+    expect(labels([])).not.toContain('Users');
+    expect(labels(['CREATE_JOB', 'LOCK_JOB'])).not.toContain('Users');
+    expect(labels(undefined)).not.toContain('Users');
+  });
+
+  it('shows the spec\'s links to everyone', () => {
+    expect(labels([])).toEqual([
+      'Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports',
+    ]);
   });
 });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/app/routes.ts';
 
 describe('route table', () => {
-  it('has every route name of spec 1 §2 and spec 2 §2, plus not-found', () => {
+  it('has every route name of spec 1 §2 and spec 2 §2, plus users and not-found', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(
       [
         'login', 'companies', 'company', 'registrations', 'registration', 'jobs', 'job-view', 'job-edit',
         'containers', 'container-view', 'container-edit', 'line-items', 'line-item-view', 'line-item-edit',
         'yb-containers', 'yb-container-view', 'yb-container-edit', 'yb-line-items', 'yb-line-item-view',
-        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'not-found',
+        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'users', 'not-found',
       ].sort(),
     );
   });
@@ -25,6 +25,8 @@ describe('route table', () => {
     [routePath('line-item-view', { id: 9 }), '/line-item/9'],
     [routePath('line-item-edit', { id: 9 }), '/line-item/9/edit'],
     [routePath('yb-line-item-edit', { id: 'YB 1/2' }), '/yb-line-item/YB%201%2F2/edit'],
+    [routePath('users'), '/users'],
+    [routePath('users', {}, { q: 'jdoe' }), '/users?q=jdoe'],
     [routePath('not-found'), '/not-found'],
     [routePath('jobs', {}, { page: 2, q: 'a b', skip: undefined, none: null }), '/jobs?page=2&q=a+b'],
   ])('%s = %s', (actual, expected) => {
@@ -40,6 +42,8 @@ describe('route table', () => {
     expect(routeTitle('yb-containers')).toBe('Yellow Bucket Containers');
     expect(routeTitle('dictionaries')).toBe('NDC Dictionary');
     expect(sectionOf('line-item-edit')).toBe('line-items');
+    expect(routeTitle('users')).toBe('Users');
+    expect(sectionOf('users')).toBe('users');
     expect(sectionOf('login')).toBeNull();
     expect(isRouteName('job-view')).toBe(true);
     expect(isRouteName('toString')).toBe(false);

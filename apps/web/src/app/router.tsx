@@ -76,6 +76,7 @@ export const appRoutes: RouteObject[] = [
           screen('dictionaries'),
           screen('dictionary'),
           screen('reports'),
+          screen('users'),
         ],
       },
       { id: 'not-found', path: ROUTES['not-found'], handle: routeHandle('not-found'), Component: NotFoundScreen },

@@ -29,6 +29,7 @@ export const ROUTES = {
   dictionaries: '/dictionaries',
   dictionary: '/dictionary/:id',
   reports: '/reports',
+  users: '/users',
   'not-found': '/not-found',
 } as const;
 
@@ -103,6 +104,7 @@ const TITLES: { [N in RouteName]: string } = {
   dictionaries: 'NDC Dictionary',
   dictionary: 'NDC Dictionary Entry {id}',
   reports: 'Reports',
+  users: 'Users',
   'not-found': 'Resource Not Found',
 };
 
@@ -136,6 +138,7 @@ const SECTIONS: { [N in RouteName]: RouteName | null } = {
   dictionaries: 'dictionaries',
   dictionary: 'dictionaries',
   reports: 'reports',
+  users: 'users',
   'not-found': null,
 };
 

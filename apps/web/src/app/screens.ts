@@ -94,4 +94,5 @@ export const SCREENS: { [N in ScreenRouteName]: LazyScreen } = {
     (m) => m.DictionaryScreen,
   ),
   reports: lazyScreen(() => import('../features/reports/components/reports-screen.tsx'), (m) => m.ReportsScreen),
+  users: lazyScreen(() => import('../features/users/components/users-screen.tsx'), (m) => m.UsersScreen),
 };

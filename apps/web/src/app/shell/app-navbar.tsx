@@ -1,4 +1,5 @@
 import { Box, NavLink } from '@mantine/core';
+import { mayPerform, type Action } from '@3ds/domain';
 import {
   IconBriefcase,
   IconBucket,
@@ -8,10 +9,12 @@ import {
   IconListDetails,
   IconPackage,
   IconReportAnalytics,
+  IconUsers,
   IconVocabulary,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useSession } from '../../session/use-session.ts';
 import { routePath, sectionOf, type RouteName, type StaticRouteName } from '../routes.ts';
 import { SCREENS, type ScreenRouteName } from '../screens.ts';
 import classes from './shell.module.css';
@@ -20,9 +23,11 @@ interface SidebarLink {
   route: ScreenRouteName & StaticRouteName;
   label: string;
   icon: TablerIcon;
+  /** Shown only to users whose privileges allow this action; the screen checks it again. */
+  action?: Action;
 }
 
-/** The sidebar (spec 1 §2 "Sidebar links"), in this order. */
+/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours (Users) after the spec's. */
 export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { route: 'companies', label: 'Companies', icon: IconBuilding },
   { route: 'registrations', label: 'Registrations', icon: IconCertificate },
@@ -33,7 +38,13 @@ export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { route: 'yb-line-items', label: 'Yellow Bucket Line Items', icon: IconClipboardList },
   { route: 'dictionaries', label: 'Dictionary', icon: IconVocabulary },
   { route: 'reports', label: 'Reports', icon: IconReportAnalytics },
+  { route: 'users', label: 'Users', icon: IconUsers, action: 'user.manage' },
 ];
+
+/** The sidebar links a user with these privileges sees. */
+export function sidebarLinksFor(privileges: readonly string[] | undefined): readonly SidebarLink[] {
+  return SIDEBAR_LINKS.filter((link) => link.action === undefined || mayPerform(privileges, link.action));
+}
 
 interface AppNavbarProps {
   /** The current route's name. */
@@ -43,9 +54,10 @@ interface AppNavbarProps {
 
 export function AppNavbar({ current, onNavigate }: AppNavbarProps) {
   const activeSection = current ? sectionOf(current) : null;
+  const links = sidebarLinksFor(useSession()?.privileges);
   return (
     <Box style={{ flex: 1, overflowY: 'auto' }}>
-      {SIDEBAR_LINKS.map(({ route, label, icon: LinkIcon }) => {
+      {links.map(({ route, label, icon: LinkIcon }) => {
         const active = route === activeSection;
         const preload = () => void SCREENS[route].preload().catch(() => undefined);
         return (
