@@ -1,13 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+import { api, apiToken, type Json } from '../support/api.ts';
 
 /**
  * The container and Yellow Bucket container screens (spec 2 §2 "Container detail", "Container
  * edit", "Yellow Bucket container detail"). Every test makes its own job and containers through
  * the API, so it depends neither on the demo data's counts nor on the other tests.
  */
-
-type Json = Record<string, unknown>;
 
 const LOCK_CONFIRM = 'Are you sure you want to lock this container and its related line items?';
 const UNLOCK_CONFIRM = 'Are you sure you want to unlock this container and its related line items?';
@@ -34,19 +33,6 @@ const KINDS: Kind[] = [
     summary: 'Info',
   },
 ];
-
-async function apiToken(request: APIRequestContext, username = 'admin'): Promise<string> {
-  const response = await request.post('api/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function api(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: Json, params?: Record<string, string>) {
-  const response = await request[method](`api/${path}`, { headers: { authorization: `Bearer ${token}` }, data, params });
-  const body = (await response.json()) as Json;
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body;
-}
 
 interface Setup {
   token: string;

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+import { api, apiToken, todayUs, type Json } from '../support/api.ts';
 
 /**
  * The History panel of the job, container and line item screens: who changed what and when,
@@ -7,27 +8,6 @@ import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
  * changes them on the screens, as a person does; the empty state reads a demo record nothing has
  * changed (the demo data is loaded without audit rows).
  */
-
-type Json = Record<string, unknown>;
-
-async function apiToken(request: APIRequestContext, username = 'admin'): Promise<string> {
-  const response = await request.post('api/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function api(request: APIRequestContext, token: string, method: 'get' | 'post' | 'patch', path: string, data?: Json, params?: Record<string, string>) {
-  const response = await request[method](`api/${path}`, { headers: { authorization: `Bearer ${token}` }, data, params });
-  const body = (await response.json()) as Json;
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body;
-}
-
-/** Today as the API writes dates. */
-function todayUs(): string {
-  const now = new Date();
-  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
-}
 
 interface Setup {
   token: string;

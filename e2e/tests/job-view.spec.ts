@@ -1,25 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+import { api, apiToken, type Json } from '../support/api.ts';
 
 /**
  * The job detail screen (spec 1 §2 "Job detail"). Every test makes its own job through the API, so
  * the tests neither depend on the demo data's counts nor on each other.
  */
-
-type Json = Record<string, unknown>;
-
-async function apiToken(request: APIRequestContext, username = 'admin'): Promise<string> {
-  const response = await request.post('api/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function api(request: APIRequestContext, token: string, method: 'get' | 'post' | 'patch', path: string, data?: Json, params?: Record<string, string>) {
-  const response = await request[method](`api/${path}`, { headers: { authorization: `Bearer ${token}` }, data, params });
-  const body = (await response.json()) as Json;
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body;
-}
 
 /** A registration of the Drug Enforcement Administration that has not expired. */
 async function currentRegistration(request: APIRequestContext, token: string) {

@@ -1,13 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+import { api, apiToken, todayUs, type Json } from '../support/api.ts';
 
 /**
  * The line item and Yellow Bucket line item screens (spec 2 §2 "Line item and Yellow Bucket line
  * item detail", "Line item form"; §4–§7). Every test makes the job, containers and line items it
  * works on through the API, so it depends neither on the demo data's counts nor on other tests.
  */
-
-type Json = Record<string, unknown>;
 
 const CONFIRM = {
   lock: 'Are you sure you want to lock this line item?',
@@ -28,25 +27,6 @@ const KINDS: Kind[] = [
   { name: 'standard', singular: 'line-item', container: 'container', heading: 'Line Item' },
   { name: 'Yellow Bucket', singular: 'yb-line-item', container: 'yb-container', heading: 'Yellow Bucket Line Item' },
 ];
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('api/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function api(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: Json, params?: Record<string, string>) {
-  const response = await request[method](`api/${path}`, { headers: { authorization: `Bearer ${token}` }, data, params });
-  const body = (await response.json()) as Json;
-  expect(response.ok(), `${method.toUpperCase()} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body;
-}
-
-/** Today as the API writes dates. */
-function todayUs(): string {
-  const now = new Date();
-  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
-}
 
 interface Setup {
   token: string;
