@@ -33,6 +33,7 @@ const envSchema = z
     DEMO: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(100_000).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -60,6 +61,8 @@ export interface Config {
   demo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Login attempts one client address may make a minute (on top of the per-username lockout). */
+  loginRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -98,5 +101,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demo: env.DEMO ?? database.kind === 'pglite',
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/JWT_SECRET/);
   });
 
+  it('throttles logins to 30 a minute per address unless LOGIN_RATE_LIMIT_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({}).loginRateLimitPerMinute).toBe(30);
+    expect(loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '600' }).loginRateLimitPerMinute).toBe(600);
+    for (const bad of ['0', '2.5', 'many', '1000000']) {
+      expect(() => loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: bad })).toThrow(/LOGIN_RATE_LIMIT_PER_MINUTE/);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
   });

@@ -85,6 +85,22 @@ describe('POST /3ds/api/login', () => {
     expect((await login('bob', 'right-password-1')).statusCode).toBe(200);
   });
 
+  it('throttles one client address to LOGIN_RATE_LIMIT_PER_MINUTE logins a minute, right or wrong, with 429', async () => {
+    const throttled = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      await createUser(throttled.db, { username: 'dave', password: 'right-password-1' });
+      const attempt = (password: string) => throttled.app.inject({ method: 'POST', url: '/3ds/api/login', payload: { username: 'dave', password } });
+      expect((await attempt('wrong')).statusCode).toBe(401);
+      expect((await attempt('right-password-1')).statusCode).toBe(200);
+      expect((await attempt('right-password-1')).statusCode).toBe(200);
+      const refused = await attempt('right-password-1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/\w/);
+    } finally {
+      await throttled.close();
+    }
+  });
+
   it('does not lock for 4 failures, and a success clears them', async () => {
     for (let i = 0; i < 4; i++) expect((await login('erin', 'wrong')).statusCode).toBe(401);
     expect((await login('erin', 'right-password-1')).statusCode).toBe(200);
