@@ -30,8 +30,24 @@ export async function api(
   return body;
 }
 
-/** Today as the API writes dates (MM/DD/YYYY). */
-export function todayUs(): string {
-  const now = new Date();
-  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`;
+/**
+ * A current registration whose schedules include 2, and `ndcCount` schedule 2 trade-package NDCs
+ * still reported to ARCOS, which its containers may hold and the NDC select can find.
+ */
+export async function scheduleTwoStock(request: APIRequestContext, token: string, ndcCount: number): Promise<{ registrationId: string; ndcs: string[] }> {
+  const registrations = await api(request, token, 'get', 'registrations', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 2': 'Yes', 'Expiration Date': '>//' } }]),
+    limit: '1',
+  });
+  const registration = (registrations.data as { recordId: string }[])[0]!;
+  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
+    searchCriteria: JSON.stringify([
+      { criteria: { 'CSA Schedule LU': '==2', 'Trade Packages': 'Yes' } },
+      { omit: true, criteria: { 'Removed From ARCOS': '1' } },
+    ]),
+    limit: String(ndcCount),
+  });
+  const ndcs = (entries.data as { fieldData: Json }[]).map((entry) => String(entry.fieldData['NDC Code LU']));
+  expect(ndcs).toHaveLength(ndcCount);
+  return { registrationId: registration.recordId, ndcs };
 }

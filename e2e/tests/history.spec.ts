@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, login, test } from '../support/fixtures.ts';
-import { api, apiToken, todayUs, type Json } from '../support/api.ts';
+import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
 
 /**
  * The History panel of the job, container and line item screens: who changed what and when,
@@ -22,20 +22,8 @@ let cached: Omit<Setup, 'token'> | undefined;
 async function setup(request: APIRequestContext): Promise<Setup> {
   const token = await apiToken(request);
   if (cached) return { ...cached, token };
-  const registrations = await api(request, token, 'get', 'registrations', undefined, {
-    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 2': 'Yes', 'Expiration Date': `>${todayUs()}` } }]),
-    limit: '1',
-  });
-  const registration = (registrations.data as { recordId: string }[])[0]!;
-  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
-    searchCriteria: JSON.stringify([
-      { criteria: { 'CSA Schedule LU': '==2', 'Trade Packages': 'Yes' } },
-      { omit: true, criteria: { 'Removed From ARCOS': '1' } },
-    ]),
-    limit: '1',
-  });
-  const entry = (entries.data as { fieldData: Json }[])[0]!;
-  cached = { registrationId: registration.recordId, ndc: String(entry.fieldData['NDC Code LU']) };
+  const stock = await scheduleTwoStock(request, token, 1);
+  cached = { registrationId: stock.registrationId, ndc: stock.ndcs[0]! };
   return { ...cached, token };
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, login, test } from '../support/fixtures.ts';
-import { api, apiToken, todayUs, type Json } from '../support/api.ts';
+import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
 
 /**
  * The line item and Yellow Bucket line item screens (spec 2 §2 "Line item and Yellow Bucket line
@@ -41,21 +41,8 @@ let cached: Setup | undefined;
 async function setup(request: APIRequestContext): Promise<Setup> {
   if (cached) return { ...cached, token: await apiToken(request) };
   const token = await apiToken(request);
-  const registrations = await api(request, token, 'get', 'registrations', undefined, {
-    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 2': 'Yes', 'Expiration Date': `>${todayUs()}` } }]),
-    limit: '1',
-  });
-  const registration = (registrations.data as { recordId: string }[])[0]!;
-  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
-    searchCriteria: JSON.stringify([
-      { criteria: { 'CSA Schedule LU': '==2', 'Trade Packages': 'Yes' } },
-      { omit: true, criteria: { 'Removed From ARCOS': '1' } },
-    ]),
-    limit: '2',
-  });
-  const ndcs = (entries.data as { fieldData: Json }[]).map((entry) => String(entry.fieldData['NDC Code LU']));
-  expect(ndcs).toHaveLength(2);
-  cached = { token, registrationId: registration.recordId, ndcs: [ndcs[0]!, ndcs[1]!] };
+  const { registrationId, ndcs } = await scheduleTwoStock(request, token, 2);
+  cached = { token, registrationId, ndcs: [ndcs[0]!, ndcs[1]!] };
   return cached;
 }
 

@@ -62,8 +62,6 @@ export interface AppDeps {
   webRoot?: string;
   /** Periodic housekeeping (change-log compaction, export clean-up); tests turn it off. */
   backgroundJobs?: boolean;
-  /** Logins allowed per client address and minute; by default the configuration's. */
-  loginRateLimitPerMinute?: number;
   logger?: boolean | object;
 }
 
@@ -123,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.loginRateLimitPerMinute ?? deps.config.loginRateLimitPerMinute });
+      await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.config.loginRateLimitPerMinute });
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
       await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now });
       await api.register(recordsRoutes, {

@@ -191,9 +191,12 @@ export class LocalFileStore implements FileStore {
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    // Read only the directory the prefix names (`jobs/` → `<root>/jobs`), not the whole store.
+    const directory = join(this.#root, ...prefix.split('/').slice(0, -1));
+    if (!directory.startsWith(this.#root)) return;
     let entries;
     try {
-      entries = await readdir(this.#root, { recursive: true, withFileTypes: true });
+      entries = await readdir(directory, { recursive: true, withFileTypes: true });
     } catch (error) {
       if (isNotFound(error)) return;
       throw error;

@@ -42,15 +42,14 @@ export async function buildTestApp(
     },
   };
   const dataDir = await mkdtemp(join(tmpdir(), '3ds-data-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  // Tests sign in often from one address; a test of the throttle sets LOGIN_RATE_LIMIT_PER_MINUTE lower.
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: '10000', ...options.env });
   const app = await buildApp({
     config,
     database,
     jwtSecret: TEST_JWT_SECRET,
     now: () => clock.now,
     sleep: async () => {},
-    // Tests sign in often from one address; a test of the throttle sets LOGIN_RATE_LIMIT_PER_MINUTE.
-    loginRateLimitPerMinute: options.env?.LOGIN_RATE_LIMIT_PER_MINUTE ? config.loginRateLimitPerMinute : 10_000,
     backgroundJobs: false,
     logger: options.logger ?? false,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
