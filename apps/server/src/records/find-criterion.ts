@@ -98,6 +98,73 @@ export function wordsBeginWith(expression: RawBuilder<unknown>, value: string): 
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }
 
+/**
+ * Where a word can begin in an NDC (`LLLLL-PPPP-KK` or `LLLLL-PPPP-**`): the labeler code, the
+ * product code and the package code. The second `*` of `**` begins a word too, but whatever can
+ * begin there (`*`) also begins at the first, so it adds no rows.
+ */
+const NDC_WORD_STARTS = [0, 6, 11] as const;
+/** What each position of an NDC holds: a digit, the dash, or a package character (digit or `*`). */
+const NDC_SHAPE = 'DDDDD-DDDD-PP';
+
+/** Whether `text` can begin at `start` of some NDC: a prefix that cannot is left out of the SQL. */
+function fitsNdcAt(text: string, start: number): boolean {
+  if (!text || start + text.length > NDC_SHAPE.length) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const shape = NDC_SHAPE[start + i];
+    const ok = shape === '-' ? c === '-' : shape === 'D' ? c >= '0' && c <= '9' : (c >= '0' && c <= '9') || c === '*';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/**
+ * wordsBeginWith for a column that always holds an NDC: the same rows, as prefix matches at the
+ * three word starts, so the btree indexes on `ndc` and `substr(ndc, 7)` (text_pattern_ops) serve
+ * the common find, an NDC's first digits, where the trigram index has to recheck thousands of
+ * rows. NDC characters have no case, so no lower(); a term with a letter or a space finds nothing.
+ * A term with a wildcard other than trailing `*`s keeps the regex.
+ */
+export function ndcWordsBeginWith(expression: RawBuilder<unknown>, value: string): Condition {
+  const terms = splitTerms(value);
+  if (!terms.length) return sql<SqlBool>`true`;
+  const parts = terms.map((t) => {
+    const prefix = t.phrase ? t.text : literalPrefix(t.text);
+    if (prefix === undefined) return wordsBeginWith(expression, t.text);
+    const arms = NDC_WORD_STARTS.filter((start) => fitsNdcAt(prefix, start)).map((start) =>
+      // The prefix holds only digits, '-' and '*': nothing LIKE reads as a wildcard or an escape.
+      // The start is literal so that the expression is the index's own.
+      start === 0
+        ? sql<SqlBool>`${expression} LIKE ${`${prefix}%`}`
+        : sql<SqlBool>`substr(${expression}, ${sql.lit(start + 1)}) LIKE ${`${prefix}%`}`,
+    );
+    return arms.length ? sql<SqlBool>`(${sql.join(arms, sql` OR `)})` : sql<SqlBool>`false`;
+  });
+  return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/** A term's text when it has no wildcard but trailing `*`s (which add nothing to "begins with"), else undefined. */
+function literalPrefix(term: string): string | undefined {
+  let end = term.length;
+  while (end > 0 && term[end - 1] === '*' && !escapedAt(term, end - 1)) end--;
+  const head = term.slice(0, end);
+  if (!head || hasUnescaped(head, '*@#')) return undefined;
+  return unescape(head);
+}
+
+/** Whether the character at `index` is escaped by a backslash (an odd run of them before it). */
+function escapedAt(text: string, index: number): boolean {
+  let slashes = 0;
+  for (let i = index - 1; i >= 0 && text[i] === '\\'; i--) slashes++;
+  return slashes % 2 === 1;
+}
+
+/** Words-begin on a field, with the NDC form where the field always holds an NDC. */
+export function fieldWordsBeginWith(field: LayoutField, expression: RawBuilder<unknown>, value: string): Condition {
+  return field.ndcFormat ? ndcWordsBeginWith(expression, value) : wordsBeginWith(expression, value);
+}
+
 function textCondition(field: LayoutField, f: RawBuilder<unknown>, value: string, ctx: CriterionContext): Condition {
   // Case-insensitive as lower() = lower(), not as `~*`: a regex's case folding misses titlecase
   // letters ('ǅ' is neither its own lower nor upper case).
@@ -126,7 +193,7 @@ function textCondition(field: LayoutField, f: RawBuilder<unknown>, value: string
     return sql<SqlBool>`(lower(${f}) >= lower(${unescape(range[0].trim())}) AND left(lower(${f}), length(${to})) <= lower(${to}))`;
   }
   if (value === '//') return sql<SqlBool>`${f} = ${ctx.today ?? todayIso()}`;
-  return wordsBeginWith(f, value);
+  return fieldWordsBeginWith(field, f, value);
 }
 
 const INT4_MAX = 2_147_483_647;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { badRequest } from '../errors/app-error.ts';
-import { compileCriterion, wordsBeginWith, type CriterionContext } from './find-criterion.ts';
+import { compileCriterion, fieldWordsBeginWith, type CriterionContext } from './find-criterion.ts';
 import { fieldByName, type Layout, type LayoutField } from './layout.ts';
 
 /** One find request: `{ omit, criteria: { field: value } }` (`omit` may be `true` or `"true"`). */
@@ -73,7 +73,7 @@ export function compileQuickFind(layout: Layout, text: string): CompiledFind {
   const words = quickFindWords(text.slice(0, 500));
   if (!words.length) return { where: sql<SqlBool>`true`, fields: [] };
   const perWord = words.map((word) => {
-    const anyField = fields.map((f) => wordsBeginWith(sql.raw(f.type === 'text' ? f.sql : `(${f.sql})::text`), word));
+    const anyField = fields.map((f) => fieldWordsBeginWith(f, sql.raw(f.type === 'text' ? f.sql : `(${f.sql})::text`), word));
     return sql<SqlBool>`(${sql.join(anyField, sql` OR `)})`;
   });
   return { where: sql<SqlBool>`(${sql.join(perWord, sql` AND `)})`, fields };

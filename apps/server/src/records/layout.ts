@@ -22,6 +22,11 @@ export interface LayoutField {
   fileLink?: boolean;
   /** Left out of list pages (costly or only useful on the record's own screen). */
   detailOnly?: boolean;
+  /**
+   * The column always holds an NDC, `LLLLL-PPPP-KK` or `LLLLL-PPPP-**` (a CHECK constraint), so a
+   * words-begin find on it is a prefix match at one of three places, which a btree serves.
+   */
+  ndcFormat?: boolean;
 }
 
 export interface PortalDef {
@@ -81,6 +86,8 @@ export interface LayoutDefinition {
   fields: Record<string, FieldSql>;
   /** Fields whose SQL yields `<file id>/<file name>`, answered as signed download links. */
   fileFields?: readonly string[];
+  /** Fields whose column a CHECK constraint holds to the NDC format (see `LayoutField.ndcFormat`). */
+  ndcFields?: readonly string[];
   portals?: PortalDef[];
 }
 
@@ -95,6 +102,9 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
   if (missing.length || extra.length) {
     throw new Error(`Layout ${catalogue.entity}: no SQL for [${missing.join(', ')}]; unknown fields [${extra.join(', ')}]`);
   }
+  for (const name of [...(definition.fileFields ?? []), ...(definition.ndcFields ?? [])]) {
+    if (!mapped.has(name)) throw new Error(`Layout ${catalogue.entity}: unknown field ${name}`);
+  }
   const joins = definition.joins ?? {};
   const fields = catalogue.fields.map((f) => {
     const spec = definition.fields[f.name]!;
@@ -102,6 +112,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     for (const j of needs) if (!(j in joins)) throw new Error(`Layout ${catalogue.entity}: field ${f.name} needs unknown join ${j}`);
     const tables = new Set([...needs.flatMap((j) => tablesIn(joins[j]!)), ...tablesIn(expression)]);
     const fileLink = definition.fileFields?.includes(f.name) ?? false;
+    const ndcFormat = definition.ndcFields?.includes(f.name) ?? false;
     return {
       name: f.name,
       type: f.type,
@@ -109,6 +120,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
       joins: needs,
       tables: [...tables],
       ...(fileLink ? { fileLink } : {}),
+      ...(ndcFormat ? { ndcFormat } : {}),
       ...(f.detailOnly ? { detailOnly: true } : {}),
     };
   });

@@ -5,6 +5,7 @@ export const dictionariesLayout = defineLayout(CATALOGUE.dictionaries, {
   from: 'ndc_dictionary d',
   idSql: 'd.id',
   modIdSql: 'd.mod_id',
+  ndcFields: ['NDC Code LU'],
   fields: {
     'NDC Code LU': 'd.ndc',
     'CSA Schedule LU': 'd.schedule',

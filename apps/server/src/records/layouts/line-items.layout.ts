@@ -62,6 +62,7 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       'Modified By': 'li.modified_by',
       ...extra,
     },
+    ndcFields: ['NDC Number'],
     portals: [
       {
         name: 'Siblings',
