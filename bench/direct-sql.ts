@@ -1,4 +1,5 @@
 import { LAYOUTS } from '../apps/server/src/records/layouts/index.ts';
+import { ndcWordStartsFor } from '../apps/server/src/records/find-criterion.ts';
 import type { Layout, LayoutField, PortalDef } from '../apps/server/src/records/layout.ts';
 
 /**
@@ -77,11 +78,28 @@ function wordsBeginWith(expression: string, value: string, params: Params): stri
   return `(${terms.map((t) => `lower(${expression}) ~ ${params.add((WORD_START + plainTerm(t)).toLowerCase())}`).join(' AND ')})`;
 }
 
+/**
+ * The same on a column that always holds an NDC, written as the find compiler writes it
+ * (find-criterion.ts `ndcWordsBeginWith`): prefix matches at the word starts where the term fits.
+ */
+function ndcWordsBeginWith(expression: string, value: string, params: Params): string {
+  const terms = value.split(/\s+/).filter(Boolean);
+  return `(${terms
+    .map((t) => {
+      plainTerm(t);
+      const arms = ndcWordStartsFor(t).map((start) =>
+        start === 0 ? `${expression} LIKE ${params.add(`${t}%`)}` : `substr(${expression}, ${start + 1}) LIKE ${params.add(`${t}%`)}`,
+      );
+      return arms.length ? `(${arms.join(' OR ')})` : 'false';
+    })
+    .join(' AND ')})`;
+}
+
 function criterion(layout: Layout, c: Criterion, params: Params): { sql: string; field: LayoutField } {
   const f = field(layout, c.field);
   if ('words' in c) {
     if (f.type !== 'text') throw new Error(`bench: ${c.field} is not a text field`);
-    return { sql: wordsBeginWith(f.sql, c.words, params), field: f };
+    return { sql: (f.ndcFormat ? ndcWordsBeginWith : wordsBeginWith)(f.sql, c.words, params), field: f };
   }
   if (f.type !== 'number') throw new Error(`bench: ${c.field} is not a number field`);
   return { sql: `${f.sql} = ${params.add(c.equals)}`, field: f };
@@ -110,7 +128,7 @@ function prepareFind(layout: Layout, spec: Pick<ListSpec, 'entity' | 'quickFind'
     const quickFields = layout.quickFind.map((name) => field(layout, name));
     const words = spec.quickFind.split(/\s+/).filter(Boolean);
     const perWord = words.map((word) => {
-      const anyField = quickFields.map((f) => wordsBeginWith(f.type === 'text' ? f.sql : `(${f.sql})::text`, word, params));
+      const anyField = quickFields.map((f) => (f.ndcFormat ? ndcWordsBeginWith : wordsBeginWith)(f.type === 'text' ? f.sql : `(${f.sql})::text`, word, params));
       return `(${anyField.join(' OR ')})`;
     });
     conditions.push(`(${perWord.join(' AND ')})`);

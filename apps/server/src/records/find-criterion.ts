@@ -107,6 +107,11 @@ const NDC_WORD_STARTS = [0, 6, 11] as const;
 /** What each position of an NDC holds: a digit, the dash, or a package character (digit or `*`). */
 const NDC_SHAPE = 'DDDDD-DDDD-PP';
 
+/** Where in an NDC a word beginning with `prefix` can begin (0-based; none when no NDC has such a word). */
+export function ndcWordStartsFor(prefix: string): number[] {
+  return NDC_WORD_STARTS.filter((start) => fitsNdcAt(prefix, start));
+}
+
 /** Whether `text` can begin at `start` of some NDC: a prefix that cannot is left out of the SQL. */
 function fitsNdcAt(text: string, start: number): boolean {
   if (!text || start + text.length > NDC_SHAPE.length) return false;
@@ -132,7 +137,7 @@ export function ndcWordsBeginWith(expression: RawBuilder<unknown>, value: string
   const parts = terms.map((t) => {
     const prefix = t.phrase ? t.text : literalPrefix(t.text);
     if (prefix === undefined) return wordsBeginWith(expression, t.text);
-    const arms = NDC_WORD_STARTS.filter((start) => fitsNdcAt(prefix, start)).map((start) =>
+    const arms = ndcWordStartsFor(prefix).map((start) =>
       // The prefix holds only digits, '-' and '*': nothing LIKE reads as a wildcard or an escape.
       // The start is literal so that the expression is the index's own.
       start === 0
