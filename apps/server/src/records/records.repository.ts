@@ -129,16 +129,59 @@ export async function countFound(db: Kysely<Database>, layout: Layout, find: Pre
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** One record with all layout fields, or undefined. */
-export async function selectRecord(db: Kysely<Database>, layout: Layout, id: number, scope?: RawBuilder<SqlBool>) {
+/** A portal's rows as the record statement answers them: `[id, modId, field values…]` each. */
+export interface PortalRows {
+  rows: unknown[][];
+  /** The number of related records in all (more than `rows` when the portal's limit cut them). */
+  foundCount: number;
+}
+
+/**
+ * One record with all layout fields and the rows of each of its portals, or undefined: one
+ * statement, so a detail costs one round trip to the database however many portals it has. Each
+ * portal is a subquery over the record's row (`__rec`), answered as a JSON array of positional rows
+ * in the portal's order: `[[id, modId, count of all, f0, f1, …], …]`, or null when it has none.
+ */
+export async function selectRecord(
+  db: Kysely<Database>,
+  layout: Layout,
+  id: number,
+  scope?: RawBuilder<SqlBool>,
+): Promise<{ row: Record<string, unknown>; portals: PortalRows[] } | undefined> {
   const find = prepareFind(layout, {}, scope);
   const parentValues = layout.portals.map((p, i) => sql`${sql.raw(p.parentValue ?? layout.idSql)} AS ${sql.ref(`__p${i}`)}`);
+  const portals = layout.portals.map((portal, i) => sql`(
+      SELECT json_agg(json_build_array(__id, __mod, __count ${sql.join(portal.fields.map((_, index) => sql`, ${sql.ref(alias(index))}`), sql``)}) ORDER BY __ord)
+      FROM (
+        SELECT ${sql.raw(portal.idSql)} AS __id, ${sql.raw(portal.modIdSql ?? '0')} AS __mod, count(*) OVER () AS __count,
+          row_number() OVER (ORDER BY ${sql.raw(portal.orderBy)}) AS __ord, ${selectList(portal.fields)}
+        FROM ${sql.raw(portal.from)}
+        WHERE ${sql.raw(portal.parentKey)} = __rec.${sql.ref(`__p${i}`)} ${portal.where ? sql`AND ${sql.raw(portal.where)}` : sql``}
+        ORDER BY ${sql.raw(portal.orderBy)}
+        LIMIT ${sql.lit(portal.limit)}
+      ) __portal) AS ${sql.ref(`__portal${i}`)}`);
   const result = await sql<Record<string, unknown>>`${sql.raw(PREPARED)}
-    SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(layout.fields)}
-      ${parentValues.length ? sql`, ${sql.join(parentValues)}` : sql``}
-    FROM ${fromClause(layout, layout.fields)}
-    WHERE ${sql.raw(layout.idSql)} = ${id} AND ${find.where}`.execute(db);
-  return result.rows[0];
+    SELECT __rec.* ${portals.length ? sql`, ${sql.join(portals)}` : sql``}
+    FROM (
+      SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(layout.fields)}
+        ${parentValues.length ? sql`, ${sql.join(parentValues)}` : sql``}
+      FROM ${fromClause(layout, layout.fields)}
+      WHERE ${sql.raw(layout.idSql)} = ${id} AND ${find.where}
+    ) __rec`.execute(db);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    row,
+    portals: layout.portals.map((_, i) => {
+      const rows = (parseJson(row[`__portal${i}`]) ?? []) as unknown[][];
+      return { rows, foundCount: Number(rows[0]?.[2] ?? 0) };
+    }),
+  };
+}
+
+/** json comes parsed from pg, as text from some drivers: either way, the value. */
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
 /** Whether the record is one the layout (and the scope) shows: the detail's condition without its fields. */
@@ -148,18 +191,6 @@ export async function recordExists(db: Kysely<Database>, layout: Layout, id: num
     SELECT 1 AS found FROM ${fromClause(layout, layout.fields)}
     WHERE ${sql.raw(layout.idSql)} = ${id} AND ${find.where}`.execute(db);
   return result.rows.length > 0;
-}
-
-/** A portal's rows for one parent, with the number of related records in all. */
-export async function selectPortal(db: Kysely<Database>, portal: PortalDef, parentValue: unknown, limit = portal.limit) {
-  const result = await sql<Record<string, unknown>>`${sql.raw(PREPARED)}
-    SELECT ${sql.raw(portal.idSql)} AS __id, ${sql.raw(portal.modIdSql ?? '0')} AS __mod, count(*) OVER () AS __count,
-      ${selectList(portal.fields)}
-    FROM ${sql.raw(portal.from)}
-    WHERE ${sql.raw(portal.parentKey)} = ${parentValue} ${portal.where ? sql`AND ${sql.raw(portal.where)}` : sql``}
-    ORDER BY ${sql.raw(portal.orderBy)}
-    LIMIT ${limit}`.execute(db);
-  return { rows: result.rows, foundCount: Number(result.rows[0]?.__count ?? 0) };
 }
 
 /**

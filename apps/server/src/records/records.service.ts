@@ -7,13 +7,12 @@ import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
 import type { Layout, LayoutField } from './layout.ts';
 import type { ListRequest } from './list-query.ts';
-import { alias, formatValue, toFieldData, type FieldValue } from './record-format.ts';
+import { formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
   countFound,
   prepareFind,
   recordExists,
   selectPage,
-  selectPortal,
   selectRecord,
   tablesRead,
   type FindParts,
@@ -119,24 +118,24 @@ export class RecordsService {
 
   async record(entity: EntityName, id: number, user: SessionUser): Promise<RecordResponse> {
     const layout = LAYOUTS[entity];
-    const row = await selectRecord(this.#db, layout, id, scopeFor(entity, user));
-    if (!row) throw notFound(`${CATALOGUE[entity].title}: there is no record ${id}.`);
-    const portals = await Promise.all(
-      layout.portals.map(async (portal, i) => {
-        const { rows, foundCount } = await selectPortal(this.#db, portal, row[`__p${i}`]);
-        return {
-          name: portal.name,
-          foundCount,
-          rows: rows.map((r) => {
-            const out: Record<string, FieldValue | string> = { recordId: String(r.__id), modId: String(r.__mod) };
-            portal.fields.forEach((f, index) => {
-              out[f.name] = formatValue(f.type, r[alias(index)]);
-            });
-            return out;
-          }),
-        };
-      }),
-    );
+    const found = await selectRecord(this.#db, layout, id, scopeFor(entity, user));
+    if (!found) throw notFound(`${CATALOGUE[entity].title}: there is no record ${id}.`);
+    const { row } = found;
+    const portals = layout.portals.map((portal, i) => {
+      const { rows, foundCount } = found.portals[i]!;
+      return {
+        name: portal.name,
+        foundCount,
+        // [id, modId, count of all, f0, f1, …]
+        rows: rows.map((r) => {
+          const out: Record<string, FieldValue | string> = { recordId: String(r[0]), modId: String(r[1]) };
+          portal.fields.forEach((f, index) => {
+            out[f.name] = formatValue(f.type, r[index + 3]);
+          });
+          return out;
+        }),
+      };
+    });
     return {
       data: [
         {
