@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { transaction } from '../db/transaction.ts';
 
@@ -28,18 +28,32 @@ export class CountCache {
 
   /** The current versions of some tables, as one comparable string. */
   async versions(tables: readonly string[]): Promise<string> {
+    const result = await sql<{ versions: string | null }>`SELECT ${this.versionsColumn(tables)} AS versions`.execute(this.#db);
+    return this.checkedVersions(tables, result.rows[0]?.versions ?? null);
+  }
+
+  /**
+   * The versions as a column of another statement (006_table_versions.sql): a subquery the database
+   * runs once, in that statement's snapshot. Pass what it answers through `checkedVersions`.
+   */
+  versionsColumn(tables: readonly string[]): RawBuilder<string | null> {
+    return sql<string | null>`(SELECT table_versions(${[...new Set(tables)].sort()}::text[]))`;
+  }
+
+  /** The versions read by `versionsColumn`, once it is sure every table had one. */
+  checkedVersions(tables: readonly string[], versions: string | null): string {
     const names = [...new Set(tables)].sort();
-    const result = await sql<{ table_name: string; version: string | number }>`
-      SELECT t.table_name,
-             t.changes + (SELECT count(*) FROM table_changes c WHERE c.table_name = t.table_name) AS version
-      FROM table_change_totals t
-      WHERE t.table_name IN (${sql.join(names)})
-      ORDER BY t.table_name`.execute(this.#db);
-    if (result.rows.length !== names.length) {
+    const listed = versions ? versions.split(',').map((v) => v.slice(0, v.lastIndexOf(':'))) : [];
+    if (listed.join(',') !== names.join(',')) {
       // A table without a version row cannot be cached safely: say so and never match.
-      throw new Error(`No change tracking for ${names.filter((n) => !result.rows.some((r) => r.table_name === n)).join(', ')}`);
+      throw new Error(`No change tracking for ${names.filter((n) => !listed.includes(n)).join(', ')}`);
     }
-    return result.rows.map((r) => `${r.table_name}:${r.version}`).join(',');
+    return versions!;
+  }
+
+  /** Whether this server keeps a count for `key` (at whatever versions). */
+  remembers(key: string): boolean {
+    return this.#memory.has(key);
   }
 
   /** The cached count for `key` at these versions, or `compute()` (then cached). */

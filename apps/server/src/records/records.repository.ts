@@ -89,6 +89,8 @@ export interface PageRow {
  * One page of the found set, with all layout fields. `offset` is 1-based.
  * A deferred join: the page's ids are found with only the joins the find and sort need, and the
  * other related fields are joined for those rows alone — a deep page does not join every row it skips.
+ * `alongside`, an uncorrelated subquery, is read in the same statement and answered as
+ * `values.__alongside` of every row.
  */
 export async function selectPage(
   db: Kysely<Database>,
@@ -96,6 +98,7 @@ export async function selectPage(
   find: PreparedFind,
   sort: SortSpec,
   page: { offset: number; limit: number },
+  alongside?: RawBuilder<unknown>,
 ): Promise<PageRow[]> {
   const sortKeys = resolveSort(layout, sort);
   const fields = layout.listFields;
@@ -110,6 +113,7 @@ export async function selectPage(
   const joins = joinClauses(layout, [...fields, ...sortKeys.map((s) => s.field)]);
   const result = await sql<Record<string, unknown>>`
     SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(fields)}
+      ${alongside ? sql`, ${alongside} AS __alongside` : sql``}
     FROM (${pageIds}) __page
     JOIN ${sql.raw(`${table} ${alias_}`)} ON ${sql.raw(layout.idSql)} = __page.__pid
     ${joins}

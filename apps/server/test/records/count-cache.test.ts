@@ -99,3 +99,38 @@ describe('CountCache', () => {
     expect(n(after) - n(before)).toBe(1);
   });
 });
+
+describe('a list whose count this server keeps', () => {
+  it('reads the versions in the page statement, and alone only when the page is empty', async () => {
+    const versions = vi.spyOn(CountCache.prototype, 'versions');
+    try {
+      const find = { id_container: `==${containerB}`, 'Lot Number': 'versions-with-page' };
+      await t.db.updateTable('line_items').set({ lot_number: 'versions-with-page' }).where('container_id', '=', containerB).execute();
+      const first = await counts(find);
+      expect(versions).toHaveBeenCalledTimes(1); // a new find: versions, then the count, beside the page
+      expect((await counts(find)).foundCount).toBe(first.foundCount);
+      expect(versions).toHaveBeenCalledTimes(1); // remembered: with the page
+      await createLineItem(t.db, { container_id: containerB, lot_number: 'versions-with-page' });
+      expect((await counts(find)).foundCount).toBe(first.foundCount + 1); // new versions: counted again
+      expect(versions).toHaveBeenCalledTimes(1);
+
+      const none = { id_container: `==${containerB}`, 'Lot Number': 'nothing-has-this' };
+      expect((await counts(none)).foundCount).toBe(0);
+      expect((await counts(none)).foundCount).toBe(0);
+      expect(versions).toHaveBeenCalledTimes(3); // no rows to carry them
+    } finally {
+      versions.mockRestore();
+    }
+  });
+
+  it('reads the same versions either way, and refuses versions that do not name every table it read', async () => {
+    const cache = new CountCache(t.db);
+    const alone = await cache.versions(['line_items', 'jobs']);
+    expect(alone).toMatch(/^jobs:\d+,line_items:\d+$/);
+    const column = await sql<{ v: string }>`SELECT ${cache.versionsColumn(['line_items', 'jobs', 'line_items'])} AS v`.execute(t.db);
+    expect(cache.checkedVersions(['jobs', 'line_items'], column.rows[0]!.v)).toBe(alone);
+    expect(() => cache.checkedVersions(['jobs', 'line_items'], 'line_items:9')).toThrow('No change tracking for jobs');
+    expect(() => cache.checkedVersions(['jobs'], null)).toThrow('No change tracking for jobs');
+    await expect(cache.versions(['line_items', 'no_such_table'])).rejects.toThrow('No change tracking for no_such_table');
+  });
+});
