@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { useAddUser } from '../api/add-user.ts';
 import { EMPTY_NEW_USER, newUserFormErrors, newUserRequest, refusalOf, type Refusal, type UserFormValues } from '../user-form-model.ts';
-import { RefusalAlert } from './refusal-alert.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 import { UserFormFields } from './user-form-fields.tsx';
 import classes from './user-dialog.module.css';
 
@@ -62,15 +62,7 @@ function AddUserForm({ organizations, adding, onCancel, onDone }: AddUserFormPro
       <Stack gap="lg">
         <UserFormFields form={form} mode="add" organizations={organizations} />
         <Stack gap="sm" className={classes.footer}>
-          {refusal && <RefusalAlert refusal={refusal} />}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={adding.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={adding.isPending}>
-              Add user
-            </Button>
-          </Group>
+          <DialogActions refusal={refusal} pending={adding.isPending} submitLabel="Add user" onCancel={onCancel} />
         </Stack>
       </Stack>
     </form>

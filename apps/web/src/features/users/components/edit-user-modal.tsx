@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import type { UserAccount } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { useChangeUser } from '../api/change-user.ts';
 import { refusalOf, userChanges, userFormErrors, userFormValues, type Refusal, type UserFormValues } from '../user-form-model.ts';
-import { RefusalAlert } from './refusal-alert.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 import { UserFormFields } from './user-form-fields.tsx';
 import classes from './user-dialog.module.css';
 
@@ -95,15 +95,7 @@ function EditUserForm({ account, organizations, isSelf, changing, onCancel, onDo
           </Alert>
         )}
         <Stack gap="sm" className={classes.footer}>
-          {refusal && <RefusalAlert refusal={refusal} />}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={changing.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={changing.isPending} disabled={changes === null}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions refusal={refusal} pending={changing.isPending} submitLabel="Save" submitDisabled={changes === null} onCancel={onCancel} />
         </Stack>
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { UserAccount } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { passwordFormErrors, refusalOf, type PasswordFormValues, type Refusal } from '../user-form-model.ts';
 import { PasswordFields } from './password-fields.tsx';
-import { RefusalAlert } from './refusal-alert.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 
 interface ResetPasswordModalProps {
   account: UserAccount | null;
@@ -82,15 +82,7 @@ function ResetPasswordForm({ account, isSelf, resetting, onCancel, onDone }: Res
             : `${account.displayName || account.username} is signed out everywhere and signs in with the new password. Give it to them in person or by another safe channel.`}
         </Text>
         <PasswordFields label="New password" autoFocus password={form.getInputProps('password')} confirmPassword={form.getInputProps('confirmPassword')} />
-        {refusal && <RefusalAlert refusal={refusal} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={resetting.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={resetting.isPending}>
-            Reset password
-          </Button>
-        </Group>
+        <DialogActions refusal={refusal} pending={resetting.isPending} submitLabel="Reset password" onCancel={onCancel} />
       </Stack>
     </form>
   );
