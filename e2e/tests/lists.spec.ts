@@ -163,10 +163,13 @@ test.describe('list screens', () => {
 
   test('the eye link opens the record and Back to list returns to the same page', async ({ page }) => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jobs', exact: true }).click();
+    const eye = page.getByRole('link', { name: /^View record/ }).first();
+    const firstOnPage1 = (await eye.getAttribute('aria-label')) ?? '';
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(showing(page)).toHaveText(/^Showing 51 to/);
-    const eye = page.getByRole('link', { name: /^View record/ }).first();
+    // The footer follows the address at once; the rows of page 1 stay until page 2 has arrived.
+    await expect(eye).not.toHaveAttribute('aria-label', firstOnPage1);
     const label = (await eye.getAttribute('aria-label')) ?? '';
     const id = /View record (\d+)/.exec(label)?.[1];
     // Click the link read above by its name: the list may re-render between reading and clicking.
