@@ -92,14 +92,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Bodies are read as sent: a compressed body would otherwise reach the parsers as garbage, and
-  // inflating it would let a few kilobytes become gigabytes past the body limit.
-  app.addHook('onRequest', async (request) => {
-    const encoding = request.headers['content-encoding'];
-    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      throw new AppError(415, ERROR_CODES.unsupportedMedia, `Send the request body uncompressed; Content-Encoding "${encoding}" is not accepted.`);
-    }
-  });
 
   const now = deps.now ?? (() => new Date());
   const db = deps.database.db;
@@ -112,7 +104,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Upload limits are set per route (readOneFile); these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 10, parts: 20 } });
   await app.register(openApiPlugin);
-  await app.register(authPlugin, { auth, prefix: API_PREFIX, publicPrefixes: [`${API_PREFIX}docs`] });
+  await app.register(authPlugin, { auth });
+  // Bodies are read as sent: a compressed body would otherwise reach the parsers as garbage, and
+  // inflating it would let a few kilobytes become gigabytes past the body limit.
+  app.addHook('onRequest', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw new AppError(415, ERROR_CODES.unsupportedMedia, `Send the request body uncompressed; Content-Encoding "${encoding}" is not accepted.`);
+    }
+  });
   await app.register(actionGuardPlugin);
   await app.register(storableTextPlugin);
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@3ds/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors/app-error.ts';
 import type { AuthService, SessionUser } from '../modules/auth/auth.service.ts';
@@ -10,7 +10,7 @@ declare module 'fastify' {
     user: SessionUser;
   }
   interface FastifyContextConfig {
-    /** A route anyone may call: login, health, signed file links. */
+    /** A route anyone may call: login, health, signed file links, the web app's files, the API docs. */
     public?: boolean;
   }
 }
@@ -23,16 +23,27 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Every API route needs the bearer token of a live session unless its config says `public: true`.
+ * An `onRoute` hook that marks every route registered in its context (and below) public: for the
+ * web app's files and the API viewer, whose routes are made by plugins that take no route config.
+ */
+export function markRoutesPublic(route: RouteOptions): void {
+  route.config = { ...(route.config as object | undefined), public: true };
+}
+
+/**
+ * Fails closed: every route needs the bearer token of a live session unless the route itself is
+ * marked `config.public`. The decision is taken on the route the router matched, never on how the
+ * URL is spelt (`/3ds/%61pi/…`, an absolute-form request line, doubled slashes): the router decodes
+ * and normalises, so comparing the raw URL with a prefix would let an encoded spelling of a
+ * protected route through. A request no route matches goes on to the not-found handler (404).
  * The check runs before body validation, so an anonymous caller learns nothing about a route.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { auth: AuthService; prefix: string; publicPrefixes: string[] }) => {
+  async (app: FastifyInstance, options: { auth: AuthService }) => {
     app.decorateRequest('user', null as unknown as SessionUser);
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith(options.prefix)) return;
-      if (request.routeOptions.config?.public || !request.routeOptions.url) return;
-      if (options.publicPrefixes.some((p) => request.url.startsWith(p))) return;
+      if (request.is404) return;
+      if (request.routeOptions.config?.public === true) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized(MESSAGES.unauthorized);
       request.user = await options.auth.authenticate(token);

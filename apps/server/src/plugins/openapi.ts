@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { markRoutesPublic } from './auth.ts';
 
 const DESCRIPTION = `The 3DS API. Responses keep the FileMaker Data API shapes the client reads
 (\`data\`, \`dataInfo\`, \`fieldData\`, \`portalData\`); errors are \`{ title, message, code, details? }\`.
@@ -20,10 +21,14 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, {
-      routePrefix: '/3ds/api/docs',
-      uiConfig: { docExpansion: 'list', deepLinking: false },
-      staticCSP: true,
+    // The document and its viewer are public: they describe the API and hold no records.
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', markRoutesPublic);
+      await docs.register(swaggerUi, {
+        routePrefix: '/3ds/api/docs',
+        uiConfig: { docExpansion: 'list', deepLinking: false },
+        staticCSP: true,
+      });
     });
   },
   { name: 'openapi' },

@@ -1,9 +1,29 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@3ds/domain';
-import { notFound } from '../errors/app-error.ts';
+import { badRequest, notFound } from '../errors/app-error.ts';
+import { markRoutesPublic } from './auth.ts';
+
+/** Hashed assets never change; index.html must always be fresh. */
+function cacheHeaders(reply: FastifyReply, path: string): void {
+  reply.header('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * The path of a request no route matched, read as leniently as any router might: percent escapes
+ * decoded (`%2F` included) and runs of slashes made one, so that no spelling of an API path falls
+ * through to the web app.
+ */
+function normalizedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw).replace(/\/{2,}/g, '/');
+  } catch {
+    throw badRequest('The request path holds a malformed percent escape.');
+  }
+}
 
 /**
  * Serves the built web app at /3ds/ with history routing: any GET under /3ds/ that is not a file
@@ -14,19 +34,25 @@ export const webAppPlugin = fp(
     const built = existsSync(`${options.root}/index.html`);
     app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.redirect('/3ds/'));
     if (built) {
-      await app.register(fastifyStatic, {
-        root: options.root,
-        prefix: '/3ds/',
-        index: 'index.html',
-        wildcard: false,
-        // Hashed assets never change; index.html must always be fresh.
-        setHeaders: (reply, path) => {
-          reply.header('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
+      // The files' routes are public; they are made in a context of their own so that only they are
+      // marked. The root keeps `reply.sendFile` (no routes) for the history fallback below.
+      await app.register(fastifyStatic, { root: options.root, serve: false, setHeaders: cacheHeaders });
+      await app.register(async (files) => {
+        files.addHook('onRoute', markRoutesPublic);
+        await files.register(fastifyStatic, {
+          root: options.root,
+          prefix: '/3ds/',
+          index: 'index.html',
+          wildcard: false,
+          decorateReply: false,
+          setHeaders: cacheHeaders,
+        });
       });
     }
     app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
+      // Decoded as the router decodes: `/3ds/%61pi/nothing` is an API path too, answered 404 in JSON
+      // rather than with the web app.
+      const path = normalizedPath(request.url);
       if (path.startsWith(options.apiPrefix) || path === options.apiPrefix.slice(0, -1)) {
         throw notFound(`There is no API route ${request.method} ${path}.`);
       }

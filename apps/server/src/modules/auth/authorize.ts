@@ -3,13 +3,14 @@ import {
   lockRefusal,
   lockRefusalMessage,
   mayPerform,
+  MESSAGES,
   missingPrivilegeMessage,
   type Action,
   type LockState,
 } from '@3ds/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, locked } from '../../errors/app-error.ts';
+import { forbidden, locked, unauthorized } from '../../errors/app-error.ts';
 import type { SessionUser } from './auth.service.ts';
 
 declare module 'fastify' {
@@ -47,8 +48,15 @@ export const actionGuardPlugin = fp(async (app: FastifyInstance) => {
     if (methods.every((m) => READ_METHODS.has(m))) return;
     const action = (route.config as { action?: unknown } | undefined)?.action;
     if (!isAction(action)) throw new Error(`${methods.join(',')} ${route.url} names no action of the permission table (config.action).`);
+    const isPublic = (route.config as { public?: unknown } | undefined)?.public === true;
     const guard = async (request: { user: SessionUser | null }) => {
-      if (request.user) assertMayPerform(request.user, action);
+      // Fails closed: a protected route reached without a user (however that came about) is a 401,
+      // never a call into a service with no one to check.
+      if (!request.user) {
+        if (isPublic) return;
+        throw unauthorized(MESSAGES.unauthorized);
+      }
+      assertMayPerform(request.user, action);
     };
     route.preValidation = [...(Array.isArray(route.preValidation) ? route.preValidation : route.preValidation ? [route.preValidation] : []), guard];
   });
