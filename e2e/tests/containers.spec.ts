@@ -328,3 +328,45 @@ test('under a locked job the lock icon is plain and nothing can be changed', asy
   await expect(page.getByRole('button', { name: /lock container/i })).toHaveCount(0);
   for (const name of ['Move Container', 'Delete Container', 'Add Line Item']) await expect(page.getByRole('button', { name })).toHaveCount(0);
 });
+
+test('a container holding a line item locked on its own says why it cannot be deleted or moved, before anything is sent', async ({ page, request }) => {
+  const kind = KINDS[0]!;
+  const { s, jobId, id } = await freshContainer(request, kind, 2);
+  await createJob(request, s); // a job it could otherwise move to
+  const record = await api(request, s.token, 'get', `${kind.singular}/${id}`);
+  const itemId = String(((record.data as { portalData: { LineItems: Json[] } }[])[0]!.portalData.LineItems[0]!)['LineItems::id']);
+  await api(request, s.token, 'patch', `${kind.lineItemApi}/lock/${itemId}`);
+  const reason = (what: string) => `${kind.heading} ${id} holds a line item locked on its own; it cannot be ${what} while that item stays locked.`;
+  let sent = false;
+  page.on('request', (r) => {
+    if (['DELETE', 'PUT', 'POST'].includes(r.method()) && new RegExp(`/api/(container/${id}|container/move|job/move-container-to-yb/)`).test(r.url())) sent = true;
+  });
+
+  await openContainer(page, kind, id);
+  await page.getByRole('button', { name: 'Delete Container' }).click();
+  const deleting = page.getByRole('dialog', { name: 'Delete Container' });
+  await expect(deleting.getByText(reason('deleted'))).toBeVisible();
+  await expect(deleting.getByRole('button', { name: 'Yes' })).toBeDisabled();
+  await deleting.getByRole('button', { name: 'No' }).click();
+
+  await page.getByRole('button', { name: 'Move Container' }).click();
+  const moving = page.getByRole('dialog', { name: 'Select A Destination Job' });
+  await expect(moving.getByText(reason('moved'))).toBeVisible();
+  await expect(moving.getByRole('button', { name: 'Move', exact: true })).toBeDisabled();
+  await expect(moving.getByRole('combobox', { name: 'Destination Job' })).toBeDisabled();
+  await moving.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`job/${jobId}`);
+  await page.getByRole('button', { name: `Move container ${id} to Yellow Bucket` }).click();
+  const yellow = page.getByRole('dialog', { name: 'Move To Yellow Bucket' });
+  await expect(yellow.getByText(`Container ${id} holds a line item locked on its own; it cannot be moved while that item stays locked.`)).toBeVisible();
+  await expect(yellow.getByRole('button', { name: 'Yes' })).toBeDisabled();
+  await yellow.getByRole('button', { name: 'No' }).click();
+  expect(sent).toBe(false);
+
+  // Once the item is unlocked, the container may go: the dialog asks as before.
+  await api(request, s.token, 'patch', `${kind.lineItemApi}/unlock/${itemId}`);
+  await page.reload();
+  await page.getByRole('button', { name: `Move container ${id} to Yellow Bucket` }).click();
+  await expect(page.getByRole('dialog', { name: 'Move To Yellow Bucket' }).getByRole('button', { name: 'Yes' })).toBeEnabled();
+});

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ERROR_CODES } from '@3ds/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config/env.ts';
+import type { Config, TrustProxy } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './errors/app-error.ts';
 import { createFileStore, type FileStore } from './files/file-store.ts';
@@ -45,6 +45,9 @@ import { scheduleChangeLogCompaction } from './records/count-cache.ts';
 import { TokenSigner } from './security/tokens.ts';
 
 export const API_PREFIX = '/3ds/api/';
+const DOCS_PREFIX = `${API_PREFIX}docs`;
+/** What a client's X-Request-Id may look like to be logged (as `clientRequestId`, never as the request's id). */
+const CLIENT_CORRELATION_ID = /^[\w.:-]{1,64}$/;
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AppDeps {
@@ -65,6 +68,16 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+/**
+ * Fastify's trustProxy for our setting. A hop count becomes a function trusting that many hops
+ * nearest the server (hop 0 is the connection's peer), so the client is the address the outermost
+ * trusted proxy saw; the X-Forwarded-For entries left of it are the client's own writing.
+ */
+function trustProxyOption(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole application without listening, so tests build it the same way. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -77,11 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             // The bearer token must never reach a log line, whatever else the logger is given.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
           },
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
-    trustProxy: deps.config.trustProxy,
+    // The id that log lines and audit rows carry is always the server's own: a client could otherwise
+    // make its request pass for an earlier one. A client's correlation id is logged beside it.
+    genReqId: () => randomUUID(),
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Find requests and sort arrays arrive as JSON in the query string; keep the default parser.
     routerOptions: { maxParamLength: 200 },
@@ -89,8 +101,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request) => {
+    const correlation = request.headers['x-request-id'];
+    if (typeof correlation === 'string' && CLIENT_CORRELATION_ID.test(correlation)) request.log = request.log.child({ clientRequestId: correlation });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Records and sessions are not to be kept by browsers or proxies; a route that decides its own
+    // caching (a signed picture link) says so itself.
+    const route = request.routeOptions.url ?? request.url;
+    if (route.startsWith(API_PREFIX) && !route.startsWith(DOCS_PREFIX) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   const now = deps.now ?? (() => new Date());

@@ -6,6 +6,7 @@ import { CONTAINER_KINDS } from '../src/components/container-screens/container-k
 import {
   containerActions,
   containerChanges,
+  containerRefusal,
   containerExportFind,
   containerFacts,
   containerFormValues,
@@ -99,6 +100,26 @@ describe('container facts', () => {
   it('takes the Yellow Bucket id field', () => {
     const record = container({ 'Container ID': 49 });
     expect(containerFacts(record, yellow.idField, TODAY).id).toBe('49');
+  });
+});
+
+describe('a container holding line items locked on their own', () => {
+  it('reads how many from the record', () => {
+    expect(containerFacts(container({ 'Line Items Locked On Their Own': 2 }), standard.idField, TODAY).ownLockedItems).toBe(2);
+    expect(containerFacts(container({}), standard.idField, TODAY).ownLockedItems).toBe(0);
+  });
+
+  it('says why it cannot be deleted or moved, in the server’s words', () => {
+    expect(containerRefusal('container.delete', { id: '12', ownLockedItems: 1 }, 'Container')).toBe(
+      'Container 12 holds a line item locked on its own; it cannot be deleted while that item stays locked.',
+    );
+    expect(containerRefusal('container.move', { id: '4', ownLockedItems: 2 }, 'Yellow Bucket Container')).toBe(
+      'Yellow Bucket Container 4 holds 2 line items locked on their own; it cannot be moved while they stay locked.',
+    );
+    expect(containerRefusal('job.move-container-to-yb', { id: '12', ownLockedItems: 1 }, 'Container')).toMatch(/cannot be moved/);
+    for (const action of ['container.delete', 'container.move', 'job.move-container-to-yb'] as const) {
+      expect(containerRefusal(action, { id: '12', ownLockedItems: 0 }, 'Container')).toBeUndefined();
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants.ts';
+import { notANumberMessage, readNumber } from './numbers.ts';
+import { singleLineTextProblem } from './text.ts';
 
 export const CONTAINER_MESSAGES = {
   invalidForm: 'Invalid Form',
@@ -19,11 +21,15 @@ export const YB_CONTAINER_TYPES = ['DF', 'DM', 'BX', 'PA', '55 G Steel', '55 G P
 
 const weight = (label: string) =>
   z
-    .union([z.number(), z.string().trim()])
+    .union([z.number(), z.string()])
     .transform((v, ctx) => {
-      if (v === '') return null;
-      const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isFinite(n) || n < 0 || n > 1_000_000) {
+      const n = readNumber(v);
+      if (n === null) return null;
+      if (n === undefined) {
+        ctx.addIssue({ code: 'custom', message: notANumberMessage(label) });
+        return z.NEVER;
+      }
+      if (n < 0 || n > 1_000_000) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number between 0 and 1,000,000` });
         return z.NEVER;
       }
@@ -35,7 +41,10 @@ const text = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters`)
+    .superRefine((v, ctx) => {
+      const problem = singleLineTextProblem(label, v, max);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .transform((v) => (v === '' ? null : v))
     .nullable();
 

@@ -156,6 +156,7 @@ const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Reco
       form_222_number: ['Form 222 Number', 'Form 222 #'],
       cwf_form_number: ['CWF Form Number', 'CWF #'],
       locked: 'Locked Container Line Item',
+      locked_own: 'Locked On Its Own',
       package_size_density: 'Package Size Density',
       avg_tablet_weight: 'Avg Tablet Weight',
       avg_tablet_weight_unit: 'Avg Tablet Weight Unit',

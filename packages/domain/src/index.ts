@@ -15,3 +15,5 @@ export * from './line-item-quantities.ts';
 export * from './permissions.ts';
 export * from './history.ts';
 export * from './users.ts';
+export * from './numbers.ts';
+export * from './text.ts';

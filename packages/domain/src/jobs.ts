@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants.ts';
+import { singleLineTextProblem } from './text.ts';
 
 export const JOB_NAME_MESSAGES = {
   required: 'Job Name is required',
@@ -12,7 +13,16 @@ export const JOB_NAME_MESSAGES = {
 export const jobNameSchema = z
   .string()
   .transform((s) => s.trim())
-  .pipe(z.string().min(1, JOB_NAME_MESSAGES.required).max(TEXT_LIMITS.name, JOB_NAME_MESSAGES.tooLong));
+  .pipe(
+    z
+      .string()
+      .min(1, JOB_NAME_MESSAGES.required)
+      .superRefine((name, ctx) => {
+        // One line: a name with a line break would show as extra lines in the Job Ready e-mail.
+        const problem = singleLineTextProblem('Job Name', name, TEXT_LIMITS.name, JOB_NAME_MESSAGES.tooLong);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  );
 
 /** The messages a job name breaks, or none. */
 export function jobNameProblems(name: unknown): string[] {

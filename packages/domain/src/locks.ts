@@ -22,3 +22,12 @@ export function lockReason(parts: { own: unknown; container?: unknown; job?: unk
   if (isYes(parts.own)) return 'own';
   return undefined;
 }
+
+/**
+ * Why a container holding line items locked on their own may not be deleted, moved to another job
+ * or moved to the Yellow Bucket: such an item is final wherever its container would go.
+ */
+export function ownLockedItemsMessage(noun: string, id: number | string, count: number, what: 'deleted' | 'moved'): string {
+  const items = count === 1 ? 'a line item locked on its own' : `${count} line items locked on their own`;
+  return `${noun} ${id} holds ${items}; it cannot be ${what} while ${count === 1 ? 'that item stays' : 'they stay'} locked.`;
+}

@@ -1,3 +1,4 @@
+import { ownLockedItemsMessage } from './locks.ts';
 import { hasPrivilege, type Privilege } from './privileges.ts';
 
 /**
@@ -10,9 +11,11 @@ import { hasPrivilege, type Privilege } from './privileges.ts';
  * - `job`: the record's job is locked;
  * - `container`: the line item's container is locked;
  * - `record`: the record itself is locked (for a lock action: it is locked already);
- * - `record-unlocked`: the record is not locked (an unlock action with nothing to unlock).
+ * - `record-unlocked`: the record is not locked (an unlock action with nothing to unlock);
+ * - `own-locked-items`: the container holds line items locked on their own, which are final
+ *   wherever the container would go (deleted with it, carried to another job or to the Yellow Bucket).
  */
-export type LockCondition = 'job' | 'container' | 'record' | 'record-unlocked';
+export type LockCondition = 'job' | 'container' | 'record' | 'record-unlocked' | 'own-locked-items';
 
 export interface ActionRule {
   /** The privilege needed; null: any signed-in user (the spec shows no check). */
@@ -39,7 +42,7 @@ export const ACTIONS = {
   'job.upload-file': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'add pictures and documents to a job', blocked: 'files cannot be added' },
   'job.move-container-to-yb': {
     privilege: 'MOVE_CONTAINER',
-    refusedWhen: ['job', 'record'],
+    refusedWhen: ['job', 'record', 'own-locked-items'],
     purpose: 'move a container',
     blocked: 'its containers cannot be moved',
   },
@@ -53,10 +56,20 @@ export const ACTIONS = {
     purpose: 'edit a Yellow Bucket container',
     blocked: 'its containers cannot be changed',
   },
-  'container.lock': { privilege: 'LOCK_CONTAINER', refusedWhen: ['job'], purpose: 'lock a container', blocked: 'its containers cannot be locked on their own' },
-  'container.unlock': { privilege: 'UNLOCK_CONTAINER', refusedWhen: ['job'], purpose: 'unlock a container', blocked: 'its containers cannot be unlocked on their own' },
-  'container.move': { privilege: 'MOVE_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'move a container', blocked: 'its containers cannot be changed' },
-  'container.delete': { privilege: 'DELETE_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'delete a container', blocked: 'its containers cannot be changed' },
+  'container.lock': { privilege: 'LOCK_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'lock a container', blocked: 'its containers cannot be locked on their own' },
+  'container.unlock': {
+    privilege: 'UNLOCK_CONTAINER',
+    refusedWhen: ['job', 'record-unlocked'],
+    purpose: 'unlock a container',
+    blocked: 'its containers cannot be unlocked on their own',
+  },
+  'container.move': { privilege: 'MOVE_CONTAINER', refusedWhen: ['job', 'record', 'own-locked-items'], purpose: 'move a container', blocked: 'its containers cannot be changed' },
+  'container.delete': {
+    privilege: 'DELETE_CONTAINER',
+    refusedWhen: ['job', 'record', 'own-locked-items'],
+    purpose: 'delete a container',
+    blocked: 'its containers cannot be changed',
+  },
 
   'line-item.create': { privilege: 'CREATE_LINE_ITEM', refusedWhen: ['job', 'container'], purpose: 'add a line item', blocked: 'line items cannot be added' },
   'line-item.change-ndc': {
@@ -118,6 +131,8 @@ export interface LockState {
   job?: boolean;
   container?: boolean;
   record?: boolean;
+  /** A container's line items locked on their own (LOCK_LINE_ITEM): how many. */
+  ownLockedItems?: number;
 }
 
 /** The first condition of the action's table row that the state meets, or undefined when allowed. */
@@ -132,6 +147,8 @@ export function lockRefusal(action: Action, state: LockState): LockCondition | u
         return state.record === true;
       case 'record-unlocked':
         return state.record !== true;
+      case 'own-locked-items':
+        return (state.ownLockedItems ?? 0) > 0;
     }
   });
 }
@@ -148,7 +165,7 @@ export function canPerform(privileges: readonly string[] | undefined, action: Ac
 export function lockRefusalMessage(
   action: Action,
   condition: LockCondition,
-  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string },
+  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string; ownLockedItems?: number },
 ): string {
   const { blocked } = actionRule(action);
   const lock = action.endsWith('.lock');
@@ -162,5 +179,7 @@ export function lockRefusalMessage(
       return blocked && ids.noun === 'Job' ? `Job ${ids.id} is locked; ${blocked}.` : `${ids.noun} ${ids.id} is locked.`;
     case 'record-unlocked':
       return `${ids.noun} ${ids.id} is already unlocked.`;
+    case 'own-locked-items':
+      return ownLockedItemsMessage(ids.noun, ids.id, ids.ownLockedItems ?? 1, action.endsWith('.delete') ? 'deleted' : 'moved');
   }
 }

@@ -13,10 +13,15 @@ describe('container fields', () => {
   });
 
   it.each([
-    [{ netWeight: 'heavy' }, 'Net Weight must be a number between 0 and 1,000,000'],
+    [{ netWeight: 'heavy' }, 'Net Weight must be a number written with digits and at most one decimal point, like 12 or 0.5'],
+    [{ netWeight: '0x10' }, 'Net Weight must be a number written with digits and at most one decimal point, like 12 or 0.5'],
+    [{ netWeight: ' 5 ' }, 'Net Weight must be a number written with digits and at most one decimal point, like 12 or 0.5'],
+    [{ netWeight: '1000001' }, 'Net Weight must be a number between 0 and 1,000,000'],
     [{ packageWeight: -1 }, 'Package Weight must be a number between 0 and 1,000,000'],
+    [{ containerName: 'Box\n2' }, 'Container Name must be one line of text, without line breaks, tabs or other control characters'],
     [{ containerName: 'x'.repeat(201) }, 'Container Name can be at most 200 characters'],
     [{ pallet: 'x'.repeat(61) }, 'Pallet can be at most 60 characters'],
+    [{ pallet: '💊'.repeat(61) }, 'Pallet can be at most 60 characters'],
   ])('refuses %j', (input, message) => {
     const result = containerFieldsSchema.safeParse(input);
     expect(result.success).toBe(false);

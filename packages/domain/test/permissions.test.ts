@@ -17,7 +17,7 @@ describe('the permission table', () => {
     for (const action of actions) {
       const rule = ACTIONS[action];
       if (rule.privilege !== null) expect(PRIVILEGES).toContain(rule.privilege);
-      for (const condition of rule.refusedWhen) expect(['job', 'container', 'record', 'record-unlocked']).toContain(condition);
+      for (const condition of rule.refusedWhen) expect(['job', 'container', 'record', 'record-unlocked', 'own-locked-items']).toContain(condition);
       expect(rule.purpose.length).toBeGreaterThan(3);
     }
   });
@@ -53,9 +53,23 @@ describe('the permission table', () => {
     expect(lockRefusal('line-item.lock', { record: true })).toBe('record');
     expect(lockRefusal('job.unlock', {})).toBe('record-unlocked');
     expect(lockRefusal('job.lock', { record: true })).toBe('record');
-    // A container's lock sets it whatever it was; only its job's lock refuses.
-    expect(lockRefusal('container.lock', { record: true })).toBeUndefined();
-    expect(lockRefusal('container.unlock', { job: true })).toBe('job');
+    // Locking a locked container (or unlocking an unlocked one) changes nothing: refused like a job's or an item's.
+    expect(lockRefusal('container.lock', { record: true })).toBe('record');
+    expect(lockRefusal('container.unlock', { record: false })).toBe('record-unlocked');
+    expect(lockRefusal('container.unlock', { job: true, record: true })).toBe('job');
+  });
+
+  it('refuses to delete or carry away a container holding line items locked on their own', () => {
+    for (const action of ['container.delete', 'container.move', 'job.move-container-to-yb'] as const) {
+      expect(lockRefusal(action, { ownLockedItems: 1 }), action).toBe('own-locked-items');
+      expect(lockRefusal(action, { ownLockedItems: 0 }), action).toBeUndefined();
+      expect(lockRefusal(action, { job: true, ownLockedItems: 2 }), action).toBe('job');
+    }
+    // Locking, unlocking, editing and adding to such a container stay possible.
+    for (const action of ['container.lock', 'container.edit', 'line-item.create'] as const) {
+      expect(lockRefusal(action, { ownLockedItems: 3 }), action).toBeUndefined();
+    }
+    expect(lockRefusal('container.unlock', { record: true, ownLockedItems: 3 })).toBeUndefined();
   });
 
   it('combines both for what the web shows', () => {
@@ -75,5 +89,14 @@ describe('the permission table', () => {
     expect(lockRefusalMessage('job.rename', 'record', { noun: 'Job', id: 7 })).toBe('Job 7 is locked; its name cannot be changed.');
     expect(lockRefusalMessage('line-item.lock', 'record', { noun: 'Line item', id: 3 })).toBe('Line item 3 is already locked.');
     expect(lockRefusalMessage('job.unlock', 'record-unlocked', { noun: 'Job', id: 7 })).toBe('Job 7 is already unlocked.');
+    expect(lockRefusalMessage('container.delete', 'own-locked-items', { noun: 'Container', id: 12, ownLockedItems: 1 })).toBe(
+      'Container 12 holds a line item locked on its own; it cannot be deleted while that item stays locked.',
+    );
+    expect(lockRefusalMessage('container.move', 'own-locked-items', { noun: 'Yellow Bucket container', id: 4, ownLockedItems: 3 })).toBe(
+      'Yellow Bucket container 4 holds 3 line items locked on their own; it cannot be moved while they stay locked.',
+    );
+    expect(lockRefusalMessage('job.move-container-to-yb', 'own-locked-items', { noun: 'Container', id: 12, ownLockedItems: 2 })).toBe(
+      'Container 12 holds 2 line items locked on their own; it cannot be moved while they stay locked.',
+    );
   });
 });

@@ -712,7 +712,7 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
   await client.query(
     `INSERT INTO line_items (id, kind, container_id, job_id, ndc, ndc_description, ndc_schedule, strength, form, source, source_number, lot_number,
        cause, pack_quantity, pack_quantity_uom, pack_size, pack_size_uom, zi_package_size, percent_fill, reporting_qty, reporting_uom,
-       bulk_pack_size, bulk_pack_size_uom, bulk_stage, converted_to_base, grams_of_base, form_222_number, cwf_form_number, locked,
+       bulk_pack_size, bulk_pack_size_uom, bulk_stage, converted_to_base, grams_of_base, form_222_number, cwf_form_number, locked, locked_own,
        package_size_density, avg_tablet_weight, avg_tablet_weight_unit, labeler_organization, line_type, created_at, created_by,
        modified_at, modified_by)
      SELECT id, kind, container_id, job_id, ndc, trade_name, schedule, strength, form,
@@ -729,7 +729,7 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
        CASE WHEN schedule IN ('1', '1N', '2', '2N') THEN
          pg_temp.int_in(1, 9, pg_temp.rnd(job_id::bigint * 100000 + form_index, 520))
          || pg_temp.padded(pg_temp.int_in(0, 99999999, pg_temp.rnd(job_id::bigint * 100000 + form_index, 521)), 8) END,
-       cwf_number, locked, package_size_density, avg_tablet_weight, avg_tablet_weight_unit, labeler_organization, NULL,
+       cwf_number, container_locked OR locked_own, locked_own, package_size_density, avg_tablet_weight, avg_tablet_weight_unit, labeler_organization, NULL,
        created_at, created_by, created_at, created_by
      FROM (
        SELECT q.*,
@@ -737,7 +737,7 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
          ((row_number() OVER (PARTITION BY q.job_id, q.schedule IN ('1', '1N', '2', '2N') ORDER BY q.id) - 1) / 10)::int AS form_index
        FROM (
          SELECT l.id, l.g, l.kind, l.container_id, l.job_id, l.profile, l.cwf_number, p.ndc, p.trade_name, p.schedule, p.strength, p.form,
-           l.container_locked OR pg_temp.rnd(l.g, 519) < 0.04 AS locked,
+           l.container_locked, pg_temp.rnd(l.g, 519) < 0.04 AS locked_own,
            pg_temp.moment(l.packed_on, least(l.minute + l.k, 1439)) AS created_at,
            pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(l.g, 522)) AS created_by,
            CASE WHEN p.bulk_kind IS NULL THEN t.pack_quantity ELSE 1 END AS pack_quantity,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +8,35 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'use 1 or 0' })
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Fastify's `trustProxy`: false, how many proxies stand in front (hops), or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** A proxy as proxy-addr names one: an IP address, a subnet (`10.1.0.0/16`) or loopback, linklocal, uniquelocal. */
+function isProxyAddress(text: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  if (rest.length || !isIP(address)) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies to believe about the client's address. `0` none; a whole number: that many proxies
+ * stand in front, and the client is the address the outermost one saw (`1`: the one proxy's view,
+ * the last X-Forwarded-For entry, which the client cannot write); or the proxies' addresses, comma
+ * separated (`10.0.0.0/8,loopback`). Never "trust every hop": the first X-Forwarded-For entry is
+ * whatever the client sent.
+ */
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const v = value.trim().toLowerCase();
+  if (v === '0' || v === 'false' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const addresses = v.split(',').map((a) => a.trim()).filter(Boolean);
+  if (addresses.length && addresses.every(isProxyAddress)) return addresses;
+  ctx.addIssue({ code: 'custom', message: 'use 0, the number of proxies in front (1 for one), or their addresses (10.0.0.1,10.1.0.0/16)' });
+  return z.NEVER;
+});
 
 const envSchema = z
   .object({
@@ -32,7 +62,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     DEMO: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(100_000).default(30),
   })
   .superRefine((env, ctx) => {
@@ -60,7 +90,7 @@ export interface Config {
     | undefined;
   demo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Login attempts one client address may make a minute (on top of the per-username lockout). */
   loginRateLimitPerMinute: number;
 }

@@ -8,10 +8,40 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const DEFAULT_COST = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
+/**
+ * scrypt runs in Node's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file
+ * reads and writes share. A burst of logins must not take every thread — a signed-file download
+ * would wait behind them — so at most this many hashes run at once; the rest queue here, in order.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashingTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The turn passes straight to the next in line, so `running` never drops below while some wait.
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many hashes run now (for tests and diagnostics). */
+export function hashesRunning(): number {
+  return running;
+}
+
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+  return withHashingTurn(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

@@ -4,6 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
+import { multipartBody, TINY_PNG } from '../support/multipart.ts';
+import { spellings } from '../support/path-spellings.ts';
 import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { hostileNumber, hostileString, hostileValue } from './hostile-values.ts';
@@ -16,7 +18,13 @@ import { hostileNumber, hostileString, hostileValue } from './hostile-values.ts'
 
 /** Runs per property; `FUZZ_SCALE=10` multiplies them for a deeper search. */
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const RUNS = { anyJson: Math.round(400 * SCALE), mutated: Math.round(600 * SCALE), rawTexts: Math.round(400 * SCALE), valueLists: Math.round(150 * SCALE) };
+const RUNS = {
+  anyJson: Math.round(400 * SCALE),
+  mutated: Math.round(600 * SCALE),
+  rawTexts: Math.round(400 * SCALE),
+  valueLists: Math.round(150 * SCALE),
+  spelled: Math.round(300 * SCALE),
+};
 const TIMEOUT = 240_000 * SCALE;
 fc.configureGlobal({ interruptAfterTimeLimit: TIMEOUT - 10_000, markInterruptAsFailure: true });
 
@@ -138,6 +146,25 @@ const ROUTES: RouteSpec[] = [
     { method: 'POST', path: `/${singular}/search`, valid: async () => ({ searchCriteria: [], sort: '[]', offset: '1', limit: '5' }) },
   ]),
 ];
+
+/** The keys of number fields in the valid bodies (API names and FileMaker names), with the label their refusal names. */
+const LABELS: Record<string, string> = {
+  packQuantity: 'Pack Quantity',
+  packSize: 'Pack Size',
+  percentFill: 'Percent Fill',
+  packageWeight: 'Package Weight',
+  netWeight: 'Net Weight',
+  'Pack Quantity': 'Pack Quantity',
+  'Percent Fill': 'Percent Fill',
+  jobId: 'job ?id',
+  containerId: 'containerId',
+  container: 'container',
+  id_container: 'id_container',
+  'Job ID': 'Job ID',
+  __PKJobID: '__PKJobID',
+  _fkRegistration_Record_Number: '_fkRegistration_Record_Number',
+};
+const NUMBER_FIELDS = new Set(Object.keys(LABELS));
 
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
 
@@ -353,6 +380,21 @@ const deepArray = (n: number) => '['.repeat(n) + ']'.repeat(n);
 const deepObject = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 const hugeArray = (n: number, item: string) => `[${Array.from({ length: n }, () => item).join(',')}]`;
 
+/** A form upload of one PNG as `name`, cut to `keep` bytes (all of it when undefined). */
+function upload(name: string, keep?: number): [Buffer, string] {
+  const { payload, headers } = multipartBody([{ name, type: 'image/png', bytes: TINY_PNG }]);
+  return [keep === undefined ? payload : payload.subarray(0, keep), headers['content-type']];
+}
+
+/** Form uploads that are not whole: each is a 400 on the upload routes, never a 500. */
+const MULTIPART_MALFORMED: [name: string, body: Buffer, contentType: string][] = [
+  ['multipart with a boundary but no closing one', upload('a.png', upload('a.png')[0].length - 40)[0], upload('a.png')[1]],
+  ['multipart cut inside its headers', upload('a.png', 30)[0], upload('a.png')[1]],
+  ['multipart file name with a NUL byte', ...upload('a\u0000b.png')],
+  ['multipart file name with a control character', ...upload('a\u0007b.png')],
+  ['multipart with an empty boundary', upload('a.png')[0], 'multipart/form-data; boundary='],
+];
+
 /** Hostile JSON texts sent raw (content type, body). */
 const RAW_TEXTS: [name: string, text: string | Buffer, contentType?: string][] = [
   ['__proto__ at the top', '{"__proto__":{"polluted":"yes","isAdmin":true}}'],
@@ -387,6 +429,7 @@ const RAW_TEXTS: [name: string, text: string | Buffer, contentType?: string][] =
   ['text/plain', '{}', 'text/plain'],
   ['form encoded', 'fieldData[Job Name]=x&__proto__[polluted]=1', 'application/x-www-form-urlencoded'],
   ['multipart without boundary', '--x\r\n\r\n', 'multipart/form-data'],
+  ...MULTIPART_MALFORMED.map(([name, body, type]): [string, Buffer, string] => [name, body, type]),
   ['JSON in another charset', '{}', 'application/json; charset=utf-16'],
   ['no content type', '{}', ''],
 ];
@@ -494,6 +537,77 @@ describe('every route that takes a body', () => {
         }
       }
     }
+  }, TIMEOUT);
+
+  it('every number field of every valid body, written as JavaScript would read it: refused with 4xx naming the field, never stored', async () => {
+    // JavaScript's Number() reads all of these; none is a plain decimal.
+    const coercible = ['"0x10"', '"0b101"', '"0o17"', '"+3"', '" 5 "', '".5e1"', '"1e12"', '"1_000"', '"Infinity"', '"5."', '"٣"'];
+    let refused = 0;
+    for (const route of ROUTES.filter((r) => r.valid)) {
+      const valid = await route.valid!(fixture(3));
+      for (const path of pathsOf(valid).filter((p) => NUMBER_FIELDS.has(String(p[p.length - 1])))) {
+        for (const raw of coercible) {
+          tried.numberStrings = (tried.numberStrings ?? 0) + 1;
+          const res = await sendAndCheck({ route, url: await urlFor(route, { pick: 3 }), payload: replaceAt(valid, path, raw) });
+          const field = String(path[path.length - 1]);
+          const context = `${route.method} ${route.path} ${field} = ${raw} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect([400, 422], context).toContain(res.statusCode);
+          expect(res.json().message + (res.json().details ?? []).join(' '), context).toMatch(new RegExp(`${LABELS[field]}|${field}`, 'i'));
+          refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(300);
+  }, TIMEOUT);
+
+  it('every fieldData of every valid body, with a value nested or a name it does not know: refused with 400 naming it', async () => {
+    const nested = ['{"a":1}', '[1]', '[[["x"]]]', deepArray(10_000), deepObject(10_000)];
+    for (const route of ROUTES.filter((r) => r.valid)) {
+      const valid = (await route.valid!(fixture(4))) as { fieldData?: Record<string, unknown> };
+      if (!valid.fieldData) continue;
+      for (const key of Object.keys(valid.fieldData)) {
+        for (const raw of nested) {
+          tried.nested = (tried.nested ?? 0) + 1;
+          const res = await sendAndCheck({ route, url: await urlFor(route, { pick: 4 }), payload: replaceAt(valid, ['fieldData', key], raw) });
+          expect(res.statusCode, `${route.path} ${key} = ${raw.slice(0, 20)}`).toBe(400);
+          expect(res.json().message).toContain(`fieldData.${key}`);
+        }
+      }
+      for (const unknown of ['Lot', 'constructor', 'NDC  Number', 'x'.repeat(300)]) {
+        tried.nested = (tried.nested ?? 0) + 1;
+        const payload = JSON.stringify({ ...valid, fieldData: { ...valid.fieldData, [unknown]: 'x' } });
+        const res = await sendAndCheck({ route, url: await urlFor(route, { pick: 4 }), payload });
+        expect(res.statusCode, `${route.path} + ${unknown.slice(0, 20)}`).toBe(400);
+        expect(res.json().message).toContain('unknown field');
+      }
+    }
+  }, TIMEOUT);
+
+  it('the malformed uploads on both upload routes: 400, never a 500', async () => {
+    for (const route of ROUTES.filter((r) => r.path.endsWith('/upload'))) {
+      for (const [name, body, contentType] of [...MULTIPART_MALFORMED, ['multipart without boundary', upload('a.png')[0], 'multipart/form-data'] as const]) {
+        tried.multipart = (tried.multipart ?? 0) + 1;
+        // The first job and registration: unlocked, so the body is read.
+        const url = `${await urlFor(route, { pick: 0 })}?field=${route.path.startsWith('/job') ? 'P3' : 'Registration_Picture'}`;
+        const res = await sendAndCheck({ route, url, payload: body, headers: { 'content-type': contentType } });
+        expect(res.statusCode, `${route.path} ${name}: ${res.body.slice(0, 200)}`).toBe(400);
+      }
+    }
+  }, TIMEOUT);
+
+  it(`valid bodies sent to spellings of their route's path: the same route or none, never a 500 (${RUNS.spelled} runs)`, async () => {
+    const withBodies = ROUTES.filter((r) => r.valid && !r.public);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withBodies), fc.nat(), fc.nat(), async (route, pick, which) => {
+        tried.spelled = (tried.spelled ?? 0) + 1;
+        const url = await urlFor(route, { pick });
+        // app.inject reads an absolute or protocol-relative URL as one: those spellings are for the real-socket test.
+        const variants = spellings(url).filter((v) => v.startsWith('/') && !v.startsWith('//'));
+        const res = await sendAndCheck({ route, url: variants[which % variants.length]!, payload: JSON.stringify(await route.valid!(fixture(pick))) });
+        expect([200, 400, 401, 403, 404, 409, 422, 429]).toContain(res.statusCode);
+      }),
+      { numRuns: RUNS.spelled },
+    );
   }, TIMEOUT);
 
   it('refuses a body over the limit with 413 and a message', async () => {

@@ -101,6 +101,28 @@ describe('POST /3ds/api/login', () => {
     }
   });
 
+  it('behind one proxy (TRUST_PROXY=1), takes the address the proxy saw: a forged X-Forwarded-For neither escapes the throttle nor fakes the session address', async () => {
+    const proxied = await buildTestApp({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' } });
+    try {
+      await createUser(proxied.db, { username: 'dave', password: 'right-password-1' });
+      // The proxy (10.0.0.2) appends the address it saw; whatever the client wrote comes first.
+      const attempt = (forged: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/3ds/api/login',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` },
+          payload: { username: 'dave', password: 'right-password-1' },
+        });
+      for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await attempt(forged)).statusCode).toBe(200);
+      expect((await attempt('198.51.100.4')).statusCode).toBe(429);
+      const addresses = await proxied.db.selectFrom('sessions').select('ip').execute();
+      expect(addresses.map((a) => a.ip)).toEqual(['203.0.113.7', '203.0.113.7', '203.0.113.7']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('does not lock for 4 failures, and a success clears them', async () => {
     for (let i = 0; i < 4; i++) expect((await login('erin', 'wrong')).statusCode).toBe(401);
     expect((await login('erin', 'right-password-1')).statusCode).toBe(200);

@@ -52,7 +52,7 @@ describe('create', () => {
     expect((await call('maker', 'POST', '/container/new', { jobId: lockedJob.id })).statusCode).toBe(409);
     const bad = await call('maker', 'POST', '/container/new', { jobId: job.id, netWeight: 'heavy' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().details).toEqual(['Net Weight must be a number between 0 and 1,000,000']);
+    expect(bad.json().details).toEqual(['Net Weight must be a number written with digits and at most one decimal point, like 12 or 0.5']);
     expect((await call('maker', 'POST', '/container/new', { jobId: 999999 })).statusCode).toBe(404);
   });
 });
@@ -153,14 +153,16 @@ describe('delete', () => {
     expect(before.lineItems.map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 
-  it('refuses without DELETE_CONTAINER (403), when locked (409) or holding a locked line item (409)', async () => {
+  it('refuses without DELETE_CONTAINER (403), when locked (409) or holding a line item locked on its own (409)', async () => {
     const plain = await fixture();
     expect((await call('maker', 'DELETE', `/container/${plain.container.id}`)).statusCode).toBe(403);
     const lockedOne = await fixture({ containerLocked: true });
     expect((await call('all', 'DELETE', `/container/${lockedOne.container.id}`)).statusCode).toBe(409);
     const withLockedItem = await fixture();
-    await t.db.updateTable('line_items').set({ locked: true }).where('id', '=', withLockedItem.items[0]!.id).execute();
-    expect((await call('all', 'DELETE', `/containers/${withLockedItem.container.id}`)).statusCode).toBe(409);
+    await t.db.updateTable('line_items').set({ locked: true, locked_own: true }).where('id', '=', withLockedItem.items[0]!.id).execute();
+    const refused = await call('all', 'DELETE', `/containers/${withLockedItem.container.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Container ${withLockedItem.container.id} holds a line item locked on its own; it cannot be deleted while that item stays locked.`);
     expect(await t.db.selectFrom('line_items').select('id').where('container_id', '=', withLockedItem.container.id).execute()).toHaveLength(2);
   });
 });

@@ -165,6 +165,7 @@ describe('a line item’s history', () => {
     await ok('boss', 'PATCH', `/line-item/lock/${other}`);
     await ok('boss', 'PATCH', `/container/lock/${containerId}`);
     await ok('boss', 'PATCH', `/container/unlock/${containerId}`);
+    await ok('boss', 'PATCH', `/line-item/unlock/${other}`);
     await ok('boss', 'PUT', '/container/move', { jobId: target, containerId });
     const history = await historyOf(`/line-item/${id}`);
     expect(story(history.data)).toEqual([
@@ -175,11 +176,11 @@ describe('a line item’s history', () => {
     ]);
     expect(history.data.slice(0, 3).every((e) => !e.own && e.entity === 'container' && e.recordId === String(containerId))).toBe(true);
     expect(history.data[2]!.changes).toEqual([{ field: 'Locked', before: 'No', after: 'Yes' }]);
-    // The other item was locked on its own: the container's lock did not change it, its unlock did.
+    // The other item was locked on its own: neither the container's lock nor its unlock changed it.
     expect(story((await historyOf(`/line-item/${other}`)).data)).toEqual([
       ['boss', 'Created'],
       ['boss', 'Locked'],
-      ['boss', `Unlocked with container ${containerId}`],
+      ['boss', 'Unlocked'],
       ['boss', `Moved with container ${containerId} to job ${target}`],
     ]);
   });

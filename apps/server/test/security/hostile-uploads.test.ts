@@ -155,3 +155,31 @@ describe('compressed request bodies', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('malformed multipart bodies', () => {
+  const send = (target: 'registration' | 'job', payload: Buffer, contentType: string) =>
+    t.injectAs('clerk', {
+      method: 'POST',
+      url: target === 'registration' ? `/3ds/api/registration/${regId}/upload?field=Registration_Picture` : `/3ds/api/job/${jobId}/upload?field=P2`,
+      payload,
+      headers: { 'content-type': contentType },
+    });
+
+  for (const target of ['registration', 'job'] as const) {
+    it(`answers 400 to multipart/form-data without a boundary (${target})`, async () => {
+      const { payload } = multipartBody([{ name: 'a.png', type: 'image/png', bytes: TINY_PNG }]);
+      await expectRefused(() => send(target, payload, 'multipart/form-data'), 400, /multipart/i);
+    });
+
+    it(`answers 400 to a body whose closing boundary never comes (${target})`, async () => {
+      const { payload, headers } = multipartBody([{ name: 'a.png', type: 'image/png', bytes: TINY_PNG }]);
+      const cut = payload.subarray(0, payload.length - 40);
+      await expectRefused(() => send(target, cut, headers['content-type']), 400, /incomplete|malformed|end/i);
+    });
+
+    it(`answers 400 to a file name holding a NUL byte (${target})`, async () => {
+      const { payload, headers } = multipartBody([{ name: 'a\u0000b.png', type: 'image/png', bytes: TINY_PNG }]);
+      await expectRefused(() => send(target, payload, headers['content-type']), 400, /file name/i);
+    });
+  }
+});

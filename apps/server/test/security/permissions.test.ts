@@ -24,7 +24,8 @@ import { buildTestApp, type TestApp } from '../support/test-app.ts';
  * refusal must carry a message and leave every record table exactly as it was.
  */
 
-type Level = 'none' | 'record' | 'container' | 'job';
+/** `own-item`: the container holds a line item locked on its own (the container itself unlocked). */
+type Level = 'none' | 'record' | 'container' | 'job' | 'own-item';
 type Kind = 'standard' | 'yellow_bucket';
 
 interface Fixture {
@@ -139,7 +140,7 @@ function levelsOf(subject: Scenario['subject']): Level[] {
     case 'job':
       return ['none', 'record'];
     case 'container':
-      return ['none', 'record', 'job'];
+      return ['none', 'record', 'job', 'own-item'];
     case 'line-item':
       return ['none', 'record', 'container', 'job'];
     case 'none':
@@ -151,7 +152,7 @@ function levelsOf(subject: Scenario['subject']): Level[] {
 function lockStateOf(scenario: Scenario, level: Level): LockState {
   if (scenario.action === 'line-item.create') return { job: level === 'job', container: level === 'record' };
   if (scenario.subject === 'job') return { record: level === 'record' };
-  return { job: level === 'job', container: level === 'container', record: level === 'record' };
+  return { job: level === 'job', container: level === 'container', record: level === 'record', ownLockedItems: level === 'own-item' ? 1 : 0 };
 }
 
 const PRIVILEGE_SETS: { name: string; privileges: string[] }[] = [
@@ -193,7 +194,8 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
     ndc: NDC,
     ndc_schedule: '2',
     pack_quantity: 1,
-    locked: scenario.subject === 'line-item' && level === 'record',
+    locked: (scenario.subject === 'line-item' && level === 'record') || level === 'own-item',
+    locked_own: (scenario.subject === 'line-item' && level === 'record') || level === 'own-item',
   });
   return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id };
 }
@@ -259,7 +261,8 @@ describe('the permission table, route by route', () => {
         for (const set of PRIVILEGE_SETS) {
           if (expected(scenario, level, set.privileges) !== 'allowed') continue;
           // A route that changes its record needs a fresh one per allowed call; the others share.
-          const own = scenario.subject === 'none' || scenario.action === 'job.notify-ready' ? shared : await fixture(scenario, level);
+          // (A Job Ready notification goes out once a minute per job: each call needs a job of its own too.)
+          const own = scenario.subject === 'none' ? shared : await fixture(scenario, level);
           const res = await t.injectAs(userOf(set), scenario.request(own));
           tally.calls++;
           tally.allowed++;

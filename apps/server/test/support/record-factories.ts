@@ -67,10 +67,17 @@ export async function createLineItem(db: Kysely<Database>, overrides: Overrides<
     jobId ??= container.job_id;
     kind ??= container.kind;
   }
+  // A locked item in an unlocked container can only be locked on its own (in a locked one, the cascade locks it).
+  let lockedOwn = overrides.locked_own as boolean | undefined;
+  if (lockedOwn === undefined && overrides.locked === true) {
+    const container = await db.selectFrom('containers').select('locked').where('id', '=', containerId).executeTakeFirstOrThrow();
+    lockedOwn = !container.locked;
+  }
   return db
     .insertInto('line_items')
     .values({
       ndc: '00406-0552-01',
+      ...(lockedOwn !== undefined ? { locked_own: lockedOwn } : {}),
       ndc_description: 'OXYCODONE HCL 5 MG TABLET',
       ndc_schedule: '2',
       pack_quantity: 1,

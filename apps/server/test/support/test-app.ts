@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
@@ -30,7 +32,15 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { template?: Template; webRoot?: string; fileStore?: FileStore; env?: Record<string, string>; logger?: object } = {},
+  options: {
+    template?: Template;
+    webRoot?: string;
+    fileStore?: FileStore;
+    env?: Record<string, string>;
+    logger?: object;
+    /** What the app sees of the database, e.g. with a plugin that holds a statement (the tests' own `db` stays plain). */
+    wrapDb?: (db: Kysely<Database>) => Kysely<Database>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.template ?? 'empty');
   const filesDir = options.fileStore ? undefined : await mkdtemp(join(tmpdir(), '3ds-files-'));
@@ -46,7 +56,7 @@ export async function buildTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: '10000', ...options.env });
   const app = await buildApp({
     config,
-    database,
+    database: options.wrapDb ? { ...database, db: options.wrapDb(database.db) } : database,
     jwtSecret: TEST_JWT_SECRET,
     now: () => clock.now,
     sleep: async () => {},

@@ -22,6 +22,8 @@ function containerFields(idName: string): FieldSpecList {
     field('Company Name', 'Company'),
     field('ZIPackage Size', 'Package Size', 'number'),
     field('Line Item Count', 'Line Items', 'number'),
+    // Such a container cannot be deleted, moved or moved to the Yellow Bucket: the screens say so first.
+    field('Line Items Locked On Their Own', 'Line items locked on their own', 'number', { detailOnly: true }),
     field('Date Created', 'Created', 'timestamp'),
     field('Created By', 'By'),
     field('Date Modified', 'Modified', 'timestamp'),

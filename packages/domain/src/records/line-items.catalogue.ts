@@ -32,6 +32,8 @@ function lineItemFields(idName: string, containerIdName: string): FieldSpecList 
     field('Form 222 Number', 'Form 222#'),
     field('CWF Form Number', 'CWF#'),
     field('Locked Container Line Item', 'Locked', 'yesno'),
+    // Locked by LOCK_LINE_ITEM, not only by its container's cascade: only UNLOCK_LINE_ITEM unlocks it.
+    field('Locked On Its Own', 'Locked on its own', 'yesno', { detailOnly: true }),
     field('Package Size Density', 'Density (g/mL)', 'number'),
     field('Avg Tablet Weight', 'Avg Tablet', 'number'),
     field('Avg Tablet Weight Unit', 'Avg Tablet Unit'),

@@ -6,6 +6,10 @@ import type { SeedContainer } from './demo-containers.ts';
 import type { SeedNdcEntry } from './ndc-dictionary.ts';
 import { SeededRandom } from './random.ts';
 
+
+/** An item's lock: its own (LOCK_LINE_ITEM) or its container's cascade. */
+const ownLock = (containerLocked: boolean, lockedOnItsOwn: boolean) => ({ locked: containerLocked || lockedOnItsOwn, locked_own: lockedOnItsOwn });
+
 export const DEMO_LINE_ITEM_COUNTS = { standard: 4300, yellow_bucket: 700 } as const;
 
 /** Schedules whose transfer needs a DEA Form 222 (DOMAIN.md "Forms"). */
@@ -269,7 +273,8 @@ export function buildLineItems(containers: readonly SeedContainer[], dictionary:
         bulk_stage: null,
         form_222_number: form222,
         cwf_form_number: job.row.cwf_number ?? null,
-        locked: container.row.locked || rng.chance(0.04),
+        // A few items are locked on their own; a locked container's cascade locks the rest.
+        ...ownLock(container.row.locked, rng.chance(0.04)),
         package_size_density: bulk ? (entry.density ?? null) : null,
         avg_tablet_weight: entry.avg_tablet_weight ?? null,
         avg_tablet_weight_unit: entry.avg_tablet_weight_unit ?? null,

@@ -37,7 +37,10 @@ export interface LineItemsTable extends RecordAuditColumns {
   grams_of_base: number | null;
   form_222_number: string | null;
   cwf_form_number: string | null;
+  /** What the item shows: locked on its own or by its container's cascade. */
   locked: Generated<boolean>;
+  /** Locked on its own (LOCK_LINE_ITEM); only UNLOCK_LINE_ITEM clears it, a container unlock does not. */
+  locked_own: Generated<boolean>;
   package_size_density: number | null;
   avg_tablet_weight: number | null;
   avg_tablet_weight_unit: string | null;

@@ -31,7 +31,7 @@ export function assertMayPerform(user: SessionUser, action: Action): void {
 export function assertLockAllows(
   action: Action,
   state: LockState,
-  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string },
+  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string; ownLockedItems?: number },
 ): void {
   const condition = lockRefusal(action, state);
   if (condition) throw locked(lockRefusalMessage(action, condition, ids));

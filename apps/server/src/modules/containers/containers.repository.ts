@@ -1,36 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { RecordKind } from '../../db/tables/records.table.ts';
-
-/**
- * A container with its job's lock and registration, locked against concurrent change. The row is
- * locked on its own first: locked in the join, a container just moved to another job by a
- * concurrent writer would be re-checked against its old job and seem not to exist.
- */
-export async function findContainerForUpdate(db: Kysely<Database>, id: number, kind: RecordKind) {
-  const locked = await db.selectFrom('containers').select('id').where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
-  if (!locked) return undefined;
-  return db
-    .selectFrom('containers as ct')
-    .innerJoin('jobs as j', 'j.id', 'ct.job_id')
-    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
-    .selectAll('ct')
-    .select(['j.locked as job_locked', 'r.registration_number', 'r.expiration_date'])
-    .where('ct.id', '=', id)
-    .where('ct.kind', '=', kind)
-    .executeTakeFirst();
-}
-
-export function findJobWithRegistration(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('jobs as j')
-    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
-    .select(['j.id', 'j.locked', 'j.name', 'r.registration_number', 'r.expiration_date'])
-    .where('j.id', '=', id)
-    .forUpdate('j')
-    .executeTakeFirst();
-}
 
 export function lineItemsOf(db: Kysely<Database>, containerId: number) {
   return db.selectFrom('line_items').selectAll().where('container_id', '=', containerId).orderBy('id').forUpdate().execute();
+}
+
+/** How many of a container's line items are locked on their own (LOCK_LINE_ITEM). */
+export async function countOwnLockedItems(db: Kysely<Database>, containerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('line_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('container_id', '=', containerId)
+    .where('locked_own', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The cascade of a container lock onto its line items (spec 2 §4): locking locks every item not yet
+ * locked; unlocking unlocks the items the cascade locked and leaves those locked on their own.
+ * Answers the ids of the items it changed.
+ */
+export async function cascadeLock(db: Kysely<Database>, containerId: number, lock: boolean, username: string): Promise<number[]> {
+  let query = db.updateTable('line_items').set({ locked: lock, modified_by: username }).where('container_id', '=', containerId).where('locked', '=', !lock);
+  if (!lock) query = query.where('locked_own', '=', false);
+  const rows = await query.returning('id').execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
+import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
 import type { ContainersService } from './containers.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
@@ -45,7 +46,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           tags,
           summary: `Create a ${singular}`,
           description: 'Needs CREATE_CONTAINER (403) and an unlocked job (409). Weights are numbers ≥ 0; gross weight is computed (net + package). 422 with the messages for invalid values.',
-          body: z.object({ jobId: idNumber, ...containerFields }),
+          body: strictBody({ jobId: idNumber, ...containerFields }),
           response: { 200: createdSchema },
         },
       },
@@ -61,14 +62,14 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
         schema: {
           tags,
           summary: `Create a ${singular} from fieldData`,
-          body: z.object({ fieldData: z.looseObject({ 'Job ID': idNumber }) }),
+          body: strictBody({ fieldData: fieldDataOf(Object.keys(FIELD_DATA_NAMES), { 'Job ID': idNumber }) }),
           response: { 200: createdSchema },
         },
       },
       async (request) => {
         const data = request.body.fieldData as Record<string, unknown>;
         const fields = Object.fromEntries(
-          Object.entries(FIELD_DATA_NAMES).filter(([name]) => data[name] !== undefined).map(([name, key]) => [key, data[name]]),
+          Object.entries(FIELD_DATA_NAMES).filter(([name]) => data[name] !== undefined).map(([name, key]) => [key, typeof data[name] === 'boolean' ? String(data[name]) : data[name]]),
         );
         return containers.create(kind, Number(data['Job ID']), fields, request.user, request.id);
       },
@@ -82,7 +83,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           summary: `Edit a ${singular} (only the changed fields)`,
           description: `Needs ${kind === 'standard' ? 'CREATE_CONTAINER' : 'CREATE_LINE_ITEM (spec 2 §6)'} (403) and an unlocked container and job (409). No change: 422 "Invalid Form". With \`modId\`, a record changed since answers 409.`,
           params: z.object({ id: recordId }),
-          body: z.object({ id: idNumber.optional(), modId: z.union([z.string().max(20), z.number()]).optional(), ...containerFields }),
+          body: strictBody({ id: idNumber.optional(), modId: z.union([z.string().max(20), z.number()]).optional(), ...containerFields }),
           response: { 200: createdSchema },
         },
       },
@@ -99,7 +100,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           schema: {
             tags,
             summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular} and its line items`,
-            description: `Needs ${action === 'lock' ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER'} (403); refused (409) under a locked job. The container and all its line items change together. Answers the record.`,
+            description: `Needs ${action === 'lock' ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER'} (403); refused (409) under a locked job or when the container is already ${action}ed. The container and its line items change together, except that a line item locked on its own (LOCK_LINE_ITEM) stays locked when the container is unlocked. Answers the record.`,
             params: z.object({ id: recordId }),
           },
         },
@@ -114,8 +115,8 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           tags,
           summary: `Move a ${singular} to another job`,
           description:
-            'Needs MOVE_CONTAINER (403); the container and its job must be unlocked (409). The target job must be unlocked, of the same registration number, with a registration that has not expired (422). Its line items move with it. Answers the record in data[0].',
-          body: z.object({ jobId: idNumber, containerId: idNumber }),
+            'Needs MOVE_CONTAINER (403); the container and its job must be unlocked and it may hold no line item locked on its own (409). The target job must be unlocked, of the same registration number, with a registration that has not expired (422). Its line items move with it. Answers the record in data[0].',
+          body: strictBody({ jobId: idNumber, containerId: idNumber }),
         },
       },
       async (request) => {
@@ -131,7 +132,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           schema: {
             tags,
             summary: `Delete a ${singular} with its line items`,
-            description: 'Needs DELETE_CONTAINER (403); refused (409) when the container, its job or any of its line items is locked. The audit row keeps the deleted container and line items.',
+            description: 'Needs DELETE_CONTAINER (403); refused (409) when the container or its job is locked, or when it holds a line item locked on its own. The audit row keeps the deleted container and line items.',
             params: z.object({ id: recordId }),
           },
         },

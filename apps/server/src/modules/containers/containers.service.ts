@@ -1,6 +1,7 @@
 import {
   CONTAINER_MESSAGES,
   containerFieldsSchema,
+  actionRule,
   isRegistrationExpired,
   todayIso,
   type ContainerFields,
@@ -9,12 +10,13 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
-import { conflict, locked, notFound, validationFailed } from '../../errors/app-error.ts';
+import { conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import * as containers from './containers.repository.ts';
+import { holdContainer, holdJob } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
@@ -60,7 +62,7 @@ export class ContainersService {
     assertMayPerform(user, 'container.create');
     const fields = parseFields(input);
     return transaction(this.#db, async (trx) => {
-      const job = await containers.findJobWithRegistration(trx, jobId);
+      const job = await holdJob(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
       assertLockAllows('container.create', { job: job.locked }, { noun: 'Job', id: jobId, jobId });
       const created = await trx
@@ -78,9 +80,7 @@ export class ContainersService {
     assertMayPerform(user, EDIT_ACTION[kind]);
     const fields = parseFields(input);
     return transaction(this.#db, async (trx) => {
-      const before = await containers.findContainerForUpdate(trx, id, kind);
-      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      this.#assertUnlocked(EDIT_ACTION[kind], kind, before);
+      const { container: before } = await this.#hold(trx, kind, id, EDIT_ACTION[kind]);
       if (modId !== undefined && modId !== String(before.mod_id)) {
         throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
       }
@@ -100,23 +100,17 @@ export class ContainersService {
   }
 
   /**
-   * Locks or unlocks a container and all its line items together (LOCK_CONTAINER / UNLOCK_CONTAINER).
-   * Under a locked job neither is possible: the job's lock is the one that counts.
+   * Locks or unlocks a container and its line items together (LOCK_CONTAINER / UNLOCK_CONTAINER).
+   * Under a locked job neither is possible: the job's lock is the one that counts. An item locked on
+   * its own stays locked when the container is unlocked: only UNLOCK_LINE_ITEM unlocks it. Locking
+   * what is locked (or unlocking what is unlocked) is refused with 409 and changes nothing.
    */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
     const action = lock ? 'container.lock' : 'container.unlock';
     assertMayPerform(user, action);
     await transaction(this.#db, async (trx) => {
-      const before = await containers.findContainerForUpdate(trx, id, kind);
-      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      this.#assertUnlocked(action, kind, before);
-      const items = await trx
-        .updateTable('line_items')
-        .set({ locked: lock, modified_by: user.username })
-        .where('container_id', '=', id)
-        .where('locked', '=', !lock)
-        .returning('id')
-        .execute();
+      const { container: before } = await this.#hold(trx, kind, id, action);
+      const items = await containers.cascadeLock(trx, id, lock, user.username);
       await trx.updateTable('containers').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
       await writeAudit(trx, {
         username: user.username,
@@ -124,7 +118,7 @@ export class ContainersService {
         entity: 'container',
         recordId: id,
         before: { locked: before.locked },
-        after: { locked: lock, lineItemsChanged: items.map((i) => i.id) },
+        after: { locked: lock, lineItemsChanged: items },
         requestId,
       });
     });
@@ -138,15 +132,13 @@ export class ContainersService {
   async move(kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'container.move');
     await transaction(this.#db, async (trx) => {
-      const before = await containers.findContainerForUpdate(trx, id, kind);
-      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      this.#assertUnlocked('container.move', kind, before);
-      const target = await containers.findJobWithRegistration(trx, jobId);
+      const { container: before, job: source } = await this.#hold(trx, kind, id, 'container.move');
+      const target = await holdJob(trx, jobId);
       if (!target) throw notFound(`There is no job ${jobId}.`);
       if (target.id === before.job_id) throw refuse(`${NOUN[kind]} ${id} is already in job ${jobId}.`);
       if (target.locked) throw refuse(`Job ${jobId} is locked; containers cannot be moved into it.`);
-      if (target.registration_number !== before.registration_number) {
-        throw refuse(`Job ${jobId} is for registration ${target.registration_number}, not ${before.registration_number}; a container can only move between jobs of the same registration.`);
+      if (target.registration_number !== source.registration_number) {
+        throw refuse(`Job ${jobId} is for registration ${target.registration_number}, not ${source.registration_number}; a container can only move between jobs of the same registration.`);
       }
       if (isRegistrationExpired(target.expiration_date, todayIso(this.#now()))) {
         throw refuse(`The registration of job ${jobId} has expired; containers cannot be moved into it.`);
@@ -171,20 +163,28 @@ export class ContainersService {
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'container.delete');
     return transaction(this.#db, async (trx) => {
-      const before = await containers.findContainerForUpdate(trx, id, kind);
-      if (!before) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-      this.#assertUnlocked('container.delete', kind, before);
+      const { container } = await this.#hold(trx, kind, id, 'container.delete');
       const items = await containers.lineItemsOf(trx, id);
-      if (items.some((i) => i.locked)) throw locked(`${NOUN[kind]} ${id} holds locked line items; it cannot be deleted.`);
       await trx.deleteFrom('line_items').where('container_id', '=', id).execute();
       await trx.deleteFrom('containers').where('id', '=', id).execute();
-      const { job_locked: _jl, registration_number: _rn, expiration_date: _ed, ...container } = before;
       await writeAudit(trx, { username: user.username, action: 'delete', entity: 'container', recordId: id, before: { container, lineItems: items }, after: null, requestId });
-      return { messages: [{ code: '0', message: 'OK' }], jobId: String(before.job_id) };
+      return { messages: [{ code: '0', message: 'OK' }], jobId: String(container.job_id) };
     });
   }
 
-  #assertUnlocked(action: Action, kind: RecordKind, container: { id: number; locked: boolean; job_locked: boolean; job_id: number }) {
-    assertLockAllows(action, { job: container.job_locked, record: container.locked }, { noun: NOUN[kind], id: container.id, jobId: container.job_id });
+  /**
+   * The container held for update and its job held, once the action's lock conditions allow it
+   * (with the line items locked on their own counted, for the actions that look at them).
+   */
+  async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action) {
+    const held = await holdContainer(trx, id, { kind, mode: 'update' });
+    if (!held) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
+    const ownLockedItems = actionRule(action).refusedWhen.includes('own-locked-items') ? await containers.countOwnLockedItems(trx, id) : 0;
+    assertLockAllows(
+      action,
+      { job: held.job.locked, record: held.container.locked, ownLockedItems },
+      { noun: NOUN[kind], id, jobId: held.container.job_id, ownLockedItems },
+    );
+    return held;
   }
 }

@@ -84,12 +84,16 @@ export async function containersOfLineItem(db: Kysely<Database>, lineItemId: num
     FROM audit_log, LATERAL (VALUES (before->>'container_id'), (after->>'container_id')) AS v(container_id)
     WHERE entity = 'line-item' AND record_id = ${String(lineItemId)} AND v.container_id IS NOT NULL`.execute(db);
   for (const row of named.rows) if (row.container_id && /^\d+$/.test(row.container_id)) found.add(Number(row.container_id));
-  // A move to the Yellow Bucket makes a new container; its line items go along into it.
+  // A move to the Yellow Bucket makes a new container and takes the line items along into it:
+  // followed both ways, from the container it left (a row the item's own rows name) and back from
+  // the one it is in now (an item that had no rows of its own before the move names neither).
   let frontier = [...found];
   for (let step = 0; frontier.length && step < 20; step++) {
+    const ids = sql.join(frontier.map(String));
     const moved = await sql<{ id: string | null }>`
-      SELECT after->'container'->>'id' AS id FROM audit_log
-      WHERE entity = 'container' AND record_id IN (${sql.join(frontier.map(String))}) AND action = 'move-to-yellow-bucket'
+      SELECT CASE WHEN record_id IN (${ids}) THEN after->'container'->>'id' ELSE record_id END AS id FROM audit_log
+      WHERE entity = 'container' AND action = 'move-to-yellow-bucket'
+        AND (record_id IN (${ids}) OR after->'container'->>'id' IN (${ids}))
         AND after->'lineItemIds' @> ${JSON.stringify([lineItemId])}::jsonb`.execute(db);
     frontier = moved.rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && !found.has(id));
     for (const id of frontier) found.add(id);

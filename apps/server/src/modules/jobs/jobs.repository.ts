@@ -10,6 +10,10 @@ export function insertJob(db: Kysely<Database>, job: NewJob) {
   return db.insertInto('jobs').values(job).returningAll().executeTakeFirstOrThrow();
 }
 
+export function findJob(db: Kysely<Database>, id: number) {
+  return db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst();
+}
+
 /** The job, locked against concurrent change for the rest of the transaction. */
 export function findJobForUpdate(db: Kysely<Database>, id: number) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -40,4 +44,23 @@ export async function jobSummary(db: Kysely<Database>, id: number) {
 
 export function findJobFile(db: Kysely<Database>, jobId: number, slot: string) {
   return db.selectFrom('job_files').selectAll().where('job_id', '=', jobId).where('slot', '=', slot).executeTakeFirst();
+}
+
+/** Serialises the Job Ready sends of one job for the rest of the transaction (an advisory lock: no record row is held). */
+export async function holdJobReadyTurn(db: Kysely<Database>, jobId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('job-ready'), ${jobId})`.execute(db);
+}
+
+/** The job's last Job Ready notification made since `since` that went out or is going out (a failed one sent nothing). */
+export function lastJobReady(db: Kysely<Database>, jobId: number, since: Date) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'created_at'])
+    .where('job_id', '=', jobId)
+    .where('kind', '=', 'job-ready')
+    .where('status', '!=', 'failed')
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

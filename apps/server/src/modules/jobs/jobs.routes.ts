@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CATALOGUE } from '@3ds/domain';
+import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
 import type { JobsService } from './jobs.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
@@ -8,15 +10,15 @@ const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must b
 const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
 const messagesSchema = z.object({ messages: z.array(z.object({ code: z.string(), message: z.string() })) });
 
-const createJobBody = z.object({
-  fieldData: z.object({
+const createJobBody = strictBody({
+  fieldData: strictBody({
     _fkRegistration_Record_Number: idNumber,
     // The length rule is the service's (422 with the spec's message); this only caps the body.
     'Job Name': z.string().max(10_000),
   }),
 });
-const renameBody = z.object({
-  fieldData: z.object({ 'Job Name': z.string().max(10_000) }),
+const renameBody = strictBody({
+  fieldData: strictBody({ 'Job Name': z.string().max(10_000) }),
   modId: z.union([z.string().max(20), z.number()]).optional(),
 });
 
@@ -88,8 +90,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         tags: ['jobs'],
         summary: 'Send the Job Ready e-mail',
         description:
-          'Body: the job\'s fieldData (its `__PKJobID` is used). Sends an e-mail to NOTIFY_TO (SMTP, or the file outbox without SMTP) and records it in notifications. 502 "Notification Could Not Be Sent" when delivery fails.',
-        body: z.object({ fieldData: z.looseObject({ __PKJobID: idNumber }) }),
+          'Body: the job\'s fieldData (its `__PKJobID` is used). Sends an e-mail to NOTIFY_TO (SMTP, or the file outbox without SMTP) and records it in notifications. One job\'s notification goes out at most once a minute (429 after). 502 "Notification Could Not Be Sent" when delivery fails.',
+        // The spec's client sends the job's whole fieldData: any field of the job layout, as it was answered.
+        body: strictBody({ fieldData: fieldDataOf(CATALOGUE.jobs.fields.map((f) => f.name), { __PKJobID: idNumber }) }),
         response: { 200: messagesSchema },
       },
     },
@@ -104,9 +107,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         tags: ['jobs'],
         summary: 'Move a standard container into a Yellow Bucket',
         description:
-          'Creates a Yellow Bucket container in the job with the container\'s data, moves its line items into it as Yellow Bucket line items and deletes the original, in one transaction. Needs MOVE_CONTAINER (403); 409 when the job or the container is locked. Answers `scriptResult` `{"succeeded":true,"containerId":…}` and the job\'s refreshed portals in `data[0].portalData`.',
+          'Creates a Yellow Bucket container in the job with the container\'s data, moves its line items into it as Yellow Bucket line items and deletes the original, in one transaction. Needs MOVE_CONTAINER (403); 409 when the job or the container is locked, or when the container holds a line item locked on its own. Answers `scriptResult` `{"succeeded":true,"containerId":…}` and the job\'s refreshed portals in `data[0].portalData`.',
         params: z.object({ jobId: recordId }),
-        body: z.object({ containerId: idNumber }),
+        body: strictBody({ containerId: idNumber }),
       },
     },
     async (request) => jobs.moveContainerToYellowBucket(Number(request.params.jobId), Number(request.body.containerId), request.user, request.id),

@@ -3,7 +3,7 @@ import { isRegistrationExpired, JOB_NAME_MESSAGES, jobNameProblems, todayIso } f
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound, validationFailed } from '../../errors/app-error.ts';
+import { AppError, badRequest, conflict, notFound, tooManyAttempts, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RecordsService } from '../../records/records.service.ts';
@@ -14,7 +14,12 @@ import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
+import { countOwnLockedItems } from '../containers/containers.repository.ts';
+import { holdContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
+
+/** A job's Job Ready notification is sent at most once in this long. */
+export const JOB_READY_INTERVAL_MS = 60_000;
 
 export const JOB_READY_MESSAGES = {
   sent: 'A notification has been sent that your job is ready',
@@ -131,11 +136,22 @@ export class JobsService {
       '',
       `Sent by ${user.username} from 3DS on ${this.#now().toISOString()}.`,
     ].join('\n');
-    const notification = await this.#db
-      .insertInto('notifications')
-      .values({ job_id: id, kind: 'job-ready', recipient: this.#notifyTo, subject, body: text, status: 'pending', created_by: user.username })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const notification = await transaction(this.#db, async (trx) => {
+      // One job's notification goes out at most once a minute, however many people press the button
+      // (or a script calls the route): the check and the new row are one step, under a lock of the job's own.
+      await jobs.holdJobReadyTurn(trx, id);
+      const now = this.#now();
+      const last = await jobs.lastJobReady(trx, id, new Date(now.getTime() - JOB_READY_INTERVAL_MS));
+      if (last) {
+        const wait = Math.max(1, Math.ceil((new Date(last.created_at).getTime() + JOB_READY_INTERVAL_MS - now.getTime()) / 1000));
+        throw tooManyAttempts(`The Job Ready notification of job ${id} was sent less than a minute ago; it can be sent again in ${wait} seconds.`);
+      }
+      return trx
+        .insertInto('notifications')
+        .values({ job_id: id, kind: 'job-ready', recipient: this.#notifyTo, subject, body: text, status: 'pending', created_by: user.username, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
     try {
       const sent = await this.#mailer.send({ to: this.#notifyTo, subject, text });
       await transaction(this.#db, async (trx) => {
@@ -159,12 +175,15 @@ export class JobsService {
   async moveContainerToYellowBucket(jobId: number, containerId: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'job.move-container-to-yb');
     const newId = await transaction(this.#db, async (trx) => {
-      const job = await jobs.findJobForUpdate(trx, jobId);
-      if (!job) throw notFound(`There is no job ${jobId}.`);
-      const container = await trx.selectFrom('containers').selectAll().where('id', '=', containerId).forUpdate().executeTakeFirst();
-      if (!container || container.job_id !== jobId) throw notFound(`Job ${jobId} has no container ${containerId}.`);
+      const held = await holdContainer(trx, containerId, { mode: 'update' });
+      if (!held || held.container.job_id !== jobId) {
+        if (!(await jobs.findJob(trx, jobId))) throw notFound(`There is no job ${jobId}.`);
+        throw notFound(`Job ${jobId} has no container ${containerId}.`);
+      }
+      const { container, job } = held;
       if (container.kind !== 'standard') throw validationFailed(`Container ${containerId} is already a Yellow Bucket container.`, [`Container ${containerId} is already a Yellow Bucket container.`]);
-      assertLockAllows('job.move-container-to-yb', { job: job.locked, record: container.locked }, { noun: 'Container', id: containerId, jobId });
+      const ownLockedItems = await countOwnLockedItems(trx, containerId);
+      assertLockAllows('job.move-container-to-yb', { job: job.locked, record: container.locked, ownLockedItems }, { noun: 'Container', id: containerId, jobId, ownLockedItems });
       const items = await trx.selectFrom('line_items').selectAll().where('container_id', '=', containerId).orderBy('id').forUpdate().execute();
       const yellow = await trx
         .insertInto('containers')

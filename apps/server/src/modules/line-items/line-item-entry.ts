@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '@3ds/domain';
+import { notANumberMessage, readNumber, singleLineTextProblem, TEXT_LIMITS } from '@3ds/domain';
 import { validationFailed } from '../../errors/app-error.ts';
+import { strictBody } from '../../records/body-schemas.ts';
 
 const value = z.union([z.string().max(10_000), z.number()]).nullable().optional();
 
 /** The line item form's fields (spec 2 §3 "Line item creation payload"), as entered. */
-export const lineItemEntrySchema = z.object({
+export const lineItemEntrySchema = strictBody({
   ndc: value,
   source: value,
   sourceNumber: value,
@@ -47,15 +48,14 @@ export const FIELD_DATA_KEYS: Readonly<Record<string, keyof LineItemEntryInput>>
   'CWF Form Number': 'cwfFormNumber',
 };
 
+/** The line item fields of a `fieldData` whose names and plain values the route's schema has checked. */
 export function entryFromFieldData(fieldData: Record<string, unknown>): LineItemEntryInput {
   const entry: Record<string, unknown> = {};
   for (const [name, v] of Object.entries(fieldData)) {
     const key = FIELD_DATA_KEYS[name];
-    if (key) entry[key] = v;
+    if (key && v !== undefined) entry[key] = typeof v === 'boolean' ? String(v) : v;
   }
-  const parsed = lineItemEntrySchema.safeParse(entry);
-  if (!parsed.success) throw validationFailed('The line item fields are not valid.', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  return parsed.data;
+  return entry as LineItemEntryInput;
 }
 
 const NUMBER_FIELDS = {
@@ -90,15 +90,18 @@ export function normalizeEntry(entry: LineItemEntryInput) {
       numbers[key] = null;
       continue;
     }
-    const n = Number(String(entry[key]).trim());
-    if (!Number.isFinite(n) || n < 0 || n > 1e12) problems.push(`${label} must be a number of at least 0`);
+    const n = readNumber(entry[key]);
+    if (n === undefined) problems.push(notANumberMessage(label));
+    else if (n === null) numbers[key] = null;
+    else if (n < 0 || n > 1e12) problems.push(`${label} must be a number of at least 0`);
     else numbers[key] = n;
   }
   const texts: Partial<Record<keyof typeof TEXT_FIELDS, string | null>> = {};
   for (const [key, [label, max]] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, readonly [string, number]][]) {
     if (entry[key] === undefined) continue;
     const text = blank(entry[key]) ? null : String(entry[key]).trim();
-    if (text && text.length > max) problems.push(`${label} can be at most ${max} characters`);
+    const problem = text === null ? undefined : singleLineTextProblem(label, text, max);
+    if (problem) problems.push(problem);
     texts[key] = text;
   }
   if (problems.length) throw validationFailed(problems[0]!, problems);

@@ -2,47 +2,6 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 
-/**
- * Locks one row of `table` for the rest of the transaction, answering whether it exists (with the
- * kind asked for). It is locked on its own, before any join: when a row locked in a join has just
- * been changed by a concurrent writer, PostgreSQL re-checks it against the joined rows as they
- * were before, and a line item just moved to another container (or a container to another job)
- * would seem not to exist.
- */
-async function lockRow(db: Kysely<Database>, table: 'line_items' | 'containers', id: number, kind?: RecordKind): Promise<boolean> {
-  let query = db.selectFrom(table).select('id').where('id', '=', id);
-  if (kind) query = query.where('kind', '=', kind);
-  return (await query.forUpdate().executeTakeFirst()) !== undefined;
-}
-
-/** A line item with the locks and registration of its container and job, locked for update. */
-export async function findLineItemForUpdate(db: Kysely<Database>, id: number, kind: RecordKind) {
-  if (!(await lockRow(db, 'line_items', id, kind))) return undefined;
-  return db
-    .selectFrom('line_items as li')
-    .innerJoin('containers as ct', 'ct.id', 'li.container_id')
-    .innerJoin('jobs as j', 'j.id', 'li.job_id')
-    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
-    .selectAll('li')
-    .select(['ct.locked as container_locked', 'j.locked as job_locked', 'r.id as registration_id'])
-    .where('li.id', '=', id)
-    .where('li.kind', '=', kind)
-    .executeTakeFirst();
-}
-
-/** A container with its job's lock and its registration (expiry and schedules), locked for update. */
-export async function findContainerWithRegistration(db: Kysely<Database>, id: number) {
-  if (!(await lockRow(db, 'containers', id))) return undefined;
-  return db
-    .selectFrom('containers as ct')
-    .innerJoin('jobs as j', 'j.id', 'ct.job_id')
-    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
-    .selectAll('ct')
-    .select(['j.locked as job_locked', 'r.id as registration_id', 'r.expiration_date'])
-    .where('ct.id', '=', id)
-    .executeTakeFirst();
-}
-
 export function findRegistration(db: Kysely<Database>, id: number) {
   return db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }

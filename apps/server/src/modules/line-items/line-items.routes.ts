@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
-import { entryFromFieldData, lineItemEntrySchema } from './line-item-entry.ts';
+import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
+import { entryFromFieldData, FIELD_DATA_KEYS, lineItemEntrySchema } from './line-item-entry.ts';
 import type { LineItemsService } from './line-items.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
@@ -9,7 +10,9 @@ const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
 const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
 const modIdSchema = z.union([z.string().max(20), z.number()]).optional();
-const initialSchema = z.object({ ndc: z.string().max(40).optional(), packSize: z.union([z.string().max(40), z.number()]).nullable().optional(), packSizeUoM: z.string().max(20).nullable().optional() }).optional();
+/** A number as the client saw it: a JSON number or a plain decimal (blank for none). */
+const seenNumber = z.union([z.number(), z.string().regex(/^(-?\d+(\.\d+)?|\s*)$/, 'must be a number written with digits and at most one decimal point')]);
+const initialSchema = strictBody({ ndc: z.string().max(40).optional(), packSize: seenNumber.nullable().optional(), packSizeUoM: z.string().max(20).nullable().optional() }).optional();
 
 const KINDS: { kind: RecordKind; singular: string; plural: string; label: string }[] = [
   { kind: 'standard', singular: 'line-item', plural: 'line-items', label: '/label/:id' },
@@ -59,10 +62,11 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         schema: {
           tags,
           summary: `Create a ${singular} from fieldData`,
-          body: z.object({
-            fieldData: z
-              .looseObject({ id_container: idNumber.optional(), 'Container ID': idNumber.optional() })
-              .refine((d) => d.id_container !== undefined || d['Container ID'] !== undefined, { message: 'needs id_container or Container ID (the container to add to)' }),
+          body: strictBody({
+            fieldData: fieldDataOf(Object.keys(FIELD_DATA_KEYS), { id_container: idNumber.optional(), 'Container ID': idNumber.optional() }).refine(
+              (d) => d.id_container !== undefined || d['Container ID'] !== undefined,
+              { message: 'needs id_container or Container ID (the container to add to)' },
+            ),
           }),
           response: { 200: createdSchema },
         },
@@ -83,7 +87,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           description:
             'Needs CREATE_LINE_ITEM (403) and an unlocked item, container and job (409). `initial` holds the NDC, pack size and UoM the user saw: when the stored values differ, 409 "changed by someone else" and nothing changes. A bulk NDC is checked by the five bulk rules (422). The snapshot and quantities are recomputed.',
           params: z.object({ id: recordId }),
-          body: z.object({
+          body: strictBody({
             id: idNumber.optional(),
             ndc: z.string().min(1).max(40),
             packSize: z.union([z.string().max(40), z.number()]).nullable().optional(),
@@ -114,8 +118,8 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             summary: `Edit a ${singular}`,
             description: `fieldData with FileMaker names (Source, Lot Number, Pack Quantity, Pack Size, Pack Size UoM, Percent Fill, …). Needs CREATE_LINE_ITEM (403), unlocked (409); the line item edit rules of spec 2 §5 answer 422. With \`modId\`, a record changed since answers 409. ${COMPUTED}`,
             params: z.object({ id: recordId }),
-            body: z.object({
-              fieldData: z.record(z.string().max(100), z.unknown()),
+            body: strictBody({
+              fieldData: fieldDataOf(Object.keys(FIELD_DATA_KEYS)),
               modId: modIdSchema,
               needsStageConversion: z.unknown().optional(),
               needsUnitConversion: z.unknown().optional(),
@@ -159,7 +163,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           summary: `Move a ${singular} to another container of its job`,
           description: 'Needs MOVE_LINE_ITEM (403); the item, its container and job must be unlocked (409); the target must be another unlocked container of the same job and kind (422). Answers the moved record in data[0].',
           params: z.object({ id: recordId }),
-          body: z.object({ container: idNumber }),
+          body: strictBody({ container: idNumber }),
         },
       },
       async (request) => lineItems.move(kind, Number(request.params.id), Number(request.body.container), request.user, request.id),

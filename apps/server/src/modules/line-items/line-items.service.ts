@@ -24,6 +24,7 @@ import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
+import { holdContainer, holdLineItem } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
@@ -43,6 +44,13 @@ function bulkKindOf(entry: Dictionary): BulkKind | undefined {
 /** The schedules a registration's flags authorise (1, 1N, … NC). */
 function registrationSchedules(registration: Record<string, unknown>): string[] {
   return SCHEDULE_FLAGS.filter((s) => registration[`schedule_${s.toLowerCase()}`] === true);
+}
+
+/** Whether a value to write equals the stored one (numbers by value: 5 and "5.0" are the same). */
+function sameStoredValue(stored: unknown, next: unknown): boolean {
+  if ((stored ?? null) === null || (next ?? null) === null) return (stored ?? null) === (next ?? null);
+  if (typeof stored === 'number' || typeof next === 'number') return Number(stored) === Number(next);
+  return String(stored) === String(next);
 }
 
 /** Grams in one unit of the unit converter's amount. */
@@ -145,14 +153,11 @@ export class LineItemsService {
     const { numbers, texts } = normalizeEntry(input);
     const entry = await this.#dictionary(ndc, user);
     return transaction(this.#db, async (trx) => {
-      const container = await repo.findContainerWithRegistration(trx, containerId);
-      if (!container || container.kind !== kind) throw notFound(`There is no ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} ${containerId}.`);
-      assertLockAllows(
-        'line-item.create',
-        { job: container.job_locked, container: container.locked },
-        { noun: 'Container', id: containerId, jobId: container.job_id, containerId },
-      );
-      if (isRegistrationExpired(container.expiration_date, todayIso(this.#now()))) {
+      const held = await holdContainer(trx, containerId, { kind, mode: 'share' });
+      if (!held) throw notFound(`There is no ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} ${containerId}.`);
+      const { container, job } = held;
+      assertLockAllows('line-item.create', { job: job.locked, container: container.locked }, { noun: 'Container', id: containerId, jobId: container.job_id, containerId });
+      if (isRegistrationExpired(job.expiration_date, todayIso(this.#now()))) {
         throw refuse(['The registration of this job has expired; line items cannot be added.']);
       }
       const bulk = isBulkNdc(ndc);
@@ -167,7 +172,7 @@ export class LineItemsService {
         bulkPackSize: input.bulkPackSize,
         bulkPackSizeUoM: texts.bulkPackSizeUoM,
       });
-      const registration = await repo.findRegistration(trx, container.registration_id);
+      const registration = await repo.findRegistration(trx, job.registration_id);
       if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
       if (problems.length) throw refuse(problems);
       const values = {
@@ -221,11 +226,11 @@ export class LineItemsService {
     const entry = await this.#dictionary(input.ndc.trim(), user);
     const { numbers, texts } = normalizeEntry({ packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
     return transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, 'line-item.change-ndc', kind, id);
+      const { item: before, job } = await this.#loadUnlocked(trx, 'line-item.change-ndc', kind, id);
       if (input.initial) this.#assertInitial(before, input.initial);
       if (entry.ndc === before.ndc) return { recordId: String(id), modId: String(before.mod_id) };
       const problems = editNdcProblems(before.ndc, { ndc: entry.ndc, schedule: entry.schedule, packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
-      const registration = await repo.findRegistration(trx, before.registration_id);
+      const registration = await repo.findRegistration(trx, job.registration_id);
       if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
       if (problems.length) throw refuse(problems);
       const values = {
@@ -245,7 +250,7 @@ export class LineItemsService {
     assertMayPerform(user, 'line-item.edit');
     const { numbers, texts } = normalizeEntry(input);
     return transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, 'line-item.edit', kind, id);
+      const { item: before, job } = await this.#loadUnlocked(trx, 'line-item.edit', kind, id);
       if (modId !== undefined && modId !== String(before.mod_id)) {
         throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
       }
@@ -263,7 +268,7 @@ export class LineItemsService {
         bulk_pack_size: pick(numbers.bulkPackSize, before.bulk_pack_size),
         bulk_pack_size_uom: pick(texts.bulkPackSizeUoM, before.bulk_pack_size_uom),
       };
-      const registration = await repo.findRegistration(trx, before.registration_id);
+      const registration = await repo.findRegistration(trx, job.registration_id);
       const problems = lineItemEditProblems(
         {
           ndc,
@@ -296,13 +301,16 @@ export class LineItemsService {
     });
   }
 
-  /** Locks or unlocks one line item (LOCK_LINE_ITEM / UNLOCK_LINE_ITEM); never under a locked container or job. */
+  /**
+   * Locks or unlocks one line item on its own (LOCK_LINE_ITEM / UNLOCK_LINE_ITEM); never under a
+   * locked container or job. An own lock outlives its container's unlock.
+   */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
     const action = lock ? 'line-item.lock' : 'line-item.unlock';
     assertMayPerform(user, action);
     await transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, action, kind, id);
-      await trx.updateTable('line_items').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
+      const { item: before } = await this.#loadUnlocked(trx, action, kind, id);
+      await trx.updateTable('line_items').set({ locked: lock, locked_own: lock, modified_by: user.username }).where('id', '=', id).execute();
       await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
     });
     return this.#records.record(ENTITY[kind], id, user);
@@ -312,13 +320,14 @@ export class LineItemsService {
   async move(kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'line-item.move');
     await transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, 'line-item.move', kind, id);
-      const target = await repo.findContainerWithRegistration(trx, targetId);
-      if (!target) throw notFound(`There is no container ${targetId}.`);
+      const { item: before } = await this.#loadUnlocked(trx, 'line-item.move', kind, id);
+      const held = await holdContainer(trx, targetId, { mode: 'share' });
+      if (!held) throw notFound(`There is no container ${targetId}.`);
+      const target = held.container;
       if (target.id === before.container_id) throw refuse([`${NOUN[kind]} ${id} is already in container ${targetId}.`]);
       if (target.job_id !== before.job_id) throw refuse([`Container ${targetId} is in another job; a line item moves only within its job.`]);
       if (target.kind !== kind) throw refuse([`Container ${targetId} is not a ${kind === 'standard' ? 'standard' : 'Yellow Bucket'} container.`]);
-      if (target.locked || target.job_locked) throw refuse([`Container ${targetId} is locked.`]);
+      if (target.locked || held.job.locked) throw refuse([`Container ${targetId} is locked.`]);
       await trx.updateTable('line_items').set({ container_id: targetId, modified_by: user.username }).where('id', '=', id).execute();
       await writeAudit(trx, { username: user.username, action: 'move', entity: 'line-item', recordId: id, before: { container_id: before.container_id }, after: { container_id: targetId }, requestId });
     });
@@ -329,10 +338,9 @@ export class LineItemsService {
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'line-item.delete');
     return transaction(this.#db, async (trx) => {
-      const before = await this.#loadUnlocked(trx, 'line-item.delete', kind, id);
+      const { item: before } = await this.#loadUnlocked(trx, 'line-item.delete', kind, id);
       await trx.deleteFrom('line_items').where('id', '=', id).execute();
-      const { container_locked: _c, job_locked: _j, registration_id: _r, ...row } = before;
-      await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before: row, after: null, requestId });
+      await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before, after: null, requestId });
       return { messages: [{ code: '0', message: 'OK' }], containerId: String(before.container_id) };
     });
   }
@@ -353,16 +361,17 @@ export class LineItemsService {
     return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
   }
 
-  /** The line item, locked for update, once the action's lock conditions allow it. */
+  /** The line item, held for update with its container and job held, once the action's lock conditions allow it. */
   async #loadUnlocked(trx: Kysely<Database>, action: Action, kind: RecordKind, id: number) {
-    const item = await repo.findLineItemForUpdate(trx, id, kind);
-    if (!item) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
+    const held = await holdLineItem(trx, id, kind);
+    if (!held) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
+    const { item, container, job } = held;
     assertLockAllows(
       action,
-      { job: item.job_locked, container: item.container_locked, record: item.locked },
+      { job: job.locked, container: container.locked, record: item.locked },
       { noun: NOUN[kind], id, jobId: item.job_id, containerId: item.container_id },
     );
-    return item;
+    return held;
   }
 
   #assertInitial(stored: LineItem, initial: { ndc?: unknown; packSize?: unknown; packSizeUoM?: unknown }) {
@@ -375,6 +384,11 @@ export class LineItemsService {
   }
 
   async #write(trx: Kysely<Database>, before: LineItem, changes: LineItemUpdate, user: SessionUser, action: string, requestId: string) {
+    // An edit that changes nothing writes nothing: no new modId, no audit row.
+    const stored = before as Record<string, unknown>;
+    if (Object.entries(changes).every(([column, value]) => sameStoredValue(stored[column], value))) {
+      return { recordId: String(before.id), modId: String(before.mod_id) };
+    }
     const after = await trx
       .updateTable('line_items')
       .set({ ...changes, modified_by: user.username })

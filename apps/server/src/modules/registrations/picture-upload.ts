@@ -1,3 +1,4 @@
+import { hasControlCharacter, textLength } from '@3ds/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -21,6 +22,14 @@ export interface UploadedFile {
   originalName: string;
 }
 
+/** What is wrong with an uploaded file's name, which is kept with the file and shown in the history. */
+function fileNameProblem(name: string): string | undefined {
+  if (!name.trim()) return 'The file has no file name; name it and upload it again.';
+  if (hasControlCharacter(name) || !name.isWellFormed()) return 'The file name holds control characters (such as NUL) that cannot be stored; rename the file and upload it again.';
+  if (textLength(name) > 255) return 'The file name is longer than 255 characters; rename the file and upload it again.';
+  return undefined;
+}
+
 /**
  * Reads exactly one file from a multipart request (≤ `maxBytes`) and checks its real type.
  * 413 when too large, 400 for none or several, 415 when the bytes are not an allowed type, 422 when
@@ -31,18 +40,24 @@ export async function readOneFile(
   options: { maxBytes: number; allowed: Readonly<Record<string, string>>; refusal: string },
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
+  if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) throw badRequest('The multipart/form-data body names no boundary; send the file as a form upload.');
   let file: { part: MultipartFile; bytes: Buffer } | undefined;
-  for await (const part of request.parts({ limits: { fileSize: options.maxBytes, files: 2, fields: 10 } })) {
-    if (part.type !== 'file') continue;
-    if (file) throw badRequest('Send one file only.');
-    try {
+  try {
+    for await (const part of request.parts({ limits: { fileSize: options.maxBytes, files: 2, fields: 10 } })) {
+      if (part.type !== 'file') continue;
+      if (file) throw badRequest('Send one file only.');
+      const nameProblem = fileNameProblem(part.filename);
+      if (nameProblem) throw badRequest(nameProblem);
       file = { part, bytes: await part.toBuffer() };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, 'TOO_LARGE', `The file is larger than ${(options.maxBytes / (1024 * 1024)).toFixed(1)} MB.`);
-      }
-      throw error;
     }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'TOO_LARGE', `The file is larger than ${(options.maxBytes / (1024 * 1024)).toFixed(1)} MB.`);
+    }
+    // Whatever else the multipart parser meets is the body's fault: cut short, no closing boundary, a
+    // header it cannot read. The request is refused; nothing was stored.
+    throw badRequest(`The upload is malformed or incomplete (${(error as Error).message}). Send the file again.`);
   }
   if (!file) throw badRequest('No file was sent.');
   const detected = await fileTypeFromBuffer(file.bytes);

@@ -32,6 +32,7 @@ function containerLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_
       'Company Name': ['co.name', 'job', 'registration', 'company'],
       'ZIPackage Size': 'ct.zi_package_size',
       'Line Item Count': '(SELECT count(*) FROM line_items li WHERE li.container_id = ct.id)',
+      'Line Items Locked On Their Own': '(SELECT count(*) FROM line_items li WHERE li.container_id = ct.id AND li.locked_own)',
       'Date Created': 'ct.created_at',
       'Created By': 'ct.created_by',
       'Date Modified': 'ct.modified_at',

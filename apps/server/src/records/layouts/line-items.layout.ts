@@ -42,6 +42,7 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       'Form 222 Number': 'li.form_222_number',
       'CWF Form Number': 'li.cwf_form_number',
       'Locked Container Line Item': 'li.locked',
+      'Locked On Its Own': 'li.locked_own',
       'Package Size Density': 'li.package_size_density',
       'Avg Tablet Weight': 'li.avg_tablet_weight',
       'Avg Tablet Weight Unit': 'li.avg_tablet_weight_unit',

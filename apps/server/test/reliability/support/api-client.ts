@@ -4,6 +4,8 @@ export interface ApiAnswer {
   status: number;
   body: any;
   text: string;
+  /** The server's id of the request (X-Request-Id of the answer), which its log lines and audit rows carry. */
+  requestId?: string;
   /** What went wrong when no answer came. */
   networkError?: string;
 }
@@ -63,7 +65,8 @@ async function send(
     } catch {
       body = undefined;
     }
-    return { status: response.status, body, text };
+    const requestId = response.headers.get('x-request-id');
+    return { status: response.status, body, text, ...(requestId ? { requestId } : {}) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const networkError = cause?.code ?? cause?.message ?? (error as Error).message;

@@ -5,6 +5,8 @@ import {
   canPerform,
   mayPerform,
   isYes,
+  lockRefusal,
+  lockRefusalMessage,
   parseUsDate,
   registrationExpiry,
   todayIso,
@@ -47,6 +49,8 @@ export interface ContainerFacts {
   companyId: string;
   companyName: string;
   lineItemCount: number;
+  /** Line items locked on their own (LOCK_LINE_ITEM): they keep the container from being deleted or moved. */
+  ownLockedItems: number;
 }
 
 export function containerFacts(record: RecordData, idField: string, today: string = todayIso()): ContainerFacts {
@@ -79,7 +83,22 @@ export function containerFacts(record: RecordData, idField: string, today: strin
     companyId: text(f['Company ID']),
     companyName: text(f['Company Name']),
     lineItemCount: typeof counted === 'number' ? counted : items.length,
+    ownLockedItems: Number(f['Line Items Locked On Their Own'] ?? 0) || 0,
   };
+}
+
+/**
+ * Why the container may not be deleted or moved (to another job or to the Yellow Bucket) although
+ * the user may do both: it holds line items locked on their own. The server refuses the same with
+ * 409; the dialog says so before anything is sent.
+ */
+export function containerRefusal(
+  action: 'container.move' | 'container.delete' | 'job.move-container-to-yb',
+  facts: Pick<ContainerFacts, 'id' | 'ownLockedItems'>,
+  noun: string,
+): string | undefined {
+  const condition = lockRefusal(action, { ownLockedItems: facts.ownLockedItems });
+  return condition ? lockRefusalMessage(action, condition, { noun, id: facts.id, ownLockedItems: facts.ownLockedItems }) : undefined;
 }
 
 /**

@@ -20,7 +20,8 @@ import { CONTAINER_KINDS, type ContainerKind } from './container-kinds.ts';
 import { ContainerInfoCards, ContainerInfoCardsSkeleton } from './container-info-cards.tsx';
 import { ContainerLineItems, ContainerLineItemsSkeleton } from './container-line-items.tsx';
 import { ContainerLockToggle } from './container-lock-toggle.tsx';
-import { containerActions, containerFacts, lineItemRows, lockToggleMode } from './container-record.ts';
+import { containerActions, containerFacts, containerRefusal, lineItemRows, lockToggleMode } from './container-record.ts';
+import { RefusalNote } from '../alerts/refusal-note.tsx';
 import { MoveContainerModal } from './move-container-modal.tsx';
 
 /**
@@ -84,10 +85,16 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
   };
 
   const confirmDelete = () => {
+    const refusal = containerRefusal('container.delete', facts, kind.noun);
     modals.openConfirmModal({
       title: 'Delete Container',
-      children: <Text size="sm">{CONTAINER_MESSAGES.deleteConfirm}</Text>,
-      confirmProps: { color: 'red' },
+      children: (
+        <Stack gap="sm">
+          <Text size="sm">{CONTAINER_MESSAGES.deleteConfirm}</Text>
+          {refusal && <RefusalNote>{refusal}</RefusalNote>}
+        </Stack>
+      ),
+      confirmProps: { color: 'red', disabled: refusal !== undefined },
       onConfirm: () =>
         remove.mutate(id, {
           onSuccess: async ({ jobId }) => {

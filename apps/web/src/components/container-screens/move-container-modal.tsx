@@ -7,7 +7,8 @@ import { showAlert } from '../alerts/alert-store.ts';
 import { useMoveContainer } from './api/move-container.ts';
 import { useMoveTargetJobs } from './api/move-target-jobs.ts';
 import type { ContainerKindConfig } from './container-kinds.ts';
-import type { ContainerFacts } from './container-record.ts';
+import { containerRefusal, type ContainerFacts } from './container-record.ts';
+import { RefusalNote } from '../alerts/refusal-note.tsx';
 
 interface MoveContainerModalProps {
   kind: ContainerKindConfig;
@@ -33,9 +34,10 @@ function MoveContainerForm({ kind, facts, onClose }: Omit<MoveContainerModalProp
   const targets = useMoveTargetJobs(facts.registrationNumber, facts.jobId, true);
   const move = useMoveContainer(kind);
   const none = targets.isSuccess && targets.data.length === 0;
+  const refusal = containerRefusal('container.move', facts, kind.noun);
 
   const submit = () => {
-    if (!jobId) return; // the request is sent only with a target (spec 2 §5)
+    if (!jobId || refusal) return; // the request is sent only with a target (spec 2 §5), and only when it can succeed
     move.mutate(
       { containerId: facts.id, jobId },
       {
@@ -72,12 +74,13 @@ function MoveContainerForm({ kind, facts, onClose }: Omit<MoveContainerModalProp
           onChange={setJobId}
           searchable
           nothingFoundMessage="No job matches"
-          disabled={targets.isPending || none}
+          disabled={targets.isPending || none || refusal !== undefined}
           maxDropdownHeight={280}
           data-autofocus
           comboboxProps={{ withinPortal: true }}
         />
-        {none && (
+        {refusal && <RefusalNote>{refusal}</RefusalNote>}
+        {none && !refusal && (
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
             There are no other unlocked jobs of registration {facts.registrationNumber} with a current registration.
           </Alert>
@@ -91,7 +94,7 @@ function MoveContainerForm({ kind, facts, onClose }: Omit<MoveContainerModalProp
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!jobId} loading={move.isPending}>
+          <Button type="submit" disabled={!jobId || refusal !== undefined} loading={move.isPending}>
             Move
           </Button>
         </Group>

@@ -1,7 +1,10 @@
 import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
 import { CONTAINER_MESSAGES } from '@3ds/domain';
 import { IconBucket, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
+import { containerRefusal } from '../../../components/container-screens/container-record.ts';
+import { getRecordQueryOptions } from '../../../components/record-view/api/get-record.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -47,6 +50,13 @@ export function JobContainersTabs({ jobId, record, permissions, fetching, action
   const [moving, setMoving] = useState<ContainerRow | null>(null);
   const [moveOpen, setMoveOpen] = useState(false);
   const move = useMoveContainerToYellowBucket();
+  // The container's own record says whether it holds line items locked on their own, which keep it
+  // from moving: asked for when the dialog opens, so the reason shows before Yes.
+  const movingRecord = useQuery({ ...getRecordQueryOptions('containers', moving?.id ?? ''), enabled: moveOpen && moving !== null });
+  const moveRefusal =
+    moving && movingRecord.data
+      ? containerRefusal('job.move-container-to-yb', { id: moving.id, ownLockedItems: Number(movingRecord.data.fieldData['Line Items Locked On Their Own'] ?? 0) || 0 }, 'Container')
+      : undefined;
 
   const askMove = useCallback((row: ContainerRow) => {
     setMoving(row);
@@ -131,6 +141,8 @@ export function JobContainersTabs({ jobId, record, permissions, fetching, action
         title="Move To Yellow Bucket"
         question={moving ? CONTAINER_MESSAGES.moveToYellowBucketConfirm(moving.id) : ''}
         busy={move.isPending}
+        refusal={moveRefusal}
+        checking={movingRecord.isFetching}
         danger
         onConfirm={confirmMove}
         onClose={() => setMoveOpen(false)}
