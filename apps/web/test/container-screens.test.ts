@@ -1,8 +1,7 @@
 import { PRIVILEGES } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
-import { newLineItemBody } from '../src/components/container-screens/api/create-line-item.ts';
-import { editContainerBody } from '../src/components/container-screens/api/edit-container.ts';
-import { CONTAINER_KINDS } from '../src/components/container-screens/container-kinds.ts';
+import { editContainerBody } from '../src/features/containers/api/edit-container.ts';
+import { CONTAINER_KINDS } from '../src/features/containers/container-kinds.ts';
 import {
   containerActions,
   containerChanges,
@@ -11,17 +10,14 @@ import {
   containerFacts,
   containerFormValues,
   enteredFrom,
-  escapeFindText,
   formGrossWeight,
   jobOptionLabel,
   lineItemRows,
   lockToggleMode,
   moveTargetCriteria,
-  ndcOptionLabel,
-  ndcSearchCriteria,
   weightNumber,
   withCurrentOption,
-} from '../src/components/container-screens/container-record.ts';
+} from '../src/features/containers/container-record.ts';
 import type { RecordData } from '../src/components/list-screen/api/record-shapes.ts';
 
 const standard = CONTAINER_KINDS.standard;
@@ -127,8 +123,8 @@ describe('lock toggle', () => {
   it.each([
     [{ ownLocked: false, jobLocked: false }, ALL, 'lock'],
     [{ ownLocked: true, jobLocked: false }, ALL, 'unlock'],
-    [{ ownLocked: true, jobLocked: true }, ALL, 'job-locked'],
-    [{ ownLocked: false, jobLocked: true }, ALL, 'job-locked'],
+    [{ ownLocked: true, jobLocked: true }, ALL, 'parent-locked'],
+    [{ ownLocked: false, jobLocked: true }, ALL, 'parent-locked'],
     [{ ownLocked: false, jobLocked: false }, ['UNLOCK_CONTAINER'], 'static'],
     [{ ownLocked: true, jobLocked: false }, ['LOCK_CONTAINER'], 'static'],
     [{ ownLocked: true, jobLocked: false }, ['UNLOCK_CONTAINER'], 'unlock'],
@@ -212,34 +208,7 @@ describe('finds', () => {
     ]);
   });
 
-  it.each([
-    ['oxycodone', 'oxycodone'],
-    ['  00490-7131 ', '00490-7131'],
-    ['0.5 mg', '0\\.5 mg'],
-    ['==x', '\\=\\=x'],
-    ['a*b@c#', 'a\\*b\\@c\\#'],
-    ['>5', '\\>5'],
-    ['!dup', '\\!dup'],
-    ['~x', '\\~x'],
-    ['a...b', 'a\\.\\.\\.b'],
-    ['//', '\\/\\/'],
-    ['"morphine sulfate"', 'morphine sulfate'],
-    ['back\\slash', 'back\\\\slash'],
-  ])('typed %j is searched as %j', (typed, sent) => {
-    expect(escapeFindText(typed)).toBe(sent);
-  });
-
-  it('the NDC selector finds by NDC or trade name and leaves out NDCs removed from ARCOS', () => {
-    expect(ndcSearchCriteria('oxy')).toEqual([
-      { omit: false, criteria: { 'NDC CODE LU': 'oxy' } },
-      { omit: false, criteria: { 'Trade Name Final LU': 'oxy' } },
-      { omit: true, criteria: { 'Removed From ARCOS': '1' } },
-    ]);
-  });
-
-  it('labels options', () => {
-    expect(ndcOptionLabel('00490-7131-30', 'ZOLPIDEM TARTRATE', '4')).toBe('00490-7131-30 — ZOLPIDEM TARTRATE (Sch 4)');
-    expect(ndcOptionLabel('71842-0103-**', '', '')).toBe('71842-0103-**');
+  it('labels move targets', () => {
     expect(jobOptionLabel('114', 'Midland 10/2026 Pickup')).toBe('114 — Midland 10/2026 Pickup');
     expect(jobOptionLabel('114', '')).toBe('114');
   });
@@ -300,23 +269,5 @@ describe('edit form', () => {
     expect(enteredFrom({ from: '/containers?page=2' }, standard.editEntries)).toBe(false);
     expect(enteredFrom(null, standard.editEntries)).toBe(false);
     expect(enteredFrom(undefined, standard.editEntries)).toBe(false);
-  });
-});
-
-describe('new line item', () => {
-  it("takes the NDC's pack size and UoM, pack quantity 1 and fill 1", () => {
-    expect(newLineItemBody('48', '00490-7131-30', { packSizeLookup: 1000, packSizeUoMLookup: 'U' })).toEqual({
-      containerId: 48,
-      ndc: '00490-7131-30',
-      packQuantity: 1,
-      packSize: 1000,
-      packSizeUoM: 'U',
-      percentFill: 1,
-    });
-  });
-
-  it('falls back to 1 and U when the dictionary has none', () => {
-    expect(newLineItemBody('48', 'X', { packSizeLookup: '', packSizeUoMLookup: '' })).toMatchObject({ packSize: 1, packSizeUoM: 'U' });
-    expect(newLineItemBody('48', 'X', { packSizeLookup: null, packSizeUoMLookup: null })).toMatchObject({ packSize: 1, packSizeUoM: 'U' });
   });
 });

@@ -15,9 +15,8 @@ import {
   uomChoices,
   updateLineItemBody,
   type LineItemFormValues,
-} from '../src/components/line-item-form/line-item-form-model.ts';
-import { parseNdcLookup, type NdcLookup } from '../src/components/line-item-form/ndc-lookup-shape.ts';
-import { findText, ndcOptionLabel, ndcSearchCriteria } from '../src/components/line-item-form/ndc-search.ts';
+} from '../src/features/line-items/line-item-form-model.ts';
+import { parseNdcLookup, type NdcLookup } from '../src/components/line-item-entry/ndc-lookup-shape.ts';
 
 const TRADE: NdcLookup = parseNdcLookup({
   hasFactor: true,
@@ -64,35 +63,6 @@ const RECORD = {
 };
 
 const values = (over: Partial<LineItemFormValues> = {}): LineItemFormValues => ({ ...EMPTY_FORM_VALUES, ...over });
-
-describe('NDC lookup answer', () => {
-  it('reads the answer and tolerates missing parts', () => {
-    expect(TRADE).toMatchObject({ hasFactor: true, packSizeLookup: 30, packSizeUoMLookup: 'U', schedule: '2', bulkKind: undefined });
-    expect(POWDER.bulkKind).toBe('raw-powder');
-    expect(parseNdcLookup(null)).toMatchObject({ hasFactor: false, showUnitConverter: false, stages: [], uoms: [], packSizeLookup: '', bulkKind: undefined });
-    expect(parseNdcLookup({ bulkKind: 'nonsense' }).bulkKind).toBeUndefined();
-  });
-});
-
-describe('NDC search', () => {
-  it('searches NDC or trade name and leaves out NDCs removed from ARCOS', () => {
-    expect(ndcSearchCriteria('oxy')).toEqual([
-      { criteria: { 'NDC CODE LU': 'oxy' } },
-      { criteria: { 'Trade Name Final LU': 'oxy' } },
-      { omit: true, criteria: { 'Removed From ARCOS': '1' } },
-    ]);
-  });
-
-  it('searches typed operators as text', () => {
-    expect(findText(' 71842-0101-** ')).toBe('71842-0101-\\*\\*');
-    expect(findText('"a"  =b')).toBe('a \\=b');
-  });
-
-  it('labels options with trade name and schedule when known', () => {
-    expect(ndcOptionLabel('00044-0725-03', 'VICODIN HP', '2')).toBe('00044-0725-03 — VICODIN HP (Sch 2)');
-    expect(ndcOptionLabel('1', ' ', '')).toBe('1');
-  });
-});
 
 describe('percent fill', () => {
   it('shows a fraction as a percent and stores a percent as a fraction, without float noise', () => {

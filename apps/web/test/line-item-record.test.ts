@@ -1,6 +1,6 @@
 import { PRIVILEGES } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
-import { LINE_ITEM_KINDS } from '../src/components/line-item-form/line-item-kinds.ts';
+import { LINE_ITEM_KINDS } from '../src/features/line-items/line-item-kinds.ts';
 import {
   containerOptionLabel,
   lineItemActions,
@@ -10,7 +10,7 @@ import {
   showsBulkDetails,
   siblingPosition,
   withUnit,
-} from '../src/components/line-item-screens/line-item-record.ts';
+} from '../src/features/line-items/line-item-record.ts';
 import type { RecordData } from '../src/components/list-screen/api/record-shapes.ts';
 
 const ALL = [...PRIVILEGES];

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteName } from './routes.ts';
 
 export type LazyScreen = LazyExoticComponent<ComponentType> & {
@@ -6,12 +6,18 @@ export type LazyScreen = LazyExoticComponent<ComponentType> & {
   preload: () => Promise<unknown>;
 };
 
-/** A screen in its own chunk, so the first load carries only the shell and the login screen. */
-function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
+/**
+ * A screen in its own chunk, so the first load carries only the shell and the login screen. A
+ * screen shared by the two kinds of an area (standard and Yellow Bucket) is given its kind here.
+ */
+function lazyScreen<M, P extends object = Record<string, never>>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, props?: P): LazyScreen {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const loadOnce = () =>
     (loading ??= load().then(
-      (module) => ({ default: pick(module) }),
+      (module) => {
+        const Screen = pick(module);
+        return { default: props ? () => createElement(Screen, props) : (Screen as ComponentType) };
+      },
       (error: unknown) => {
         loading = undefined; // a failed chunk download may succeed on the next try
         throw error;
@@ -19,6 +25,12 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentTyp
     ));
   return Object.assign(lazy(loadOnce), { preload: loadOnce });
 }
+
+const containers = () => import('../features/containers/components/containers-screen.tsx');
+const containerView = () => import('../features/containers/components/container-view.tsx');
+const containerEdit = () => import('../features/containers/components/container-edit.tsx');
+const lineItems = () => import('../features/line-items/components/line-items-screen.tsx');
+const lineItemView = () => import('../features/line-items/components/line-item-view.tsx');
 
 export type ScreenRouteName = Exclude<RouteName, 'login' | 'not-found'>;
 
@@ -37,54 +49,19 @@ export const SCREENS: { [N in ScreenRouteName]: LazyScreen } = {
   jobs: lazyScreen(() => import('../features/jobs/components/jobs-screen.tsx'), (m) => m.JobsScreen),
   'job-view': lazyScreen(() => import('../features/jobs/components/job-view-screen.tsx'), (m) => m.JobViewScreen),
   'job-edit': lazyScreen(() => import('../features/jobs/components/job-edit-screen.tsx'), (m) => m.JobEditScreen),
-  containers: lazyScreen(
-    () => import('../features/containers/components/containers-screen.tsx'),
-    (m) => m.ContainersScreen,
-  ),
-  'container-view': lazyScreen(
-    () => import('../features/containers/components/container-view-screen.tsx'),
-    (m) => m.ContainerViewScreen,
-  ),
-  'container-edit': lazyScreen(
-    () => import('../features/containers/components/container-edit-screen.tsx'),
-    (m) => m.ContainerEditScreen,
-  ),
-  'yb-containers': lazyScreen(
-    () => import('../features/yb-containers/components/yb-containers-screen.tsx'),
-    (m) => m.YbContainersScreen,
-  ),
-  'yb-container-view': lazyScreen(
-    () => import('../features/yb-containers/components/yb-container-view-screen.tsx'),
-    (m) => m.YbContainerViewScreen,
-  ),
-  'yb-container-edit': lazyScreen(
-    () => import('../features/yb-containers/components/yb-container-edit-screen.tsx'),
-    (m) => m.YbContainerEditScreen,
-  ),
-  'line-items': lazyScreen(
-    () => import('../features/line-items/components/line-items-screen.tsx'),
-    (m) => m.LineItemsScreen,
-  ),
-  'line-item-view': lazyScreen(
-    () => import('../features/line-items/components/line-item-view-screen.tsx'),
-    (m) => m.LineItemViewScreen,
-  ),
-  'line-item-edit': lazyScreen(
-    () => import('../features/line-items/components/line-item-edit-screen.tsx'),
-    (m) => m.LineItemEditScreen,
-  ),
-  'yb-line-items': lazyScreen(
-    () => import('../features/yb-line-items/components/yb-line-items-screen.tsx'),
-    (m) => m.YbLineItemsScreen,
-  ),
-  'yb-line-item-view': lazyScreen(
-    () => import('../features/yb-line-items/components/yb-line-item-view-screen.tsx'),
-    (m) => m.YbLineItemViewScreen,
-  ),
-  'yb-line-item-edit': lazyScreen(
-    () => import('../features/yb-line-items/components/yb-line-item-edit-screen.tsx'),
-    (m) => m.YbLineItemEditScreen,
-  ),
+  containers: lazyScreen(containers, (m) => m.ContainersScreen, { kind: 'standard' }),
+  'container-view': lazyScreen(containerView, (m) => m.ContainerView, { kind: 'standard' }),
+  'container-edit': lazyScreen(containerEdit, (m) => m.ContainerEdit, { kind: 'standard' }),
+  'yb-containers': lazyScreen(containers, (m) => m.ContainersScreen, { kind: 'yellow-bucket' }),
+  'yb-container-view': lazyScreen(containerView, (m) => m.ContainerView, { kind: 'yellow-bucket' }),
+  'yb-container-edit': lazyScreen(containerEdit, (m) => m.ContainerEdit, { kind: 'yellow-bucket' }),
+  'line-items': lazyScreen(lineItems, (m) => m.LineItemsScreen, { kind: 'standard' }),
+  'line-item-view': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'standard' }),
+  // The edit route is the view with its form open; entered only from the view (spec 2 §2).
+  'line-item-edit': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'standard', editing: true }),
+  'yb-line-items': lazyScreen(lineItems, (m) => m.LineItemsScreen, { kind: 'yellow-bucket' }),
+  'yb-line-item-view': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket' }),
+  'yb-line-item-edit': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket', editing: true }),
   dictionaries: lazyScreen(
     () => import('../features/dictionary/components/dictionaries-screen.tsx'),
     (m) => m.DictionariesScreen,

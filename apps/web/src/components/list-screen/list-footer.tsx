@@ -1,6 +1,7 @@
-import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { Group, NativeSelect, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@3ds/domain';
-import { pageCount, pagerItems, showingRange, showingText } from './list-pager-model.ts';
+import { pageCount, showingRange, showingText } from './list-pager-model.ts';
+import { Pager } from './pager.tsx';
 import type { PageSize } from './list-state.ts';
 import classes from './list-screen.module.css';
 
@@ -20,7 +21,6 @@ interface ListFooterProps {
 export function ListFooter({ page, size, foundCount, returnedCount, onPageChange, onSizeChange }: ListFooterProps) {
   const total = pageCount(foundCount, size);
   const current = Math.min(page, Math.max(total, 1));
-  const items = pagerItems(current, total);
   return (
     <Group justify="space-between" gap="sm" px="md" py={10} className={classes.footer} wrap="wrap">
       <Group gap="lg" wrap="wrap">
@@ -41,33 +41,7 @@ export function ListFooter({ page, size, foundCount, returnedCount, onPageChange
           />
         </Group>
       </Group>
-      {total > 1 && (
-        <Pagination.Root total={total} value={current} onChange={onPageChange} size="sm">
-          <nav aria-label="Pages">
-            <Group gap={4} wrap="nowrap">
-              <Pagination.First aria-label="First page" />
-              <Pagination.Previous aria-label="Previous page" />
-              {items.map((item, index) =>
-                item === 'gap' ? (
-                  <Pagination.Dots key={`gap-${index}`} />
-                ) : (
-                  <Pagination.Control
-                    key={item}
-                    active={item === current}
-                    onClick={() => onPageChange(item)}
-                    aria-label={`Page ${item}`}
-                    aria-current={item === current ? 'page' : undefined}
-                  >
-                    {item}
-                  </Pagination.Control>
-                ),
-              )}
-              <Pagination.Next aria-label="Next page" />
-              <Pagination.Last aria-label="Last page" />
-            </Group>
-          </nav>
-        </Pagination.Root>
-      )}
+      <Pager page={current} total={total} onPageChange={onPageChange} label="Pages" />
     </Group>
   );
 }

@@ -1,6 +1,7 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { pageCount, pagerItems, showingRange, showingText } from '../list-screen/list-pager-model.ts';
+import { pageCount, showingRange, showingText } from '../list-screen/list-pager-model.ts';
+import { Pager } from '../list-screen/pager.tsx';
 
 /**
  * Client-side paging of a portal's rows (spec 1 §9: a company's registrations and a
@@ -30,39 +31,12 @@ interface PortalPagerProps {
  */
 export function PortalPager({ page, size, count, onPageChange, label }: PortalPagerProps) {
   const total = pageCount(count, size);
-  const items = pagerItems(page, total);
   return (
     <Group justify="space-between" gap="sm" pt="sm" wrap="wrap" mih={38}>
       <Text size="sm" c="dimmed" aria-live="polite">
         {showingText(showingRange(page, size, count))}
       </Text>
-      {total > 1 && (
-        <Pagination.Root total={total} value={page} onChange={onPageChange} size="sm">
-          <nav aria-label={label}>
-            <Group gap={4} wrap="nowrap">
-              <Pagination.First aria-label="First page" />
-              <Pagination.Previous aria-label="Previous page" />
-              {items.map((item, index) =>
-                item === 'gap' ? (
-                  <Pagination.Dots key={`gap-${index}`} />
-                ) : (
-                  <Pagination.Control
-                    key={item}
-                    active={item === page}
-                    onClick={() => onPageChange(item)}
-                    aria-label={`Page ${item}`}
-                    aria-current={item === page ? 'page' : undefined}
-                  >
-                    {item}
-                  </Pagination.Control>
-                ),
-              )}
-              <Pagination.Next aria-label="Next page" />
-              <Pagination.Last aria-label="Last page" />
-            </Group>
-          </nav>
-        </Pagination.Root>
-      )}
+      <Pager page={page} total={total} onPageChange={onPageChange} label={label} />
     </Group>
   );
 }

@@ -3,7 +3,7 @@ import { CONTAINER_MESSAGES } from '@3ds/domain';
 import { IconBucket, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { containerRefusal } from '../../../components/container-screens/container-record.ts';
+import { containerRefusal } from '../../containers/container-record.ts';
 import { getRecordQueryOptions } from '../../../components/record-view/api/get-record.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';

@@ -1,6 +1,7 @@
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { LINE_ITEM_KINDS, type LineItemKind } from '../line-item-kinds.ts';
 
-/** `/line-items`: the line items list (spec 2 §2); % Fill shows as 0.00% (the catalogue's percent format). */
-export function LineItemsScreen() {
-  return <ListScreen entity="line-items" />;
+/** `/line-items` and `/yb-line-items`: the line items lists (spec 2 §2); % Fill shows as 0.00% (the catalogue's percent format). */
+export function LineItemsScreen({ kind }: { kind: LineItemKind }) {
+  return <ListScreen entity={LINE_ITEM_KINDS[kind].entity} />;
 }

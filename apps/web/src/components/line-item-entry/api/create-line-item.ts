@@ -1,0 +1,81 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { recordsKeys } from '../../list-screen/api/list-records.ts';
+import type { NdcLookup } from '../ndc-lookup-shape.ts';
+
+/**
+ * `POST /3ds/api/{line-item|yb-line-item}/new` — a new line item in a container (spec 2 §2, §3, §7)
+ * → `{ recordId }`; the caller opens it. The one creation call of the app: a container's Add Line
+ * Item and the line item form's new and duplicate modes.
+ */
+
+/** Where a new line item goes: its kind's route and the lists that show it and its container. */
+export interface LineItemTarget {
+  apiSingular: 'line-item' | 'yb-line-item';
+  entity: 'line-items' | 'yb-line-items';
+  containerEntity: 'containers' | 'yb-containers';
+}
+
+/** The creation payload (spec 2 §3 "Line item creation payload"): the container, the NDC and the fields given. */
+export interface NewLineItemBody {
+  containerId: number;
+  ndc: string;
+  source?: string | null;
+  sourceNumber?: string | null;
+  lotNumber?: string | null;
+  cause?: string | null;
+  type?: string | null;
+  packQuantity?: number | null;
+  packSize?: number | string | null;
+  packSizeUoM?: string | null;
+  percentFill?: number | null;
+  bulkPackSize?: number | null;
+  bulkPackSizeUoM?: string | null;
+  bulkStage?: string | null;
+  form222Number?: string | null;
+  cwfFormNumber?: string | null;
+}
+
+/**
+ * A line item added to a container straight from its NDC: the dictionary's pack size and UoM (1 and
+ * U when it has none), a pack quantity of 1 and a fill of 1 (spec 2 §2 "A new line item starts with
+ * percent fill 1"); the form on its own screen completes it.
+ */
+export function quickLineItemBody(containerId: string, ndc: string, lookup: Pick<NdcLookup, 'packSizeLookup' | 'packSizeUoMLookup'>): NewLineItemBody {
+  const size = lookup.packSizeLookup;
+  const uom = lookup.packSizeUoMLookup?.trim();
+  return {
+    containerId: Number(containerId),
+    ndc,
+    packQuantity: 1,
+    packSize: size === null || size === '' ? 1 : size,
+    packSizeUoM: uom ? uom : 'U',
+    percentFill: 1,
+  };
+}
+
+export async function createLineItem(target: LineItemTarget, body: NewLineItemBody): Promise<{ recordId: string }> {
+  const answer = (await api.post(`/${target.apiSingular}/new`, body)) as { recordId?: unknown } | undefined;
+  const recordId = answer?.recordId;
+  if (typeof recordId !== 'string' && typeof recordId !== 'number') throw new Error('The server did not say which line item it created.');
+  return { recordId: String(recordId) };
+}
+
+export function createLineItemMutationOptions(target: LineItemTarget, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['records', target.entity, 'create'],
+    mutationFn: (body: NewLineItemBody) => createLineItem(target, body),
+    // The dialog or form shows the server's messages (the new-line-item rules as a warning list).
+    meta: { handlesErrors: true },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(target.entity) }),
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(target.containerEntity) }),
+      ]),
+  });
+}
+
+export function useCreateLineItem(target: LineItemTarget) {
+  const queryClient = useQueryClient();
+  return useMutation(createLineItemMutationOptions(target, queryClient));
+}

@@ -1,0 +1,37 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import type { ContainerKindConfig } from '../container-kinds.ts';
+
+/**
+ * `DELETE /3ds/api/{container|yb-container}/{id}` — deletes the container with its line items
+ * (spec 2 §4). The answer names the job it was in; the caller goes back to that job's view.
+ */
+export async function deleteContainer(kind: ContainerKindConfig, id: string): Promise<{ jobId: string | null }> {
+  const body = await api.delete(`/${kind.apiSingular}/${encodeURIComponent(id)}`);
+  const jobId = typeof body === 'object' && body !== null ? (body as { jobId?: unknown }).jobId : undefined;
+  return { jobId: typeof jobId === 'string' || typeof jobId === 'number' ? String(jobId) : null };
+}
+
+export function deleteContainerMutationOptions(kind: ContainerKindConfig, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['records', kind.entity, 'delete'],
+    mutationFn: (id: string) => deleteContainer(kind, id),
+    onSuccess: (_answer, id) => {
+      // The record itself is gone: it must not be fetched again into a 404 while its screen is
+      // still open. The caller forgets it once it has left that screen.
+      const record = recordsKeys.record(kind.entity, id);
+      const isRecord = (key: readonly unknown[]) => record.every((part, index) => key[index] === part);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.entity), predicate: (query) => !isRecord(query.queryKey) }),
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.lineItems.entity) }),
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity('jobs') }),
+      ]);
+    },
+  });
+}
+
+export function useDeleteContainer(kind: ContainerKindConfig) {
+  const queryClient = useQueryClient();
+  return useMutation(deleteContainerMutationOptions(kind, queryClient));
+}

@@ -1,0 +1,80 @@
+import { CONTAINER_GROSS_UOMS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES } from '@3ds/domain';
+import type { RouteName } from '../../app/routes.ts';
+import type { LineItemTarget } from '../../components/line-item-entry/api/create-line-item.ts';
+
+/**
+ * The two container kinds share one set of screens (spec 2 §2 "Container detail", "Container
+ * edit", "Yellow Bucket container detail"); what differs between them is written here, once.
+ */
+export type ContainerKind = 'standard' | 'yellow-bucket';
+
+export interface ContainerKindConfig {
+  kind: ContainerKind;
+  /** The records entity (`GET /3ds/api/{entity}/{id}`, `POST /3ds/api/{entity}/export`). */
+  entity: 'containers' | 'yb-containers';
+
+  /** The field holding the container id. */
+  idField: 'Container_PK_ID' | 'Container ID';
+  /** The action routes' segment: `/3ds/api/{apiSingular}/lock/{id}`, `/move`, `/edit/{id}`. */
+  apiSingular: 'container' | 'yb-container';
+  /** The line items it holds: where a new one is made (`POST /3ds/api/{apiSingular}/new`), the lists a lock or move makes stale, their screen. */
+  lineItems: LineItemTarget & { viewRoute: 'line-item-view' | 'yb-line-item-view' };
+  /** Heading prefix: "Container 12", "Yellow Bucket Container 12". */
+  noun: string;
+  viewRoute: 'container-view' | 'yb-container-view';
+  editRoute: 'container-edit' | 'yb-container-edit';
+  /** The permission table's edit action: spec 2 §6 gives a Yellow Bucket container's edit to CREATE_LINE_ITEM. */
+  editAction: 'container.edit' | 'yb-container.edit';
+  /** The screens an edit screen may be entered from (router state `{ from }`); otherwise it redirects to the view. */
+  editEntries: readonly RouteName[];
+  grossUoMs: readonly string[];
+  /** Container types: a fixed list, or the server's value list named Container Type. */
+  containerTypes: readonly string[] | 'value-list';
+  /** The info card's title and the order of its facts. */
+  summaryTitle: string;
+  summaryFacts: readonly SummaryFact[];
+  /** Line items table: the schedule column's header, and whether Form 222# is a column. */
+  scheduleHeader: string;
+  showForm222: boolean;
+}
+
+export type SummaryFact = 'companyId' | 'companyName' | 'activity' | 'registration' | 'jobId' | 'jobName';
+
+export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
+  standard: {
+    kind: 'standard',
+    entity: 'containers',
+    idField: 'Container_PK_ID',
+    apiSingular: 'container',
+    lineItems: { apiSingular: 'line-item', entity: 'line-items', containerEntity: 'containers', viewRoute: 'line-item-view' },
+    noun: 'Container',
+    viewRoute: 'container-view',
+    editRoute: 'container-edit',
+    editAction: 'container.edit',
+    editEntries: ['container-view', 'job-view'],
+    grossUoMs: CONTAINER_GROSS_UOMS,
+    containerTypes: 'value-list',
+    summaryTitle: 'Summary',
+    summaryFacts: ['companyId', 'companyName', 'activity', 'registration', 'jobId', 'jobName'],
+    scheduleHeader: 'Schedule',
+    showForm222: false,
+  },
+  'yellow-bucket': {
+    kind: 'yellow-bucket',
+    entity: 'yb-containers',
+    idField: 'Container ID',
+    apiSingular: 'yb-container',
+    lineItems: { apiSingular: 'yb-line-item', entity: 'yb-line-items', containerEntity: 'yb-containers', viewRoute: 'yb-line-item-view' },
+    noun: 'Yellow Bucket Container',
+    viewRoute: 'yb-container-view',
+    editRoute: 'yb-container-edit',
+    editAction: 'yb-container.edit',
+    editEntries: ['yb-container-view', 'job-view'],
+    grossUoMs: YB_CONTAINER_GROSS_UOMS,
+    containerTypes: YB_CONTAINER_TYPES,
+    summaryTitle: 'Info',
+    summaryFacts: ['companyId', 'companyName', 'registration', 'activity', 'jobId', 'jobName'],
+    scheduleHeader: 'CSS',
+    showForm222: true,
+  },
+};

@@ -1,0 +1,247 @@
+import {
+  changedContainerFields,
+  formatIsoDate,
+  grossWeight,
+  canPerform,
+  mayPerform,
+  isYes,
+  lockRefusal,
+  lockRefusalMessage,
+  parseUsDate,
+  registrationExpiry,
+  todayIso,
+} from '@3ds/domain';
+import type { FieldValue, RecordData } from '../../components/list-screen/api/record-shapes.ts';
+import type { FindRequest } from '../../components/list-screen/list-state.ts';
+import type { RouteName } from '../../app/routes.ts';
+import type { ContainerKindConfig } from './container-kinds.ts';
+import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../../components/lock/lock-toggle.tsx';
+
+/**
+ * What the container screens read from a container record, and the rules that decide what they
+ * offer (spec 2 §2, §4, §6). Pure, so that every rule is unit-tested without a browser.
+ */
+
+const text = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value));
+
+export interface ContainerFacts {
+  id: string;
+  modId: string;
+  name: string;
+  type: string;
+  pallet: string;
+  packageWeight: string;
+  netWeight: string;
+  grossWeight: string;
+  grossUoM: string;
+  /** The container's own flag ('Locked Container'). */
+  ownLocked: boolean;
+  /** The parent job's flag ('Job::Locked Job'). */
+  jobLocked: boolean;
+  /** Locked by either (spec 2 §4). */
+  locked: boolean;
+  registrationNumber: string;
+  /** MM/DD/YYYY, as the record says. */
+  registrationExpiration: string;
+  registrationExpired: boolean;
+  jobId: string;
+  jobName: string;
+  activity: string;
+  companyId: string;
+  companyName: string;
+  lineItemCount: number;
+  /** Line items locked on their own (LOCK_LINE_ITEM): they keep the container from being deleted or moved. */
+  ownLockedItems: number;
+}
+
+export function containerFacts(record: RecordData, idField: string, today: string = todayIso()): ContainerFacts {
+  const f = record.fieldData;
+  const ownLocked = isYes(f['Locked Container']);
+  const jobLocked = isYes(f['Job::Locked Job']);
+  const expiration = text(f['Registration::Expiration Date']);
+  const expirationIso = parseUsDate(expiration);
+  const items = record.portalData.LineItems ?? [];
+  const counted = record.portalDataInfo.find((info) => info.portalObjectName === 'LineItems')?.foundCount;
+  return {
+    id: text(f[idField]) || record.recordId,
+    modId: record.modId,
+    name: text(f['Container Name']),
+    type: text(f['Container Type']),
+    pallet: text(f.Pallet),
+    packageWeight: text(f['Package Weight']),
+    netWeight: text(f['Net Weight']),
+    grossWeight: text(f['Gross Weight']),
+    grossUoM: text(f['Gross UoM']),
+    ownLocked,
+    jobLocked,
+    locked: ownLocked || jobLocked,
+    registrationNumber: text(f['Registration Number']),
+    registrationExpiration: expiration,
+    registrationExpired: expirationIso !== null && registrationExpiry(expirationIso, today) === 'expired',
+    jobId: text(f['Job ID']),
+    jobName: text(f['Job::Job Name']),
+    activity: text(f['Job::Activity']),
+    companyId: text(f['Company ID']),
+    companyName: text(f['Company Name']),
+    lineItemCount: typeof counted === 'number' ? counted : items.length,
+    ownLockedItems: Number(f['Line Items Locked On Their Own'] ?? 0) || 0,
+  };
+}
+
+/**
+ * Why the container may not be deleted or moved (to another job or to the Yellow Bucket) although
+ * the user may do both: it holds line items locked on their own. The server refuses the same with
+ * 409; the dialog says so before anything is sent.
+ */
+export function containerRefusal(
+  action: 'container.move' | 'container.delete' | 'job.move-container-to-yb',
+  facts: Pick<ContainerFacts, 'id' | 'ownLockedItems'>,
+  noun: string,
+): string | undefined {
+  const condition = lockRefusal(action, { ownLockedItems: facts.ownLockedItems });
+  return condition ? lockRefusalMessage(action, condition, { noun, id: facts.id, ownLockedItems: facts.ownLockedItems }) : undefined;
+}
+
+/** The lock icon (spec 2 §2, §4): LOCK_CONTAINER or UNLOCK_CONTAINER; plain under a locked job. */
+export function lockToggleMode(facts: Pick<ContainerFacts, 'ownLocked' | 'jobLocked'>, privileges: readonly string[]): LockToggleMode {
+  return sharedLockToggleMode({ ownLocked: facts.ownLocked, parentLocked: facts.jobLocked }, privileges, { lock: 'container.lock', unlock: 'container.unlock' });
+}
+
+export interface ContainerActions {
+  edit: boolean;
+  move: boolean;
+  delete: boolean;
+  addLineItem: boolean;
+}
+
+/** Which actions a user may take on the container (spec 2 §2, §6): none while it or its job is locked. */
+export function containerActions(
+  facts: Pick<ContainerFacts, 'locked' | 'registrationNumber' | 'registrationExpired'>,
+  privileges: readonly string[],
+  kind: Pick<ContainerKindConfig, 'editAction'>,
+): ContainerActions {
+  // `locked` is the container's own flag or its job's: both refuse every action here.
+  const state = { record: facts.locked };
+  return {
+    edit: canPerform(privileges, kind.editAction, state),
+    move: canPerform(privileges, 'container.move', state) && facts.registrationNumber.trim() !== '',
+    delete: canPerform(privileges, 'container.delete', state),
+    addLineItem: canPerform(privileges, 'line-item.create', { container: facts.locked }) && !facts.registrationExpired,
+  };
+}
+
+export interface LineItemRow {
+  id: string;
+  ndc: string;
+  schedule: string;
+  description: string;
+  form222: string;
+  locked: boolean;
+}
+
+/** The rows of the container's LineItems portal. */
+export function lineItemRows(record: RecordData): LineItemRow[] {
+  return (record.portalData.LineItems ?? []).map((row) => ({
+    id: text(row['LineItems::id']) || text(row.recordId),
+    ndc: text(row['LineItems::NDC Number']),
+    schedule: text(row['LineItems::NDC Schedule']),
+    description: text(row['LineItems::NDC Description']),
+    form222: text(row['LineItems::Form 222 Number']),
+    locked: isYes(row['LineItems::Locked Container Line Item']),
+  }));
+}
+
+/** The export of this container's line items: the container list's find, narrowed to this one container. */
+export function containerExportFind(idField: string, id: string): FindRequest[] {
+  return [{ omit: false, criteria: { [idField]: `==${id}` } }];
+}
+
+/**
+ * Move targets (spec 2 §4, §7): unlocked jobs of the same registration number whose registration
+ * has not expired. `today` is ISO (YYYY-MM-DD); the API takes MM/DD/YYYY.
+ */
+export function moveTargetCriteria(registrationNumber: string, today: string = todayIso()): FindRequest[] {
+  return [
+    {
+      omit: false,
+      criteria: {
+        'Registration::Expiration Date': `>=${formatIsoDate(today)}`,
+        'Registration::Registration Number': `==${registrationNumber}`,
+        'Locked Job': 'No',
+      },
+    },
+  ];
+}
+
+/** A move target as the select shows it: "{id} — {Job Name}". */
+export function jobOptionLabel(id: string, name: string): string {
+  return name.trim() ? `${id} — ${name.trim()}` : id;
+}
+
+/** The edit form's values: text as text ('' when empty), weights as numbers ('' when empty). */
+export type ContainerFormValues = {
+  containerName: string;
+  pallet: string;
+  containerType: string;
+  packageWeight: number | string;
+  netWeight: number | string;
+  grossUoM: string;
+};
+
+const weightValue = (value: FieldValue | undefined): number | string => {
+  if (typeof value === 'number') return value;
+  if (value === null || value === undefined || value.trim() === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+};
+
+export function containerFormValues(record: RecordData): ContainerFormValues {
+  const f = record.fieldData;
+  return {
+    containerName: text(f['Container Name']),
+    pallet: text(f.Pallet),
+    containerType: text(f['Container Type']),
+    packageWeight: weightValue(f['Package Weight']),
+    netWeight: weightValue(f['Net Weight']),
+    grossUoM: text(f['Gross UoM']),
+  };
+}
+
+/** A weight as entered, as a number (null when empty or not a number). */
+export function weightNumber(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The live gross weight of the form: net plus package (spec 2 §2). */
+export function formGrossWeight(values: Pick<ContainerFormValues, 'netWeight' | 'packageWeight'>): number {
+  return grossWeight(weightNumber(values.netWeight), weightNumber(values.packageWeight));
+}
+
+const normalized = (values: ContainerFormValues): ContainerFormValues => ({
+  containerName: values.containerName.trim(),
+  pallet: values.pallet.trim(),
+  containerType: values.containerType ?? '',
+  packageWeight: weightNumber(values.packageWeight) ?? (typeof values.packageWeight === 'string' ? values.packageWeight.trim() : ''),
+  netWeight: weightNumber(values.netWeight) ?? (typeof values.netWeight === 'string' ? values.netWeight.trim() : ''),
+  grossUoM: values.grossUoM ?? '',
+});
+
+/** Only the fields that differ from the record's (spec 2 §2): none means "Invalid Form". */
+export function containerChanges(initial: ContainerFormValues, current: ContainerFormValues): Partial<ContainerFormValues> {
+  return changedContainerFields(normalized(initial), normalized(current));
+}
+
+/** Options for a select: the choices, plus the record's own value when it is not one of them. */
+export function withCurrentOption(choices: readonly string[], current: string): string[] {
+  const list = [...new Set(choices)];
+  return current && !list.includes(current) ? [...list, current] : list;
+}
+
+/** Whether the router state says the user came from a screen allowed to open the edit screen (spec 2 §2). */
+export function enteredFrom(state: unknown, allowed: readonly RouteName[]): boolean {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && (allowed as readonly string[]).includes(from);
+}

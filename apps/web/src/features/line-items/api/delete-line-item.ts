@@ -1,0 +1,32 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { LineItemKindConfig } from '../line-item-kinds.ts';
+import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+
+/**
+ * `DELETE /3ds/api/{line-item|yb-line-item}/{id}` (spec 2 §4). The answer names the container it
+ * was in; the caller goes to that container's view.
+ */
+export async function deleteLineItem(kind: LineItemKindConfig, id: string): Promise<{ containerId: string | null }> {
+  const body = await api.delete(`/${kind.apiSingular}/${encodeURIComponent(id)}`);
+  const containerId = typeof body === 'object' && body !== null ? (body as { containerId?: unknown }).containerId : undefined;
+  return { containerId: typeof containerId === 'string' || typeof containerId === 'number' ? String(containerId) : null };
+}
+
+export function deleteLineItemMutationOptions(kind: LineItemKindConfig, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['records', kind.entity, 'delete'],
+    mutationFn: (id: string) => deleteLineItem(kind, id),
+    onSuccess: () =>
+      Promise.all([
+        // The deleted record itself is dropped by the screen once it has left it.
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.entity), refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.containerEntity) }),
+      ]),
+  });
+}
+
+export function useDeleteLineItem(kind: LineItemKindConfig) {
+  const queryClient = useQueryClient();
+  return useMutation(deleteLineItemMutationOptions(kind, queryClient));
+}

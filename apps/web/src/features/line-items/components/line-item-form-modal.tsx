@@ -1,0 +1,238 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-error.ts';
+import { showAlert } from '../../../components/alerts/alert-store.ts';
+import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import { useCreateLineItem } from '../../../components/line-item-entry/api/create-line-item.ts';
+import { useNdcLookup } from '../../../components/line-item-entry/api/ndc-lookup.ts';
+import { useUpdateLineItem } from '../api/update-line-item.ts';
+import { useValueList } from '../api/value-lists.ts';
+import {
+  formLayout,
+  formProblems,
+  initialFormValues,
+  lineItemFormSchema,
+  newLineItemBody,
+  recordFormValues,
+  uomChoices,
+  updateLineItemBody,
+  type LineItemFormMode,
+  type LineItemFormValues,
+} from '../line-item-form-model.ts';
+import { LineItemFormFields } from './line-item-form-fields.tsx';
+import type { LineItemKindConfig } from '../line-item-kinds.ts';
+import type { NdcLookup } from '../../../components/line-item-entry/ndc-lookup-shape.ts';
+import { rulesWarning, warningFrom, WarningList, type Warning } from '../../../components/alerts/warning-list.tsx';
+
+export interface LineItemFormModalProps {
+  kind: LineItemKindConfig;
+  mode: LineItemFormMode;
+  /** The NDC the form is for: the chosen one (new), or the line item's (edit, duplicate). */
+  ndc: string;
+  /** The container a new or duplicated line item goes into. */
+  containerId: string;
+  /** The line item edited or duplicated. */
+  record?: RecordData | undefined;
+  opened: boolean;
+  onClose: () => void;
+  /** After a save: the new line item's id (new, duplicate) or the edited one's. */
+  onSaved: (recordId: string) => void;
+  /** Reads the edited line item again (after "changed by someone else"). */
+  onReload?: (() => Promise<RecordData | undefined>) | undefined;
+}
+
+/**
+ * The line item form (spec 2 §2), a modal titled 'Enter Data For {ndc}' in three modes: new,
+ * edit and duplicate. The rules of spec 2 §5 make a warning list in the modal that blocks the save;
+ * the server's 422 answers show the same way.
+ */
+export function LineItemFormModal(props: LineItemFormModalProps) {
+  const { opened, onClose, ndc } = props;
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Enter Data For ${ndc}`} size="xl" closeOnClickOutside={false}>
+      {/* Mounted only while open: every opening starts from the record or the defaults. */}
+      {opened && <LineItemFormLoader {...props} />}
+    </Modal>
+  );
+}
+
+function LineItemFormLoader(props: LineItemFormModalProps) {
+  const lookup = useNdcLookup(props.ndc);
+  const sources = useValueList('Source');
+  const causes = useValueList('Cause');
+  const uoms = useValueList('Dynamic UoM');
+
+  if (lookup.isPending) return <FormSkeleton />;
+  if (lookup.isError && props.mode !== 'edit') {
+    // A new line item needs the dictionary entry (its schedule decides the rules).
+    return (
+      <Stack gap="md">
+        <WarningList warning={warningFrom(lookup.error, `NDC ${props.ndc} could not be looked up`)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <LineItemForm
+      {...props}
+      lookup={lookup.data ?? null}
+      lookupFailed={lookup.isError}
+      choices={{
+        sources: sources.data ?? [],
+        causes: causes.data ?? [],
+        uoms: uomChoices(uoms.data ?? []),
+        loading: sources.isPending || causes.isPending || uoms.isPending,
+      }}
+    />
+  );
+}
+
+interface LineItemFormProps extends LineItemFormModalProps {
+  lookup: NdcLookup | null;
+  lookupFailed: boolean;
+  choices: { sources: string[]; causes: string[]; uoms: string[]; loading: boolean };
+}
+
+function LineItemForm({ kind, mode, ndc, containerId, record, lookup, lookupFailed, choices, onClose, onSaved, onReload }: LineItemFormProps) {
+  const create = useCreateLineItem(kind);
+  const update = useUpdateLineItem(kind);
+  // The form starts once; a background reload of the record must not move it.
+  const [initial] = useState(() => initialFormValues({ mode, kind: kind.kind, ndc, lookup, record: record?.fieldData }));
+  const [modId, setModId] = useState(record?.modId ?? '');
+  // The rules are checked on save; once they have spoken, the list follows every change.
+  const [checked, setChecked] = useState(false);
+  const [serverWarning, setServerWarning] = useState<Warning | null>(null);
+  const form = useForm<LineItemFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: schemaResolver(lineItemFormSchema, { sync: true }),
+    onValuesChange: () => setServerWarning((current) => (current?.conflict ? current : null)),
+  });
+
+  const layout = formLayout(ndc, lookup);
+  const recordSchedule = record ? String(record.fieldData['NDC Schedule'] ?? '') : undefined;
+  const problems = formProblems(form.values, { mode, ndc, lookup, recordSchedule });
+  const warning = serverWarning ?? (checked && problems.length > 0 ? rulesWarning(problems) : null);
+  const itemId = record ? String(record.fieldData[kind.idField] ?? record.recordId) : '';
+  const saving = create.isPending || update.isPending;
+
+  const submit = form.onSubmit((values) => {
+    setChecked(true);
+    setServerWarning(null);
+    if (formProblems(values, { mode, ndc, lookup, recordSchedule }).length > 0) return;
+    const onError = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) return; // signed out already, and told why
+      setServerWarning(warningFrom(error, mode === 'edit' ? `${kind.noun} ${itemId} could not be saved` : 'The line item could not be added'));
+    };
+    if (mode === 'edit') {
+      update.mutate(
+        { id: itemId, body: updateLineItemBody(values, modId) },
+        {
+          onSuccess: () => {
+            showAlert({ type: 'SUCCESS', message: `${kind.noun} ${itemId} was saved.` });
+            onSaved(itemId);
+          },
+          onError,
+        },
+      );
+      return;
+    }
+    create.mutate(newLineItemBody(containerId, ndc, lookup, values), {
+      onSuccess: ({ recordId }) => {
+        showAlert({
+          type: 'SUCCESS',
+          message: mode === 'duplicate' ? `${kind.noun} ${recordId} was added as a copy of ${itemId}.` : `${kind.noun} ${recordId} was added with NDC ${ndc}.`,
+        });
+        onSaved(recordId);
+      },
+      onError,
+    });
+  });
+
+  // After "changed by someone else": start again from the line item as it is now.
+  const reload = async () => {
+    const fresh = await onReload?.();
+    if (!fresh) return;
+    const values = recordFormValues(fresh.fieldData);
+    form.setInitialValues(values);
+    form.setValues(values);
+    setModId(fresh.modId);
+    setServerWarning(null);
+  };
+
+  const context =
+    mode === 'edit'
+      ? `${kind.noun} ${itemId} in container ${containerId}`
+      : mode === 'duplicate'
+        ? `A copy of ${kind.noun.toLowerCase()} ${itemId}, in container ${containerId}`
+        : `A new ${kind.noun.toLowerCase()} in container ${containerId}`;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`${mode === 'edit' ? 'Edit' : mode === 'duplicate' ? 'Duplicate' : 'New'} line item`}>
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          {context}
+          {lookup?.schedule ? ` · Schedule ${lookup.schedule}` : ''}
+          {layout.bulk ? ' · Bulk NDC' : ''}
+        </Text>
+        {lookupFailed && (
+          <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            The dictionary entry of this NDC could not be read; the converters are not offered.
+          </Alert>
+        )}
+        <LineItemFormFields form={form} ndc={ndc} lookup={lookup} layout={layout} choices={choices} />
+        {warning && (
+          <WarningList warning={warning}>
+            {warning.conflict && onReload && (
+              <Group mt="sm">
+                <Button size="xs" variant="white" color="red" onClick={() => void reload()}>
+                  Reload the line item
+                </Button>
+              </Group>
+            )}
+          </WarningList>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} stroke={1.8} aria-hidden />}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The form's shape while the NDC is looked up, so the modal does not jump when it arrives. */
+function FormSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Loading the form">
+      <Skeleton height={12} width="45%" />
+      {[5, 4, 2].map((count, section) => (
+        <Stack key={section} gap="xs">
+          <Skeleton height={10} width={80} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+            {Array.from({ length: count }, (_, index) => (
+              <Stack key={index} gap={6}>
+                <Skeleton height={12} width="40%" />
+                <Skeleton height={36} />
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      <Group justify="flex-end" gap="sm">
+        <Skeleton height={36} width={80} />
+        <Skeleton height={36} width={90} />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  computeQuantities,
+  isBulkNdc,
+  isPercentFillReadOnly,
+  lineItemEditProblems,
+  newLineItemProblems,
+  TEXT_LIMITS,
+} from '@3ds/domain';
+import { z } from 'zod';
+import type { FieldData, FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import type { LineItemKind } from './line-item-kinds.ts';
+import type { NdcLookup } from '../../components/line-item-entry/ndc-lookup-shape.ts';
+import type { NewLineItemBody } from '../../components/line-item-entry/api/create-line-item.ts';
+
+/**
+ * The line item form (spec 2 §2 "Line item form"): its values, how each mode starts, the rules
+ * that make its warning list (spec 2 §5), and the bodies it sends (spec 2 §7). Pure, so every rule
+ * is unit-tested without a browser.
+ */
+export type LineItemFormMode = 'new' | 'edit' | 'duplicate';
+
+/** Numbers as the inputs hold them: a number, or text while being typed ('' when empty). */
+type Amount = number | string;
+
+export interface LineItemFormValues {
+  sourceNumber: string;
+  source: string;
+  lotNumber: string;
+  cause: string;
+  packQuantity: Amount;
+  type: string;
+  /** Entered as a percent (100 = full); stored as a fraction (1). */
+  percentFill: Amount;
+  packSize: Amount;
+  packSizeUoM: string;
+  /** Unit Converter: amount and unit. */
+  bulkPackSize: Amount;
+  bulkPackSizeUoM: string;
+  /** Stage Converter. */
+  bulkStage: string;
+  form222Number: string;
+  cwfFormNumber: string;
+}
+
+export const EMPTY_FORM_VALUES: LineItemFormValues = {
+  sourceNumber: '',
+  source: '',
+  lotNumber: '',
+  cause: '',
+  packQuantity: '',
+  type: '',
+  percentFill: 100,
+  packSize: '',
+  packSizeUoM: '',
+  bulkPackSize: '',
+  bulkPackSizeUoM: '',
+  bulkStage: '',
+  form222Number: '',
+  cwfFormNumber: '',
+};
+
+const text = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+
+/** A number of the record as the input takes it ('' when empty). */
+function amount(value: FieldValue | undefined): Amount {
+  if (typeof value === 'number') return value;
+  const t = text(value);
+  if (t === '') return '';
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+}
+
+/** An entered amount as a number, or null when empty or not a number. */
+export function amountNumber(value: Amount | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const t = value.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Without binary noise: 0.07 × 100 is 7.000000000000001 in floating point. */
+const clean = (n: number) => Number(n.toPrecision(12));
+
+/** Stored fraction → the percent the form shows (1 → 100); '' stays ''. */
+export function percentFromFraction(value: FieldValue | undefined): Amount {
+  const n = amountNumber(amount(value));
+  return n === null ? '' : clean(n * 100);
+}
+
+/** Entered percent → the stored fraction (100 → 1); null when empty. */
+export function fractionFromPercent(value: Amount): number | null {
+  const n = amountNumber(value);
+  return n === null ? null : clean(n / 100);
+}
+
+/** The form's values as a line item record holds them (edit and duplicate start from these). */
+export function recordFormValues(fieldData: FieldData): LineItemFormValues {
+  const f = fieldData;
+  return {
+    sourceNumber: text(f['Source Number']),
+    source: text(f.Source),
+    lotNumber: text(f['Lot Number']),
+    cause: text(f.Cause),
+    packQuantity: amount(f['Pack Quantity']),
+    type: text(f.Type),
+    percentFill: percentFromFraction(f['Percent Fill']) === '' ? 100 : percentFromFraction(f['Percent Fill']),
+    packSize: amount(f['Pack Size']),
+    packSizeUoM: text(f['Pack Size UoM']),
+    bulkPackSize: amount(f['YI Package Size Bulk Blend']),
+    bulkPackSizeUoM: text(f['YI Package Size Bulk Blend UoM']),
+    bulkStage: text(f['Chosen Stage']),
+    form222Number: text(f['Form 222 Number']),
+    cwfFormNumber: text(f['CWF Form Number']),
+  };
+}
+
+export interface FormStart {
+  mode: LineItemFormMode;
+  kind: LineItemKind;
+  ndc: string;
+  lookup: NdcLookup | null;
+  /** The line item edited or duplicated. */
+  record?: FieldData | undefined;
+}
+
+/**
+ * How each mode starts (spec 2 §2): a new line item with the dictionary's pack size and UoM, a fill
+ * of 100% and, in a Yellow Bucket, a pack quantity of 1; a duplicate with the original's values but
+ * no pack quantity (1 for a bulk NDC); an edit with the record as it is. A fill that may not be
+ * changed starts at 100%.
+ */
+export function initialFormValues({ mode, kind, ndc, lookup, record }: FormStart): LineItemFormValues {
+  if (mode === 'edit') return record ? recordFormValues(record) : { ...EMPTY_FORM_VALUES };
+  const bulk = isBulkNdc(ndc);
+  let values: LineItemFormValues;
+  if (mode === 'duplicate' && record) {
+    values = { ...recordFormValues(record), packQuantity: bulk ? 1 : '' };
+  } else {
+    values = {
+      ...EMPTY_FORM_VALUES,
+      packQuantity: bulk || kind === 'yellow-bucket' ? 1 : '',
+      packSize: lookup ? amount(lookup.packSizeLookup) : '',
+      packSizeUoM: lookup?.packSizeUoMLookup ?? '',
+    };
+  }
+  if (isPercentFillReadOnly(lookup?.bulkKind, values.packSizeUoM)) values.percentFill = 100;
+  return values;
+}
+
+/** What the form shows and offers for an NDC. */
+export interface FormLayout {
+  bulk: boolean;
+  /** Pack Qty is hidden for bulk NDCs. */
+  showPackQuantity: boolean;
+  /** '% Fill', or '% Purity' for bulk. */
+  percentLabel: '% Fill' | '% Purity';
+  showConverted: boolean;
+  showUnitConverter: boolean;
+  showStageConverter: boolean;
+}
+
+export function formLayout(ndc: string, lookup: NdcLookup | null): FormLayout {
+  const bulk = isBulkNdc(ndc);
+  return {
+    bulk,
+    showPackQuantity: !bulk,
+    percentLabel: bulk ? '% Purity' : '% Fill',
+    showConverted: lookup?.hasFactor === true,
+    showUnitConverter: lookup?.showUnitConverter === true,
+    showStageConverter: lookup?.showStageUnitConverter === true,
+  };
+}
+
+/** Percent fill is read-only for bulk dosage formulations and solutions, and for UoM K or D. */
+export function percentReadOnly(lookup: NdcLookup | null, packSizeUoM: string): boolean {
+  return isPercentFillReadOnly(lookup?.bulkKind, packSizeUoM);
+}
+
+/** The UoM choices: the value list without its 'New Value...' entry, and the current value if it is not among them. */
+export function uomChoices(valueList: readonly string[], current = ''): string[] {
+  return withCurrentOption(
+    valueList.filter((v) => v.trim().toLowerCase() !== 'new value...'),
+    current,
+  );
+}
+
+/** Options for a select: the choices, plus the record's own value when it is not one of them. */
+export function withCurrentOption(choices: readonly string[], current: string): string[] {
+  const list = [...new Set(choices.filter((c) => c !== ''))];
+  return current && !list.includes(current) ? [...list, current] : list;
+}
+
+/**
+ * "Converted" (shown when the NDC has a conversion factor): the quantity the server will report
+ * for these values — pack quantity × pack size × fill, in dozens or thousands for D or K — so the
+ * user sees what a change means before saving. '' while a part is missing.
+ */
+export function convertedText(ndc: string, values: Pick<LineItemFormValues, 'packQuantity' | 'packSize' | 'packSizeUoM' | 'percentFill'>): string {
+  const quantities = computeQuantities(
+    { ndc },
+    {
+      packQuantity: isBulkNdc(ndc) ? 1 : amountNumber(values.packQuantity),
+      packSize: amountNumber(values.packSize),
+      packSizeUoM: values.packSizeUoM,
+      percentFill: fractionFromPercent(values.percentFill) ?? 1,
+    },
+  );
+  if (quantities.reportingQty === null) return '';
+  return `${quantities.reportingQty}${quantities.reportingUoM ? ` ${quantities.reportingUoM}` : ''}`;
+}
+
+export interface ProblemContext {
+  mode: LineItemFormMode;
+  ndc: string;
+  lookup: NdcLookup | null;
+  /** The record's schedule, when the lookup could not be read. */
+  recordSchedule?: string | undefined;
+}
+
+/**
+ * The warning list that blocks submit (spec 2 §5): the new-line-item rules for new and duplicate,
+ * the line item edit rules for edit. Converters that are not offered for the NDC take no part.
+ */
+export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, recordSchedule }: ProblemContext): string[] {
+  const layout = formLayout(ndc, lookup);
+  const schedule = lookup?.schedule || recordSchedule || '';
+  const bulkPackSize = layout.showUnitConverter ? values.bulkPackSize : '';
+  const bulkPackSizeUoM = layout.showUnitConverter ? values.bulkPackSizeUoM : '';
+  if (mode === 'edit') {
+    return lineItemEditProblems(
+      {
+        ndc,
+        schedule,
+        packQuantity: layout.showPackQuantity ? values.packQuantity : null,
+        packSize: values.packSize,
+        packSizeUoM: values.packSizeUoM,
+        percentFill: fractionFromPercent(values.percentFill),
+        bulkPackSize,
+        bulkStage: layout.showStageConverter ? values.bulkStage : '',
+      },
+      { bulkKind: lookup?.bulkKind },
+    );
+  }
+  return newLineItemProblems({
+    ndc,
+    schedule,
+    packQuantity: layout.showPackQuantity ? values.packQuantity : 1,
+    packSize: values.packSize,
+    packSizeUoM: values.packSizeUoM,
+    bulkPackSize,
+    bulkPackSizeUoM,
+  });
+}
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** `POST /3ds/api/{line-item|yb-line-item}/new` (spec 2 §3 "Line item creation payload"). */
+
+/** The creation payload of the form's new and duplicate modes: every field, as entered. */
+export function newLineItemBody(containerId: string, ndc: string, lookup: NdcLookup | null, values: LineItemFormValues): Required<NewLineItemBody> {
+  const layout = formLayout(ndc, lookup);
+  return {
+    containerId: Number(containerId),
+    ndc,
+    source: blankToNull(values.source),
+    sourceNumber: blankToNull(values.sourceNumber),
+    lotNumber: blankToNull(values.lotNumber),
+    cause: blankToNull(values.cause),
+    type: blankToNull(values.type),
+    packQuantity: layout.showPackQuantity ? amountNumber(values.packQuantity) : 1,
+    packSize: amountNumber(values.packSize),
+    packSizeUoM: blankToNull(values.packSizeUoM),
+    percentFill: fractionFromPercent(values.percentFill),
+    bulkPackSize: layout.showUnitConverter ? amountNumber(values.bulkPackSize) : null,
+    bulkPackSizeUoM: layout.showUnitConverter ? blankToNull(values.bulkPackSizeUoM) : null,
+    bulkStage: layout.showStageConverter ? blankToNull(values.bulkStage) : null,
+    form222Number: blankToNull(values.form222Number),
+    cwfFormNumber: blankToNull(values.cwfFormNumber),
+  };
+}
+
+/** `PATCH /3ds/api/{line-items|yb-line-items}/update-line-item/{id}`: every field, with FileMaker names. */
+export interface UpdateLineItemBody {
+  fieldData: Record<string, string | number | null>;
+  modId: string;
+}
+
+export function updateLineItemBody(values: LineItemFormValues, modId: string): UpdateLineItemBody {
+  return {
+    fieldData: {
+      Source: blankToNull(values.source),
+      'Source Number': blankToNull(values.sourceNumber),
+      'Lot Number': blankToNull(values.lotNumber),
+      Cause: blankToNull(values.cause),
+      Type: blankToNull(values.type),
+      'Pack Quantity': amountNumber(values.packQuantity),
+      'Pack Size': amountNumber(values.packSize),
+      'Pack Size UoM': blankToNull(values.packSizeUoM),
+      'Percent Fill': fractionFromPercent(values.percentFill),
+      'YI Package Size Bulk Blend': amountNumber(values.bulkPackSize),
+      'YI Package Size Bulk Blend UoM': blankToNull(values.bulkPackSizeUoM),
+      'Chosen Stage': blankToNull(values.bulkStage),
+      'Form 222 Number': blankToNull(values.form222Number),
+      'CWF Form Number': blankToNull(values.cwfFormNumber),
+    },
+    modId,
+  };
+}
+
+const shortText = (label: string) => z.string().max(TEXT_LIMITS.short, `${label} can be at most ${TEXT_LIMITS.short} characters`);
+const uomText = (label: string) => z.string().max(20, `${label} can be at most 20 characters`);
+const amountField = (label: string) =>
+  z.union([z.number(), z.string()]).refine((v) => {
+    if (typeof v === 'string' && v.trim() === '') return true;
+    const n = amountNumber(v);
+    return n !== null && n >= 0 && n <= 1e12;
+  }, `${label} must be a number of at least 0`);
+
+/**
+ * The shape of each field (the form's resolver): lengths and numbers, shown under the field. The
+ * rules of spec 2 §5 are not here — they make the warning list, as the spec shows them.
+ */
+export const lineItemFormSchema = z.object({
+  sourceNumber: shortText('Source Number'),
+  source: shortText('Source'),
+  lotNumber: shortText('Lot Number'),
+  cause: shortText('Cause'),
+  packQuantity: amountField('Pack Qty'),
+  type: shortText('Type'),
+  percentFill: amountField('The percentage'),
+  packSize: amountField('Pack Size'),
+  packSizeUoM: uomText('UoM'),
+  bulkPackSize: amountField('Amt'),
+  bulkPackSizeUoM: uomText('The converter UoM'),
+  bulkStage: shortText('Stage'),
+  form222Number: shortText('Form 222 #'),
+  cwfFormNumber: shortText('CWF #'),
+});
