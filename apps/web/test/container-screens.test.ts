@@ -11,7 +11,6 @@ import {
   containerFormValues,
   enteredFrom,
   formGrossWeight,
-  jobOptionLabel,
   lineItemRows,
   lockToggleMode,
   moveTargetCriteria,
@@ -208,10 +207,6 @@ describe('finds', () => {
     ]);
   });
 
-  it('labels move targets', () => {
-    expect(jobOptionLabel('114', 'Midland 10/2026 Pickup')).toBe('114 — Midland 10/2026 Pickup');
-    expect(jobOptionLabel('114', '')).toBe('114');
-  });
 });
 
 describe('edit form', () => {

@@ -2,7 +2,6 @@ import { PRIVILEGES } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_KINDS } from '../src/features/line-items/line-item-kinds.ts';
 import {
-  containerOptionLabel,
   lineItemActions,
   lineItemFacts,
   lockToggleMode,
@@ -158,8 +157,4 @@ describe('move targets', () => {
     expect(moveTargetQuery(LINE_ITEM_KINDS['yellow-bucket'], '151', '723').query[1]).toEqual({ 'Container ID': '723', omit: 'true' });
   });
 
-  it('labels a container with its name', () => {
-    expect(containerOptionLabel('722', ' B ')).toBe('722 — B');
-    expect(containerOptionLabel('722', '')).toBe('722');
-  });
 });

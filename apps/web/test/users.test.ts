@@ -163,7 +163,7 @@ describe('privileges', () => {
 describe('refusals', () => {
   it("shows the server's own message for a conflict or a missing privilege", () => {
     const refusal = refusalOf(new ApiError({ status: 409, title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, code: 'CONFLICT' }));
-    expect(refusal).toEqual({ title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, details: [] });
+    expect(refusal).toEqual({ title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, lines: [], fixable: false, conflict: true });
     expect(refusalOf(new ApiError({ status: 403, title: 'Forbidden', message: 'You do not have the MANAGE_USERS privilege needed to manage user accounts.', code: 'FORBIDDEN' }))?.message).toMatch(/MANAGE_USERS/);
   });
 
@@ -177,7 +177,7 @@ describe('refusals', () => {
         details: ['body.password: A password needs at least 10 characters'],
       }),
     );
-    expect(refusal?.details).toEqual(['password: A password needs at least 10 characters']);
+    expect(refusal?.lines).toEqual(['password: A password needs at least 10 characters']);
   });
 
   it('stays silent on a 401 (the user was signed out and told why) and explains a browser failure', () => {

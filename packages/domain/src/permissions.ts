@@ -183,3 +183,16 @@ export function lockRefusalMessage(
       return ownLockedItemsMessage(ids.noun, ids.id, ids.ownLockedItems ?? 1, action.endsWith('.delete') ? 'deleted' : 'moved');
   }
 }
+
+/**
+ * Why the action is refused in this lock state, in words (what a dialog shows before anything is
+ * sent), or undefined when the lock state allows it.
+ */
+export function lockRefusalText(
+  action: Action,
+  state: LockState,
+  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string },
+): string | undefined {
+  const condition = lockRefusal(action, state);
+  return condition ? lockRefusalMessage(action, condition, { ...ids, ...(state.ownLockedItems !== undefined ? { ownLockedItems: state.ownLockedItems } : {}) }) : undefined;
+}

@@ -4,6 +4,7 @@ import {
   canPerform,
   lockRefusal,
   lockRefusalMessage,
+  lockRefusalText,
   mayPerform,
   missingPrivilegeMessage,
   PRIVILEGES,
@@ -70,6 +71,14 @@ describe('the permission table', () => {
       expect(lockRefusal(action, { ownLockedItems: 3 }), action).toBeUndefined();
     }
     expect(lockRefusal('container.unlock', { record: true, ownLockedItems: 3 })).toBeUndefined();
+  });
+
+  it('words a refusal for a dialog, or says nothing when the lock state allows the action', () => {
+    expect(lockRefusalText('container.delete', { ownLockedItems: 2 }, { noun: 'Container', id: 7 })).toBe(
+      'Container 7 holds 2 line items locked on their own; it cannot be deleted while they stay locked.',
+    );
+    expect(lockRefusalText('container.delete', { ownLockedItems: 0 }, { noun: 'Container', id: 7 })).toBeUndefined();
+    expect(lockRefusalText('line-item.edit', { container: true }, { noun: 'Line item', id: 3, containerId: 12 })).toBe('Container 12 is locked; its line items cannot be changed.');
   });
 
   it('combines both for what the web shows', () => {

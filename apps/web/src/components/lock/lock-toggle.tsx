@@ -1,4 +1,4 @@
-import { ActionIcon, Loader } from '@mantine/core';
+import { ActionIcon, Badge, Loader } from '@mantine/core';
 import { mayPerform, type Action } from '@3ds/domain';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 
@@ -61,5 +61,17 @@ export function LockToggle({ mode, locked, noun, alsoLocks = '', parentReason, p
     <span title={title} style={{ display: 'inline-flex', flex: 'none', padding: 6 }}>
       <Icon {...ICON} role="img" aria-label={locked ? 'Locked' : 'Unlocked'} style={{ color: 'var(--mantine-color-gray-6)' }} />
     </span>
+  );
+}
+
+const BADGE = { job: 'Job locked', container: 'Container locked', own: 'Locked' } as const;
+
+/** Beside the toggle: what holds the record locked — its job, its container, or its own lock (the domain's `lockReason`). */
+export function LockBadge({ reason }: { reason: keyof typeof BADGE | undefined }) {
+  if (!reason) return null;
+  return (
+    <Badge variant="light" color="gray" radius="sm">
+      {BADGE[reason]}
+    </Badge>
   );
 }

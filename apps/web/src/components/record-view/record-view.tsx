@@ -1,8 +1,8 @@
-import { Alert, Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { CATALOGUE, type EntityName } from '@3ds/domain';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../lib/api-error.ts';
+import { RecordLoadError } from './detail-parts.tsx';
 import { isYes } from '../list-screen/cell-format.ts';
 import { LockIcon } from '../lock/lock-icon.tsx';
 import { PageFrame } from '../page/page-frame.tsx';
@@ -54,18 +54,7 @@ export function RecordView({ entity, title, subtitleField, listPath, portalLinks
     >
       {query.isPending && <RecordSkeleton />}
       {query.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="This record could not be shown"
-        >
-          {query.error instanceof ApiError && query.error.status === 404
-            ? 'It does not exist, or it was deleted.'
-            : query.error instanceof ApiError
-              ? query.error.message
-              : 'Reload the page to try again.'}
-        </Alert>
+        <RecordLoadError what="record" error={query.error} />
       )}
       {record && (
         <Stack gap="lg">

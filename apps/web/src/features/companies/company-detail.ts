@@ -1,5 +1,5 @@
 import { parseUsDate, registrationExpiry, todayIso, type ExpiryState } from '@3ds/domain';
-import type { FieldData, FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
 
 /**
  * What the company detail shows (spec 1 §2 "Company detail"), read from the record's fields and
@@ -39,7 +39,7 @@ export interface CompanyRegistration {
   expiry: ExpiryState;
 }
 
-const text = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+const text = fieldText;
 
 /**
  * The company's registrations a job can be created on: not expired (an unknown date is not

@@ -3,15 +3,12 @@ import {
   formatIsoDate,
   grossWeight,
   canPerform,
-  mayPerform,
   isYes,
-  lockRefusal,
-  lockRefusalMessage,
+  lockRefusalText,
   parseUsDate,
   registrationExpiry,
-  todayIso,
-} from '@3ds/domain';
-import type { FieldValue, RecordData } from '../../components/list-screen/api/record-shapes.ts';
+  todayIso } from '@3ds/domain';
+import { fieldText, type FieldValue, type RecordData } from '../../components/list-screen/api/record-shapes.ts';
 import type { FindRequest } from '../../components/list-screen/list-state.ts';
 import type { RouteName } from '../../app/routes.ts';
 import type { ContainerKindConfig } from './container-kinds.ts';
@@ -22,7 +19,7 @@ import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../
  * offer (spec 2 §2, §4, §6). Pure, so that every rule is unit-tested without a browser.
  */
 
-const text = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value));
+const text = fieldText;
 
 export interface ContainerFacts {
   id: string;
@@ -98,8 +95,7 @@ export function containerRefusal(
   facts: Pick<ContainerFacts, 'id' | 'ownLockedItems'>,
   noun: string,
 ): string | undefined {
-  const condition = lockRefusal(action, { ownLockedItems: facts.ownLockedItems });
-  return condition ? lockRefusalMessage(action, condition, { noun, id: facts.id, ownLockedItems: facts.ownLockedItems }) : undefined;
+  return lockRefusalText(action, { ownLockedItems: facts.ownLockedItems }, { noun, id: facts.id });
 }
 
 /** The lock icon (spec 2 §2, §4): LOCK_CONTAINER or UNLOCK_CONTAINER; plain under a locked job. */
@@ -171,11 +167,6 @@ export function moveTargetCriteria(registrationNumber: string, today: string = t
       },
     },
   ];
-}
-
-/** A move target as the select shows it: "{id} — {Job Name}". */
-export function jobOptionLabel(id: string, name: string): string {
-  return name.trim() ? `${id} — ${name.trim()}` : id;
 }
 
 /** The edit form's values: text as text ('' when empty), weights as numbers ('' when empty). */

@@ -11,7 +11,7 @@ import {
   todayIso,
   type ExpiryState,
 } from '@3ds/domain';
-import type { FieldData, FieldValue, RecordData } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue, type RecordData } from '../../components/list-screen/api/record-shapes.ts';
 
 /**
  * What the job view reads from a job record (spec 1 §2 "Job detail"): who may do what, the
@@ -31,8 +31,7 @@ export const JOB_FIELDS = {
   totalYellowBucketLineItems: 'Total Yellow Bucket Line Items',
 } as const;
 
-export const text = (value: FieldValue | undefined): string =>
-  value === null || value === undefined ? '' : String(value).trim();
+export const text = fieldText;
 
 export function isJobLocked(fieldData: FieldData): boolean {
   return isYes(fieldData[JOB_FIELDS.locked]);

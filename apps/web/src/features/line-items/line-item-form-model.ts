@@ -7,7 +7,7 @@ import {
   TEXT_LIMITS,
 } from '@3ds/domain';
 import { z } from 'zod';
-import type { FieldData, FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
 import type { LineItemKind } from './line-item-kinds.ts';
 import type { NdcLookup } from '../../components/line-item-entry/ndc-lookup-shape.ts';
 import type { NewLineItemBody } from '../../components/line-item-entry/api/create-line-item.ts';
@@ -59,7 +59,7 @@ export const EMPTY_FORM_VALUES: LineItemFormValues = {
   cwfFormNumber: '',
 };
 
-const text = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+const text = fieldText;
 
 /** A number of the record as the input takes it ('' when empty). */
 function amount(value: FieldValue | undefined): Amount {

@@ -1,6 +1,6 @@
-import { canPerform, formatPercent, isBulkNdc, mayPerform, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso } from '@3ds/domain';
+import { canPerform, formatPercent, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso } from '@3ds/domain';
 import type { LineItemKindConfig } from './line-item-kinds.ts';
-import type { FieldValue, RecordData } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldValue, type RecordData } from '../../components/list-screen/api/record-shapes.ts';
 import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../../components/lock/lock-toggle.tsx';
 
 /**
@@ -8,7 +8,7 @@ import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../
  * offers (spec 2 §2, §4, §6). Pure, so that every rule is unit-tested without a browser.
  */
 
-const text = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+const text = fieldText;
 
 /** "30 U": a value with its unit; '' when there is no value. */
 export function withUnit(value: FieldValue | undefined, unit: FieldValue | undefined): string {
@@ -208,9 +208,4 @@ export function moveTargetQuery(kind: Pick<LineItemKindConfig, 'containerIdSearc
       { [kind.containerIdSearchField]: containerId, omit: 'true' },
     ],
   };
-}
-
-/** A move target as the dialog shows it: "{id} — {Container Name}". */
-export function containerOptionLabel(id: string, name: string): string {
-  return name.trim() ? `${id} — ${name.trim()}` : id;
 }

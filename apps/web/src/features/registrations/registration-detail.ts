@@ -1,5 +1,5 @@
 import { SCHEDULE_FLAGS, UPLOAD_MAX_BYTES } from '@3ds/domain';
-import type { FieldData, FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
 /**
@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error.ts';
  * picture upload (spec 1 §5, §8). Pure, for unit tests.
  */
 
-const text = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+const text = fieldText;
 
 export interface ScheduleFlag {
   /** 1, 1N, 2, … LC, NC. */

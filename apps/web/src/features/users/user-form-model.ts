@@ -15,6 +15,7 @@ import {
 } from '@3ds/domain';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.ts';
+import type { Warning } from '../../components/alerts/warning-list.tsx';
 
 /**
  * The Users screen's forms: their values, their rules (the domain's schemas, the ones the server
@@ -174,18 +175,17 @@ export function privilegeDescription(privilege: string): string {
 }
 
 /** A refused save as its dialog shows it; null for a 401, which has already signed the user out. */
-export interface Refusal {
-  title: string;
-  message: string;
-  details: readonly string[];
-}
+/** The server's refusal of a change, shown in the dialog that asked for it: the shared warning list, in red. */
+export type Refusal = Warning;
 
 export function refusalOf(error: unknown): Refusal | null {
   if (!(error instanceof ApiError)) {
     return {
       title: 'Unexpected Error',
       message: 'Something went wrong in the browser. Reload the page and try again.',
-      details: [],
+      lines: [],
+      fixable: false,
+      conflict: false,
     };
   }
   if (error.status === 401) return null;
@@ -194,6 +194,8 @@ export function refusalOf(error: unknown): Refusal | null {
   return {
     title: error.title,
     message: details.length > 0 ? 'The server refused these values:' : error.message,
-    details,
+    lines: details,
+    fixable: false,
+    conflict: error.status === 409,
   };
 }

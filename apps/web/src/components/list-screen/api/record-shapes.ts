@@ -6,6 +6,9 @@
 export type FieldValue = string | number | null;
 export type FieldData = Record<string, FieldValue>;
 
+/** A field's value as text for the screen: empty for none, surrounding spaces dropped. */
+export const fieldText = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
+
 export interface ListRecord {
   recordId: string;
   modId: string;

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Checkbox, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { fieldText } from '../../../components/list-screen/api/record-shapes.ts';
 import { routePath } from '../../../app/routes.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
@@ -59,7 +60,7 @@ export function CompanyScreen() {
   );
 }
 
-const field = (record: RecordData, name: string): string => String(record.fieldData[name] ?? '').trim();
+const field = (record: RecordData, name: string): string => fieldText(record.fieldData[name]);
 
 function phoneLink(phone: string) {
   const digits = phone.replace(/[^\d+]/g, '');

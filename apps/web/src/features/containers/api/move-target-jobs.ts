@@ -3,18 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
 import { parseListResponse } from '../../../components/list-screen/api/record-shapes.ts';
-import { jobOptionLabel, moveTargetCriteria } from '../container-record.ts';
+import { moveTargetOption, type MoveTargetOption } from '../../../components/dialogs/move-target.ts';
+import { moveTargetCriteria } from '../container-record.ts';
 
 /**
  * `GET /3ds/api/jobs` with the move-target find (spec 2 §7): unlocked jobs of the container's
  * registration number whose registration has not expired, up to 1000; the current job left out.
  */
-export interface JobOption {
-  value: string;
-  label: string;
-}
-
-export async function moveTargetJobs(registrationNumber: string, currentJobId: string, signal?: AbortSignal): Promise<JobOption[]> {
+export async function moveTargetJobs(registrationNumber: string, currentJobId: string, signal?: AbortSignal): Promise<MoveTargetOption[]> {
   const body = await api.get('/jobs', {
     query: { searchCriteria: moveTargetCriteria(registrationNumber), limit: MAX_PAGE_SIZE },
     signal,
@@ -22,7 +18,7 @@ export async function moveTargetJobs(registrationNumber: string, currentJobId: s
   return parseListResponse(body)
     .data.map((job) => {
       const id = String(job.fieldData.__PKJobID ?? job.recordId);
-      return { value: id, label: jobOptionLabel(id, String(job.fieldData['Job Name'] ?? '')) };
+      return moveTargetOption(id, String(job.fieldData['Job Name'] ?? ''));
     })
     .filter((job) => job.value !== currentJobId);
 }

@@ -10,7 +10,7 @@ import { useSession } from '../../../session/use-session.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
-import { useContainerTypes } from '../api/container-types.ts';
+import { useValueList, valuesOf } from '../../../components/value-lists/value-list.ts';
 import { useEditContainer } from '../api/edit-container.ts';
 import { CONTAINER_KINDS, type ContainerKind, type ContainerKindConfig } from '../container-kinds.ts';
 import {
@@ -123,8 +123,8 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
     validate: schemaResolver(containerFieldsSchema, { sync: true }),
   });
 
-  const types = useContainerTypes(kind.containerTypes === 'value-list');
-  const typeChoices = kind.containerTypes === 'value-list' ? (types.data ?? []) : kind.containerTypes;
+  const types = useValueList('Container Type', kind.containerTypes === 'value-list');
+  const typeChoices = kind.containerTypes === 'value-list' ? valuesOf(types.data) : kind.containerTypes;
   const typeOptions = useMemo(() => withCurrentOption(typeChoices, initial.containerType), [typeChoices, initial.containerType]);
   const uomOptions = useMemo(() => withCurrentOption(kind.grossUoMs, initial.grossUoM), [kind.grossUoMs, initial.grossUoM]);
   const gross = formGrossWeight(form.values);

@@ -1,12 +1,11 @@
-import { Alert, Badge, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { CONTAINER_MESSAGES } from '@3ds/domain';
-import { IconAlertTriangle, IconArrowsExchange, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { CONTAINER_MESSAGES, lockReason } from '@3ds/domain';
+import { IconArrowsExchange, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
 import { routePath } from '../../../app/routes.ts';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
@@ -19,9 +18,9 @@ import { useLockContainer } from '../api/lock-container.ts';
 import { CONTAINER_KINDS, type ContainerKind } from '../container-kinds.ts';
 import { ContainerInfoCards, ContainerInfoCardsSkeleton } from './container-info-cards.tsx';
 import { ContainerLineItems, ContainerLineItemsSkeleton } from './container-line-items.tsx';
-import { LockToggle } from '../../../components/lock/lock-toggle.tsx';
+import { LockBadge, LockToggle } from '../../../components/lock/lock-toggle.tsx';
 import { containerActions, containerFacts, containerRefusal, lineItemRows, lockToggleMode } from '../container-record.ts';
-import { RefusalNote } from '../../../components/alerts/refusal-note.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { MoveContainerModal } from './move-container-modal.tsx';
 
 /**
@@ -43,6 +42,7 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
   const lock = useLockContainer(kind);
   const remove = useDeleteContainer(kind);
   const [moving, setMoving] = useState(false);
+  const [confirming, setConfirming] = useState<'lock' | 'unlock' | 'delete' | null>(null);
   const [adding, setAdding] = useState(false);
 
   const title = `${kind.noun} ${id}`;
@@ -50,13 +50,7 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
   if (query.isError) {
     return (
       <PageFrame title={title}>
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This container could not be shown">
-          {query.error instanceof ApiError && query.error.status === 404
-            ? 'It does not exist, or it was deleted.'
-            : query.error instanceof ApiError
-              ? query.error.message
-              : 'Reload the page to try again.'}
-        </Alert>
+        <RecordLoadError what="container" error={query.error} />
       </PageFrame>
     );
   }
@@ -75,35 +69,22 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
   const mode = lockToggleMode(facts, privileges);
   const can = containerActions(facts, privileges, kind);
 
-  const confirmLock = () => {
-    const locking = mode === 'lock';
-    modals.openConfirmModal({
-      title: locking ? 'Lock Container' : 'Unlock Container',
-      children: <Text size="sm">{locking ? CONTAINER_MESSAGES.lockConfirm : CONTAINER_MESSAGES.unlockConfirm}</Text>,
-      onConfirm: () => lock.mutate({ id: facts.id, lock: locking }),
-    });
-  };
-
-  const confirmDelete = () => {
-    const refusal = containerRefusal('container.delete', facts, kind.noun);
-    modals.openConfirmModal({
-      title: 'Delete Container',
-      children: (
-        <Stack gap="sm">
-          <Text size="sm">{CONTAINER_MESSAGES.deleteConfirm}</Text>
-          {refusal && <RefusalNote>{refusal}</RefusalNote>}
-        </Stack>
-      ),
-      confirmProps: { color: 'red', disabled: refusal !== undefined },
-      onConfirm: () =>
-        remove.mutate(id, {
-          onSuccess: async ({ jobId }) => {
-            showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} and its line items were deleted.` });
-            await navigate(routePath('job-view', { id: jobId ?? facts.jobId }), { replace: true });
-            queryClient.removeQueries({ queryKey: recordsKeys.record(kind.entity, id), exact: true });
-          },
-        }),
-    });
+  const confirmLock = () => setConfirming(mode === 'lock' ? 'lock' : 'unlock');
+  const confirmDelete = () => setConfirming('delete');
+  const done = { onSettled: () => setConfirming(null) };
+  const confirmed = () => {
+    if (confirming === 'delete') {
+      remove.mutate(id, {
+        ...done,
+        onSuccess: async ({ jobId }) => {
+          showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} and its line items were deleted.` });
+          await navigate(routePath('job-view', { id: jobId ?? facts.jobId }), { replace: true });
+          queryClient.removeQueries({ queryKey: recordsKeys.record(kind.entity, id), exact: true });
+        },
+      });
+    } else if (confirming) {
+      lock.mutate({ id: facts.id, lock: confirming === 'lock' }, done);
+    }
   };
 
   const actions = (
@@ -152,15 +133,7 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
             pending={lock.isPending}
             onToggle={confirmLock}
           />
-          {facts.jobLocked ? (
-            <Badge variant="light" color="gray" radius="sm">
-              Job locked
-            </Badge>
-          ) : facts.ownLocked ? (
-            <Badge variant="light" color="gray" radius="sm">
-              Locked
-            </Badge>
-          ) : null}
+          <LockBadge reason={lockReason({ own: facts.ownLocked, job: facts.jobLocked })} />
         </>
       }
       subtitle={
@@ -175,6 +148,18 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
         <ContainerLineItems kind={kind} containerId={facts.id} rows={rows} canAdd={can.addLineItem} onAdd={() => setAdding(true)} />
         <HistoryPanel entity={kind.entity} id={id} />
       </Stack>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming === 'delete' ? 'Delete Container' : confirming === 'unlock' ? 'Unlock Container' : 'Lock Container'}
+        question={
+          confirming === 'delete' ? CONTAINER_MESSAGES.deleteConfirm : confirming === 'unlock' ? CONTAINER_MESSAGES.unlockConfirm : CONTAINER_MESSAGES.lockConfirm
+        }
+        refusal={confirming === 'delete' ? containerRefusal('container.delete', facts, kind.noun) : undefined}
+        danger={confirming === 'delete'}
+        busy={lock.isPending || remove.isPending}
+        onConfirm={confirmed}
+        onClose={() => setConfirming(null)}
+      />
       {can.move && <MoveContainerModal kind={kind} facts={facts} opened={moving} onClose={() => setMoving(false)} />}
       {can.addLineItem && <AddLineItemModal kind={kind} containerId={facts.id} opened={adding} onClose={() => setAdding(false)} />}
     </PageFrame>

@@ -1,9 +1,8 @@
 import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
-import { CONTAINER_MESSAGES } from '@3ds/domain';
+import { CONTAINER_MESSAGES, lockRefusalText } from '@3ds/domain';
 import { IconBucket, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { containerRefusal } from '../../containers/container-record.ts';
 import { getRecordQueryOptions } from '../../../components/record-view/api/get-record.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
@@ -19,7 +18,7 @@ import {
   type ContainerRow,
   type JobPermissions,
 } from '../job-record.ts';
-import { JobConfirmDialog } from './job-confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { JobContainerTable } from './job-container-table.tsx';
 import { NewContainerModal } from './new-container-modal.tsx';
 import classes from './job-view.module.css';
@@ -55,7 +54,11 @@ export function JobContainersTabs({ jobId, record, permissions, fetching, action
   const movingRecord = useQuery({ ...getRecordQueryOptions('containers', moving?.id ?? ''), enabled: moveOpen && moving !== null });
   const moveRefusal =
     moving && movingRecord.data
-      ? containerRefusal('job.move-container-to-yb', { id: moving.id, ownLockedItems: Number(movingRecord.data.fieldData['Line Items Locked On Their Own'] ?? 0) || 0 }, 'Container')
+      ? lockRefusalText(
+          'job.move-container-to-yb',
+          { ownLockedItems: Number(movingRecord.data.fieldData['Line Items Locked On Their Own'] ?? 0) || 0 },
+          { noun: 'Container', id: moving.id },
+        )
       : undefined;
 
   const askMove = useCallback((row: ContainerRow) => {
@@ -136,7 +139,7 @@ export function JobContainersTabs({ jobId, record, permissions, fetching, action
 
       <NewContainerModal jobId={jobId} kind={creating} onClose={() => setCreating(null)} />
 
-      <JobConfirmDialog
+      <ConfirmDialog
         opened={moveOpen}
         title="Move To Yellow Bucket"
         question={moving ? CONTAINER_MESSAGES.moveToYellowBucketConfirm(moving.id) : ''}

@@ -3,7 +3,7 @@ import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { JOB_LOCK_QUESTIONS, useSetJobLock } from '../api/set-job-lock.ts';
-import { JobConfirmDialog } from './job-confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 
 interface JobLockButtonProps {
   jobId: string;
@@ -40,7 +40,7 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
       >
         {locked ? 'Unlock Job' : 'Lock Job'}
       </Button>
-      <JobConfirmDialog
+      <ConfirmDialog
         opened={asking}
         title={locked ? 'Unlock Job' : 'Lock Job'}
         question={JOB_LOCK_QUESTIONS[action]}

@@ -1,10 +1,9 @@
-import { Alert, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Paper, Skeleton, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
+import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
 import { LockIcon } from '../../../components/lock/lock-icon.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { useJob } from '../api/get-job.ts';
 import { JOB_FIELDS, containerCount, jobPermissions, text } from '../job-record.ts';
@@ -65,13 +64,7 @@ export function JobViewScreen() {
         </Stack>
       )}
       {query.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This job could not be shown">
-          {query.error instanceof ApiError && query.error.status === 404
-            ? 'It does not exist, or it was deleted.'
-            : query.error instanceof ApiError
-              ? query.error.message
-              : 'Reload the page to try again.'}
-        </Alert>
+        <RecordLoadError what="job" error={query.error} />
       )}
       {record && permissions && (
         <Stack gap="lg">

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { filledContainerFields, useCreateContainer, type NewContainerValues } from '../api/create-container.ts';
-import { useContainerTypes } from '../api/get-container-types.ts';
+import { useValueList } from '../../../components/value-lists/value-list.ts';
 import type { ContainerKind } from '../job-record.ts';
 
 interface NewContainerModalProps {
@@ -51,7 +51,7 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
   if (requested !== null && requested !== kind) setKind(requested);
   const create = useCreateContainer();
   const yellow = kind === 'yellow_bucket';
-  const types = useContainerTypes(kind === 'standard');
+  const types = useValueList('Container Type', kind === 'standard');
   const form = useForm<NewContainerValues>({
     mode: 'controlled',
     initialValues: EMPTY,

@@ -3,22 +3,18 @@ import { api } from '../../../lib/api-client.ts';
 import type { LineItemKindConfig } from '../line-item-kinds.ts';
 import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
 import { parseListResponse } from '../../../components/list-screen/api/record-shapes.ts';
+import { moveTargetOption, type MoveTargetOption } from '../../../components/dialogs/move-target.ts';
 import { moveTargetQuery } from '../line-item-record.ts';
 
 /**
  * `POST /3ds/api/{containers|yb-containers}/search` — where a line item may move (spec 2 §2, §7):
  * the unlocked containers of its job, its own container left out.
  */
-export interface MoveTarget {
-  id: string;
-  name: string;
-}
-
-export async function getMoveTargets(kind: LineItemKindConfig, jobId: string, containerId: string, signal?: AbortSignal): Promise<MoveTarget[]> {
+export async function getMoveTargets(kind: LineItemKindConfig, jobId: string, containerId: string, signal?: AbortSignal): Promise<MoveTargetOption[]> {
   const body = await api.post(kind.containerSearchPath, moveTargetQuery(kind, jobId, containerId), { signal });
   return parseListResponse(body).data.flatMap((record) => {
     const id = String(record.fieldData[kind.containerIdSearchField] ?? record.recordId);
-    return id ? [{ id, name: String(record.fieldData['Container Name'] ?? '') }] : [];
+    return id ? [moveTargetOption(id, String(record.fieldData['Container Name'] ?? ''))] : [];
   });
 }
 

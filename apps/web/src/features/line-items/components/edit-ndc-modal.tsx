@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { useNdcLookup } from '../../../components/line-item-entry/api/ndc-lookup.ts';
-import { useValueList } from '../api/value-lists.ts';
+import { useValueList, valuesOf } from '../../../components/value-lists/value-list.ts';
 import { amountNumber, uomChoices } from '../line-item-form-model.ts';
 import type { LineItemKindConfig } from '../line-item-kinds.ts';
 import { NdcSelect } from '../../../components/line-item-entry/ndc-select.tsx';
@@ -127,7 +127,7 @@ function EditNdcForm({ kind, facts, onClose, onReload }: Omit<EditNdcModalProps,
             <Select
               label="UoM"
               placeholder={uoms.isPending ? 'Loading…' : 'Choose a unit'}
-              data={uomChoices(uoms.data ?? [], packSizeUoM)}
+              data={uomChoices(valuesOf(uoms.data), packSizeUoM)}
               value={packSizeUoM || null}
               onChange={(value) => {
                 setPackSizeUoM(value ?? '');

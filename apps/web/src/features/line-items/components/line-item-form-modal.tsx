@@ -8,7 +8,7 @@ import type { RecordData } from '../../../components/list-screen/api/record-shap
 import { useCreateLineItem } from '../../../components/line-item-entry/api/create-line-item.ts';
 import { useNdcLookup } from '../../../components/line-item-entry/api/ndc-lookup.ts';
 import { useUpdateLineItem } from '../api/update-line-item.ts';
-import { useValueList } from '../api/value-lists.ts';
+import { useValueList, valuesOf } from '../../../components/value-lists/value-list.ts';
 import {
   formLayout,
   formProblems,
@@ -84,9 +84,9 @@ function LineItemFormLoader(props: LineItemFormModalProps) {
       lookup={lookup.data ?? null}
       lookupFailed={lookup.isError}
       choices={{
-        sources: sources.data ?? [],
-        causes: causes.data ?? [],
-        uoms: uomChoices(uoms.data ?? []),
+        sources: valuesOf(sources.data),
+        causes: valuesOf(causes.data),
+        uoms: uomChoices(valuesOf(uoms.data)),
         loading: sources.isPending || causes.isPending || uoms.isPending,
       }}
     />

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { lockReason } from '@3ds/domain';
 import { IconArrowsExchange, IconCopy, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -21,7 +21,8 @@ import { useLineItemLabel } from '../api/line-item-label.ts';
 import { useLockLineItem } from '../api/lock-line-item.ts';
 import { EditNdcModal } from './edit-ndc-modal.tsx';
 import { LineItemCards, LineItemCardsSkeleton } from './line-item-cards.tsx';
-import { LockToggle } from '../../../components/lock/lock-toggle.tsx';
+import { LockBadge, LockToggle } from '../../../components/lock/lock-toggle.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import {
   LINE_ITEM_CONFIRMATIONS,
   lineItemActions,
@@ -64,6 +65,7 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
   const label = useLineItemLabel(kind);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [labelHref, setLabelHref] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<'lock' | 'unlock' | 'delete' | null>(null);
 
   const title = `${kind.noun} ${id}`;
   const viewPath = routePath(kind.viewRoute, { id });
@@ -115,33 +117,26 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
     else void navigate(viewPath, { replace: true });
   };
 
-  const confirmLock = () => {
-    const locking = mode === 'lock';
-    modals.openConfirmModal({
-      title: locking ? 'Lock Line Item' : 'Unlock Line Item',
-      children: <Text size="sm">{locking ? LINE_ITEM_CONFIRMATIONS.lock : LINE_ITEM_CONFIRMATIONS.unlock}</Text>,
-      onConfirm: () =>
-        lock.mutate(
-          { id: facts.id, lock: locking },
-          { onSuccess: () => showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was ${locking ? 'locked' : 'unlocked'}.` }) },
-        ),
-    });
-  };
-
-  const confirmDelete = () => {
-    modals.openConfirmModal({
-      title: 'Delete Line Item',
-      children: <Text size="sm">{LINE_ITEM_CONFIRMATIONS.delete}</Text>,
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(facts.id, {
-          onSuccess: async ({ containerId }) => {
-            showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was deleted.` });
-            await navigate(routePath(kind.containerRoute, { id: containerId ?? facts.containerId }), { replace: true });
-            queryClient.removeQueries({ queryKey: recordsKeys.record(kind.entity, id), exact: true });
-          },
-        }),
-    });
+  const confirmLock = () => setConfirming(mode === 'lock' ? 'lock' : 'unlock');
+  const confirmDelete = () => setConfirming('delete');
+  const done = { onSettled: () => setConfirming(null) };
+  const confirmed = () => {
+    if (confirming === 'delete') {
+      remove.mutate(facts.id, {
+        ...done,
+        onSuccess: async ({ containerId }) => {
+          showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was deleted.` });
+          await navigate(routePath(kind.containerRoute, { id: containerId ?? facts.containerId }), { replace: true });
+          queryClient.removeQueries({ queryKey: recordsKeys.record(kind.entity, id), exact: true });
+        },
+      });
+    } else if (confirming) {
+      const locking = confirming === 'lock';
+      lock.mutate(
+        { id: facts.id, lock: locking },
+        { ...done, onSuccess: () => showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was ${locking ? 'locked' : 'unlocked'}.` }) },
+      );
+    }
   };
 
   const generateLabel = () => label.mutate(facts.id, { onSuccess: (href) => setLabelHref(href) });
@@ -154,19 +149,7 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
       titleAddon={
         <>
           <LockToggle mode={mode} locked={facts.locked} noun="line item" parentReason={parentReason} pending={lock.isPending} onToggle={confirmLock} />
-          {facts.jobLocked ? (
-            <Badge variant="light" color="gray" radius="sm">
-              Job locked
-            </Badge>
-          ) : facts.containerLocked ? (
-            <Badge variant="light" color="gray" radius="sm">
-              Container locked
-            </Badge>
-          ) : facts.ownLocked ? (
-            <Badge variant="light" color="gray" radius="sm">
-              Locked
-            </Badge>
-          ) : null}
+          <LockBadge reason={lockReason({ own: facts.ownLocked, container: facts.containerLocked, job: facts.jobLocked })} />
         </>
       }
       subtitle={
@@ -271,6 +254,15 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
       {can.editNdc && (
         <EditNdcModal kind={kind} facts={facts} opened={dialog === 'edit-ndc'} onClose={() => setDialog(null)} onReload={() => void query.refetch()} />
       )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming === 'delete' ? 'Delete Line Item' : confirming === 'unlock' ? 'Unlock Line Item' : 'Lock Line Item'}
+        question={confirming === 'delete' ? LINE_ITEM_CONFIRMATIONS.delete : confirming === 'unlock' ? LINE_ITEM_CONFIRMATIONS.unlock : LINE_ITEM_CONFIRMATIONS.lock}
+        danger={confirming === 'delete'}
+        busy={lock.isPending || remove.isPending}
+        onConfirm={confirmed}
+        onClose={() => setConfirming(null)}
+      />
       <DownloadDialog href={labelHref} fileName="label.pdf" title="Label ready" onClose={() => setLabelHref(null)} />
     </PageFrame>
   );

@@ -1,13 +1,12 @@
-import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
-import type { LineItemKindConfig } from '../line-item-kinds.ts';
-import { warningFrom, WarningList, type Warning } from '../../../components/alerts/warning-list.tsx';
+import { warningFrom, type Warning } from '../../../components/alerts/warning-list.tsx';
+import { MoveDialog } from '../../../components/dialogs/move-dialog.tsx';
 import { useMoveLineItem } from '../api/move-line-item.ts';
 import { useMoveTargets } from '../api/move-targets.ts';
-import { containerOptionLabel, LINE_ITEM_CONFIRMATIONS, type LineItemFacts } from '../line-item-record.ts';
+import type { LineItemKindConfig } from '../line-item-kinds.ts';
+import { LINE_ITEM_CONFIRMATIONS, type LineItemFacts } from '../line-item-record.ts';
 
 interface MoveLineItemModalProps {
   kind: LineItemKindConfig;
@@ -17,89 +16,48 @@ interface MoveLineItemModalProps {
 }
 
 /**
- * Move Line Item (spec 2 §2, §4): choose another unlocked container of the same job; Move stays
- * disabled until one is chosen. The moved record the server answers replaces the one on screen.
+ * Move Line Item (spec 2 §2, §4): choose another unlocked container of the same job ('There are no
+ * more containers in this job' when there is none). The moved record the server answers replaces
+ * the one on screen; a refusal shows in the dialog.
  */
 export function MoveLineItemModal({ kind, facts, opened, onClose }: MoveLineItemModalProps) {
-  return (
-    <Modal opened={opened} onClose={onClose} title="Move Line Item" size="md">
-      {opened && <MoveLineItemForm kind={kind} facts={facts} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function MoveLineItemForm({ kind, facts, onClose }: Omit<MoveLineItemModalProps, 'opened'>) {
-  const targets = useMoveTargets(kind, facts.jobId, facts.containerId, true);
+  const targets = useMoveTargets(kind, facts.jobId, facts.containerId, opened);
   const move = useMoveLineItem(kind);
-  const [container, setContainer] = useState<string | null>(null);
   const [warning, setWarning] = useState<Warning | null>(null);
-  const options = (targets.data ?? []).map((target) => ({ value: target.id, label: containerOptionLabel(target.id, target.name) }));
-
-  const submit = () => {
-    if (!container) return;
+  const close = () => {
     setWarning(null);
-    move.mutate(
-      { id: facts.id, container },
-      {
-        onSuccess: (record) => {
-          const moved = String(record.fieldData[kind.containerIdField] ?? container);
-          showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was moved to container ${moved}.` });
-          onClose();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) return;
-          setWarning(warningFrom(error, `${kind.noun} ${facts.id} could not be moved`));
-        },
-      },
-    );
+    onClose();
   };
-
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
+    <MoveDialog
+      opened={opened}
+      onClose={close}
+      title="Move Line Item"
+      intro={`${kind.noun} ${facts.id} is in container ${facts.containerId}${facts.containerName ? ` (${facts.containerName})` : ''} of job ${facts.jobId}. Choose where it goes.`}
+      targets={targets}
+      label="Destination container"
+      placeholder="Choose a container"
+      emptyMessage={LINE_ITEM_CONFIRMATIONS.noMoreContainers}
+      targetsNoun="containers of this job"
+      busy={move.isPending}
+      warning={warning}
+      onMove={(container) => {
+        setWarning(null);
+        move.mutate(
+          { id: facts.id, container },
+          {
+            onSuccess: (record) => {
+              const moved = String(record.fieldData[kind.containerIdField] ?? container);
+              showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was moved to container ${moved}.` });
+              close();
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 401) return;
+              setWarning(warningFrom(error, `${kind.noun} ${facts.id} could not be moved`));
+            },
+          },
+        );
       }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {kind.noun} {facts.id} is in container {facts.containerId}
-          {facts.containerName ? ` (${facts.containerName})` : ''} of job {facts.jobId}. Choose where it goes.
-        </Text>
-        {targets.isPending ? (
-          <Stack gap={6} aria-busy="true" aria-label="Loading the containers">
-            <Skeleton height={12} width={140} />
-            <Skeleton height={36} />
-          </Stack>
-        ) : targets.isError ? (
-          <WarningList warning={warningFrom(targets.error, 'The containers of this job could not be read')} />
-        ) : options.length === 0 ? (
-          <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {LINE_ITEM_CONFIRMATIONS.noMoreContainers}
-          </Alert>
-        ) : (
-          <Select
-            label="Destination container"
-            placeholder="Choose a container"
-            data={options}
-            value={container}
-            onChange={setContainer}
-            searchable
-            nothingFoundMessage="No such container"
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-          />
-        )}
-        {warning && <WarningList warning={warning} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!container} loading={move.isPending}>
-            Move
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    />
   );
 }

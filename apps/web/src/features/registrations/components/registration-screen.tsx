@@ -2,6 +2,7 @@ import { Anchor, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core
 import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { fieldText } from '../../../components/list-screen/api/record-shapes.ts';
 import { routePath } from '../../../app/routes.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
@@ -24,7 +25,7 @@ const UpdateRegistrationDialog = lazy(() =>
   import('./update-registration-dialog.tsx').then((m) => ({ default: m.UpdateRegistrationDialog })),
 );
 
-const field = (record: RecordData, name: string): string => String(record.fieldData[name] ?? '').trim();
+const field = (record: RecordData, name: string): string => fieldText(record.fieldData[name]);
 
 /**
  * `/registration/{id}` (spec 1 §2 "Registration detail"): the registrant and the licence, its CSA

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { Refusal } from '../user-form-model.ts';
-import { RefusalAlert } from './refusal-alert.tsx';
+import { WarningList } from '../../../components/alerts/warning-list.tsx';
 
 interface DialogActionsProps {
   refusal: Refusal | null;
@@ -14,7 +14,7 @@ interface DialogActionsProps {
 export function DialogActions({ refusal, pending, submitLabel, submitDisabled = false, onCancel }: DialogActionsProps) {
   return (
     <>
-      {refusal && <RefusalAlert refusal={refusal} />}
+      {refusal && <WarningList warning={refusal} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={pending}>
           Cancel

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { UserAccount } from '@3ds/domain';
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { WarningList } from '../../../components/alerts/warning-list.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useChangeUser } from '../api/change-user.ts';
 import { refusalOf, type Refusal } from '../user-form-model.ts';
-import { RefusalAlert } from './refusal-alert.tsx';
 
 interface UserStatusDialogProps {
   /** The account to disable (when enabled) or enable (when disabled); kept while the dialog closes. */
@@ -20,13 +20,11 @@ interface UserStatusDialogProps {
 export function UserStatusDialog({ account, opened, onClose }: UserStatusDialogProps) {
   const changing = useChangeUser();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const busy = changing.isPending;
   const disable = account ? !account.disabled : true;
   const verb = disable ? 'Disable' : 'Enable';
   const who = account ? (account.displayName ? `${account.username} (${account.displayName})` : account.username) : '';
 
   const close = () => {
-    if (busy) return;
     setRefusal(null);
     onClose();
   };
@@ -44,8 +42,7 @@ export function UserStatusDialog({ account, opened, onClose }: UserStatusDialogP
               ? `User ${updated.username} was disabled. Their open sessions have ended.`
               : `User ${updated.username} was enabled. They can sign in again.`,
           });
-          setRefusal(null);
-          onClose();
+          close();
         },
         onError: (error) => setRefusal(refusalOf(error)),
       },
@@ -53,38 +50,28 @@ export function UserStatusDialog({ account, opened, onClose }: UserStatusDialogP
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={close}
       title={account ? `${verb} user ${account.username}` : `${verb} user`}
-      size="md"
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      withCloseButton={!busy}
+      question={
+        disable ? (
+          <>
+            Disable <b>{who}</b>? They can no longer sign in, and their open sessions end now. You can enable the account again later.
+          </>
+        ) : (
+          <>
+            Enable <b>{who}</b>? They can sign in again with their current password.
+          </>
+        )
+      }
+      busy={changing.isPending}
+      danger={disable}
+      confirmLabel={`${verb} user`}
+      cancelLabel="Cancel"
+      onConfirm={confirm}
+      onClose={close}
     >
-      <Stack gap="lg">
-        <Text size="sm">
-          {disable ? (
-            <>
-              Disable <b>{who}</b>? They can no longer sign in, and their open sessions end now. You can enable the
-              account again later.
-            </>
-          ) : (
-            <>
-              Enable <b>{who}</b>? They can sign in again with their current password.
-            </>
-          )}
-        </Text>
-        {refusal && <RefusalAlert refusal={refusal} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button color={disable ? 'red' : undefined} onClick={confirm} loading={busy} data-autofocus>
-            {verb} user
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {refusal && <WarningList warning={refusal} />}
+    </ConfirmDialog>
   );
 }

@@ -1,29 +1,45 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { RefusalNote } from '../../../components/alerts/refusal-note.tsx';
+import { RefusalNote } from '../alerts/refusal-note.tsx';
 
-interface JobConfirmDialogProps {
+interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   /** The question, word for word as the spec has it. */
-  question: string;
-  /** Extra context under the question. */
+  question: ReactNode;
+  /** Extra context under the question (the server's refusal of the last try, say). */
   children?: ReactNode;
-  /** True while the confirmed action runs: Yes spins, nothing else can be clicked. */
+  /** True while the confirmed action runs: the confirm button spins, nothing else can be clicked. */
   busy: boolean;
-  /** Why the action cannot go ahead (shown, with Yes disabled); `checking` while that is being found out. */
+  /** Why the action cannot go ahead (shown, with the confirm button disabled); `checking` while that is being found out. */
   refusal?: string | undefined;
   checking?: boolean;
   danger?: boolean;
+  confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /**
- * A Yes/No confirmation that stays open while the action runs, so the answer (success or the
- * server's refusal) arrives before it closes.
+ * The confirmation of the app (Yes/No in the spec's words): it stays open while the action runs,
+ * so the answer — success, or the server's refusal — arrives before it closes, and it says before
+ * anything is sent when the action cannot be done.
  */
-export function JobConfirmDialog({ opened, title, question, children, busy, refusal, checking = false, danger = false, onConfirm, onClose }: JobConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  question,
+  children,
+  busy,
+  refusal,
+  checking = false,
+  danger = false,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -42,10 +58,10 @@ export function JobConfirmDialog({ opened, title, question, children, busy, refu
         {refusal && <RefusalNote>{refusal}</RefusalNote>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            No
+            {cancelLabel}
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} disabled={checking || refusal !== undefined} data-autofocus>
-            Yes
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>

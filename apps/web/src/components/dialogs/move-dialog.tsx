@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { RefusalNote } from '../alerts/refusal-note.tsx';
+import { warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
+import type { MoveTargetOption } from './move-target.ts';
+
+interface MoveDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** Where the record is now and where it may go. */
+  intro: ReactNode;
+  /** The places it may go, as the server answered them. */
+  targets: { data: readonly MoveTargetOption[] | undefined; isPending: boolean; error: unknown };
+  /** The select's label ("Destination Job") and what it says while there is no choice. */
+  label: string;
+  placeholder: string;
+  /** Shown instead of a choice when there is nowhere to go. */
+  emptyMessage: string;
+  /** What the targets were (for "could not be read"). */
+  targetsNoun: string;
+  /** Why the record cannot move at all (shown before anything is sent; Move stays disabled). */
+  refusal?: string | undefined;
+  busy: boolean;
+  /** Why the last Move did not go through, when the caller shows it here. */
+  warning?: Warning | null;
+  onMove: (target: string) => void;
+}
+
+/**
+ * "Move …" (spec 2 §2, §4): choose where the record goes among the places the server offers; Move
+ * stays disabled until one is chosen, and while the record cannot move at all. One dialog for
+ * moving a container to another job and a line item to another container.
+ */
+export function MoveDialog({ opened, onClose, title, ...rest }: MoveDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+      {/* Mounted only while open: every opening starts with no choice and fresh targets. */}
+      {opened && <MoveForm onClose={onClose} {...rest} />}
+    </Modal>
+  );
+}
+
+function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, targetsNoun, refusal, busy, warning = null, onMove }: Omit<MoveDialogProps, 'opened' | 'title'>) {
+  const [target, setTarget] = useState<string | null>(null);
+  const none = targets.data !== undefined && targets.data.length === 0;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Sent only with a target (spec 2 §5), and only when it can succeed.
+        if (target && !refusal) onMove(target);
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {intro}
+        </Text>
+        <Select
+          label={label}
+          placeholder={targets.isPending ? `Loading the ${targetsNoun}…` : none ? emptyMessage : placeholder}
+          data={targets.data ? [...targets.data] : []}
+          value={target}
+          onChange={setTarget}
+          searchable
+          nothingFoundMessage="Nothing matches"
+          disabled={targets.isPending || none || refusal !== undefined}
+          maxDropdownHeight={280}
+          data-autofocus
+          comboboxProps={{ withinPortal: true }}
+        />
+        {refusal && <RefusalNote>{refusal}</RefusalNote>}
+        {none && !refusal && (
+          <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            {emptyMessage}
+          </Alert>
+        )}
+        {targets.error != null && <WarningList warning={warningFrom(targets.error, `The ${targetsNoun} could not be read`)} />}
+        {warning && <WarningList warning={warning} />}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!target || refusal !== undefined} loading={busy}>
+            Move
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
