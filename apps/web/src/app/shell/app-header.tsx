@@ -32,7 +32,7 @@ export function AppHeader({ session, navOpened, onToggleNav }: AppHeaderProps) {
           aria-expanded={navOpened}
           aria-controls="app-navbar"
         />
-        <Link to={routePath(HOME_ROUTE)} className={classes.brandLink} aria-label="3DS home">
+        <Link to={routePath(HOME_ROUTE)} className={classes.brandLink} title="Home">
           <BrandMark withTagline />
         </Link>
       </Group>

@@ -41,10 +41,23 @@ export interface DetailField {
   value: ReactNode;
 }
 
-/** Caption/value pairs as a description list, in as many columns as fit. */
-export function DetailFields({ fields, cols = { base: 1, sm: 2 } }: { fields: readonly DetailField[]; cols?: SimpleGridProps['cols'] }) {
+/**
+ * Caption/value pairs as a description list, in as many columns as fit: the field list of every
+ * detail screen (company, registration, job, container, the generic record view).
+ */
+export function DetailFields({
+  fields,
+  cols = { base: 1, sm: 2 },
+  spacing = 'lg',
+  verticalSpacing = 'sm',
+}: {
+  fields: readonly DetailField[];
+  cols?: SimpleGridProps['cols'];
+  spacing?: SimpleGridProps['spacing'];
+  verticalSpacing?: SimpleGridProps['verticalSpacing'];
+}) {
   return (
-    <SimpleGrid component="dl" cols={cols} spacing="lg" verticalSpacing="sm" className={classes.fields}>
+    <SimpleGrid component="dl" cols={cols} spacing={spacing} verticalSpacing={verticalSpacing} className={classes.fields}>
       {fields.map((field) => (
         <Box key={field.label} className={classes.field}>
           <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" className={classes.caption}>
@@ -52,7 +65,9 @@ export function DetailFields({ fields, cols = { base: 1, sm: 2 } }: { fields: re
           </Text>
           <Text component="dd" size="sm" className={classes.value}>
             {field.value === '' || field.value === null || field.value === undefined ? (
-              <span className={classes.empty}>—</span>
+              <span className={classes.empty} aria-label="Not set">
+                —
+              </span>
             ) : (
               field.value
             )}
@@ -89,6 +104,36 @@ export function BackToListButton({ listPath }: { listPath: string }) {
     <Button component={Link} to={backTo} variant="subtle" leftSection={<IconArrowLeft size={16} stroke={1.8} aria-hidden />}>
       Back to list
     </Button>
+  );
+}
+
+interface DetailLayoutProps {
+  /** What the record is ("company"), for the load error. */
+  what: string;
+  /** The record's query error, when it could not be loaded. */
+  error: unknown;
+  /** The main card, on the left. */
+  main: ReactNode;
+  /** Smaller cards stacked on the right of it. */
+  side: ReactNode;
+  /** Full-width cards underneath (portals). */
+  below: ReactNode;
+}
+
+/**
+ * How a record's detail screen is arranged (company, registration): its main card beside a column
+ * of smaller ones, the portals underneath — or, when it could not be loaded, why.
+ */
+export function DetailLayout({ what, error, main, side, below }: DetailLayoutProps) {
+  if (error) return <RecordLoadError what={what} error={error} />;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {main}
+        <Stack gap="lg">{side}</Stack>
+      </SimpleGrid>
+      {below}
+    </Stack>
   );
 }
 

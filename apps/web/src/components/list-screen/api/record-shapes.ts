@@ -9,6 +9,9 @@ export type FieldData = Record<string, FieldValue>;
 /** A field's value as text for the screen: empty for none, surrounding spaces dropped. */
 export const fieldText = (value: FieldValue | undefined): string => (value === null || value === undefined ? '' : String(value).trim());
 
+/** A record's field as text for the screen. */
+export const recordText = (record: { fieldData: FieldData }, name: string): string => fieldText(record.fieldData[name]);
+
 export interface ListRecord {
   recordId: string;
   modId: string;

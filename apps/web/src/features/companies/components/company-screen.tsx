@@ -1,7 +1,7 @@
-import { Anchor, Badge, Checkbox, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { fieldText } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordText as field } from '../../../components/list-screen/api/record-shapes.ts';
 import { routePath } from '../../../app/routes.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
@@ -10,7 +10,7 @@ import {
   DetailCard,
   DetailFields,
   DetailFieldsSkeleton,
-  RecordLoadError,
+  DetailLayout,
 } from '../../../components/record-view/detail-parts.tsx';
 import {
   activeDeaRegistrations,
@@ -41,26 +41,27 @@ export function CompanyScreen() {
       subtitle={query.isPending ? <Skeleton component="span" display="block" height={14} width={200} mt={3} /> : name || undefined}
       actions={<BackToListButton listPath={routePath('companies')} />}
     >
-      {query.isError ? (
-        <RecordLoadError what="company" error={query.error} />
-      ) : (
-        <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <ContactInformationCard record={record} />
-            <Stack gap="lg">
-              <ReportTypeCard record={record} />
-              <LabelerCodesCard record={record} />
-            </Stack>
-          </SimpleGrid>
-          <CompanyRegistrationsCard registrations={registrations} />
-          <ContactsCard record={record} />
-        </Stack>
-      )}
+      <DetailLayout
+        what="company"
+        error={query.error}
+        main={<ContactInformationCard record={record} />}
+        side={
+          <>
+            <ReportTypeCard record={record} />
+            <LabelerCodesCard record={record} />
+          </>
+        }
+        below={
+          <>
+            <CompanyRegistrationsCard registrations={registrations} />
+            <ContactsCard record={record} />
+          </>
+        }
+      />
     </PageFrame>
   );
 }
 
-const field = (record: RecordData, name: string): string => fieldText(record.fieldData[name]);
 
 function phoneLink(phone: string) {
   const digits = phone.replace(/[^\d+]/g, '');

@@ -1,24 +1,10 @@
-import { Anchor, Badge, Box, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import type { ContainerKindConfig, SummaryFact } from '../container-kinds.ts';
 import type { ContainerFacts } from '../container-record.ts';
-import classes from './containers.module.css';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === '' || children === null || children === undefined;
-  return (
-    <Box className={classes.fact}>
-      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" className={classes.caption}>
-        {label}
-      </Text>
-      <Text component="dd" size="sm" className={classes.value}>
-        {empty ? <span className={classes.empty}>—</span> : children}
-      </Text>
-    </Box>
-  );
-}
+import { DetailCard, DetailFields, type DetailField } from '../../../components/record-view/detail-parts.tsx';
 
 function Registration({ facts }: { facts: ContainerFacts }) {
   if (!facts.registrationNumber) return '';
@@ -35,32 +21,27 @@ function Registration({ facts }: { facts: ContainerFacts }) {
   );
 }
 
-function summaryFact(fact: SummaryFact, facts: ContainerFacts) {
+function summaryField(fact: SummaryFact, facts: ContainerFacts): DetailField {
   switch (fact) {
     case 'companyId':
-      return <Fact key={fact} label="Company ID">{facts.companyId}</Fact>;
+      return { label: 'Company ID', value: facts.companyId };
     case 'companyName':
-      return <Fact key={fact} label="Company Name">{facts.companyName}</Fact>;
+      return { label: 'Company Name', value: facts.companyName };
     case 'activity':
-      return <Fact key={fact} label="Activity">{facts.activity}</Fact>;
+      return { label: 'Activity', value: facts.activity };
     case 'registration':
-      return (
-        <Fact key={fact} label="Registration">
-          <Registration facts={facts} />
-        </Fact>
-      );
+      return { label: 'Registration', value: <Registration facts={facts} /> };
     case 'jobId':
-      return (
-        <Fact key={fact} label="Job ID">
-          {facts.jobId && (
-            <Anchor component={Link} to={routePath('job-view', { id: facts.jobId })} fw={600} aria-label={`Job ${facts.jobId}`}>
-              {facts.jobId}
-            </Anchor>
-          )}
-        </Fact>
-      );
+      return {
+        label: 'Job ID',
+        value: facts.jobId && (
+          <Anchor component={Link} to={routePath('job-view', { id: facts.jobId })} fw={600} aria-label={`Job ${facts.jobId}`}>
+            {facts.jobId}
+          </Anchor>
+        ),
+      };
     case 'jobName':
-      return <Fact key={fact} label="Job Name">{facts.jobName}</Fact>;
+      return { label: 'Job Name', value: facts.jobName };
   }
 }
 
@@ -71,30 +52,24 @@ export function ContainerInfoCards({ kind, facts }: { kind: ContainerKindConfig;
   return (
     <Grid gap="lg" align="stretch">
       <Grid.Col span={{ base: 12, lg: 6 }}>
-        <Paper withBorder shadow="xs" p="lg" h="100%" component="section" aria-labelledby="container-summary">
-          <Title order={2} fz="md" fw={650} mb="md" id="container-summary">
-            {kind.summaryTitle}
-          </Title>
-          <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="sm" className={classes.facts}>
-            {kind.summaryFacts.map((fact) => summaryFact(fact, facts))}
-          </SimpleGrid>
-        </Paper>
+        <DetailCard title={kind.summaryTitle} fill>
+          <DetailFields cols={{ base: 1, sm: 2, md: 3 }} fields={kind.summaryFacts.map((fact) => summaryField(fact, facts))} />
+        </DetailCard>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 6 }}>
-        <Paper withBorder shadow="xs" p="lg" h="100%" component="section" aria-labelledby="container-weights">
-          <Title order={2} fz="md" fw={650} mb="md" id="container-weights">
-            Weights
-          </Title>
-          <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm" className={classes.facts}>
-            <Fact label="Package Weight">{withUoM(facts.packageWeight, facts.grossUoM)}</Fact>
-            <Fact label="Net Weight">{withUoM(facts.netWeight, facts.grossUoM)}</Fact>
-            <Fact label="Gross Weight">
-              {facts.grossWeight === '' ? '' : <b>{withUoM(facts.grossWeight, facts.grossUoM)}</b>}
-            </Fact>
-            <Fact label="Pallet">{facts.pallet}</Fact>
-            <Fact label="Type">{facts.type}</Fact>
-          </SimpleGrid>
-        </Paper>
+        <DetailCard title="Weights" fill>
+          <DetailFields
+            cols={{ base: 1, sm: 3 }}
+            spacing="md"
+            fields={[
+              { label: 'Package Weight', value: withUoM(facts.packageWeight, facts.grossUoM) },
+              { label: 'Net Weight', value: withUoM(facts.netWeight, facts.grossUoM) },
+              { label: 'Gross Weight', value: facts.grossWeight === '' ? '' : <b>{withUoM(facts.grossWeight, facts.grossUoM)}</b> },
+              { label: 'Pallet', value: facts.pallet },
+              { label: 'Type', value: facts.type },
+            ]}
+          />
+        </DetailCard>
       </Grid.Col>
     </Grid>
   );

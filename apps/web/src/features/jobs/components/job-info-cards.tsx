@@ -1,48 +1,18 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
 import { JOB_FIELDS, jobRegistrationExpiry, text } from '../job-record.ts';
+import { DetailCard, DetailFields, type DetailField } from '../../../components/record-view/detail-parts.tsx';
 import classes from './job-view.module.css';
 
-interface InfoField {
-  label: string;
-  value: ReactNode;
-}
-
 /** One group of the job's fields as a card: captions above values, like the other detail screens. */
-function InfoCard({ id, title, fields, columns = 1 }: { id: string; title: string; fields: InfoField[]; columns?: 1 | 2 | 4 }) {
+function InfoCard({ title, fields, columns = 1 }: { title: string; fields: DetailField[]; columns?: 1 | 2 | 4 }) {
   return (
-    <Paper withBorder shadow="xs" p="lg" component="section" aria-labelledby={id} className={classes.infoCard}>
-      <Title order={2} fz="md" fw={650} mb="sm" id={id}>
-        {title}
-      </Title>
-      <SimpleGrid
-        component="dl"
-        cols={columns === 4 ? { base: 1, xs: 2, md: 4 } : columns === 2 ? { base: 1, xs: 2 } : 1}
-        spacing="lg"
-        verticalSpacing="xs"
-        className={classes.fields}
-      >
-        {fields.map((field) => (
-          <div key={field.label} className={classes.field}>
-            <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase" className={classes.caption}>
-              {field.label}
-            </Text>
-            <Text component="dd" size="sm" className={classes.value}>
-              {field.value === '' || field.value === null || field.value === undefined ? (
-                <span className={classes.empty} aria-label="Not set">
-                  —
-                </span>
-              ) : (
-                field.value
-              )}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Paper>
+    <DetailCard title={title} fill>
+      <DetailFields fields={fields} cols={columns === 4 ? { base: 1, xs: 2, md: 4 } : columns === 2 ? { base: 1, xs: 2 } : 1} verticalSpacing="xs" />
+    </DetailCard>
   );
 }
 
@@ -102,7 +72,6 @@ export function JobInfoCards({ fieldData }: { fieldData: FieldData }) {
   return (
     <div className={classes.infoGrid}>
       <InfoCard
-        id="job-info-job"
         title="Job"
         fields={[
           { label: 'Name', value: v(JOB_FIELDS.name) },
@@ -115,7 +84,6 @@ export function JobInfoCards({ fieldData }: { fieldData: FieldData }) {
         ]}
       />
       <InfoCard
-        id="job-info-registration"
         title="Registration & company"
         fields={[
           {
@@ -132,7 +100,6 @@ export function JobInfoCards({ fieldData }: { fieldData: FieldData }) {
         ]}
       />
       <InfoCard
-        id="job-info-transport"
         title="Transport & disposal"
         fields={[
           { label: 'Facility Transported To', value: v('Facility Transported To') },
@@ -143,7 +110,6 @@ export function JobInfoCards({ fieldData }: { fieldData: FieldData }) {
       />
       <div className={classes.wide}>
         <InfoCard
-          id="job-info-dates"
           title="Dates"
           columns={4}
           fields={[
@@ -159,7 +125,6 @@ export function JobInfoCards({ fieldData }: { fieldData: FieldData }) {
         />
       </div>
       <InfoCard
-        id="job-info-witnesses"
         title="Witnesses"
         columns={2}
         fields={[

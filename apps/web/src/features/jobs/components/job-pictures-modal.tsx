@@ -136,12 +136,15 @@ function PictureSlide({
           <img src={slot.href} alt={name} className={classes.picture} />
         </a>
       ) : (
-        <div className={`${classes.pictureStage} ${classes.noPicture}`} role="img" aria-label={`${name}: no picture`}>
+        <div className={`${classes.pictureStage} ${classes.noPicture}`}>
           <Stack align="center" gap={8}>
-            <IconPhotoOff size={40} stroke={1.3} aria-hidden />
-            <Text size="sm" fw={500} aria-hidden>
-              No picture
-            </Text>
+            {/* The empty slot is an image of its own; the Add picture button sits beside it, not inside. */}
+            <Stack align="center" gap={8} role="img" aria-label={`${name}: no picture`}>
+              <IconPhotoOff size={40} stroke={1.3} aria-hidden />
+              <Text size="sm" fw={500} aria-hidden>
+                No picture
+              </Text>
+            </Stack>
             {onAdd && (
               <FileButton accept={PICTURE_ACCEPT} onChange={(file) => file && onAdd(slot.slot, file)}>
                 {(props) => (

@@ -44,7 +44,7 @@ export function CsaSchedulesCard({ flags }: { flags: readonly ScheduleFlag[] | u
                   background: held ? 'var(--mantine-color-brand-0)' : 'var(--mantine-color-gray-0)',
                 }}
               >
-                <Text component="dt" fw={700} size="sm" c={held ? 'brand.9' : 'gray.6'} lh={1.3}>
+                <Text component="dt" fw={700} size="sm" c={held ? 'brand.9' : 'dimmed'} lh={1.3}>
                   <VisuallyHidden>Schedule </VisuallyHidden>
                   {schedule}
                 </Text>

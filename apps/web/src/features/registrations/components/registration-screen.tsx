@@ -1,8 +1,8 @@
-import { Anchor, Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Skeleton, Text } from '@mantine/core';
 import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { fieldText } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordText as field } from '../../../components/list-screen/api/record-shapes.ts';
 import { routePath } from '../../../app/routes.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
@@ -11,7 +11,7 @@ import {
   DetailCard,
   DetailFields,
   DetailFieldsSkeleton,
-  RecordLoadError,
+  DetailLayout,
 } from '../../../components/record-view/detail-parts.tsx';
 import { useMayPerform } from '../../../session/use-session.ts';
 import { agencyOf, registrationJobs, scheduleFlags } from '../registration-detail.ts';
@@ -25,7 +25,6 @@ const UpdateRegistrationDialog = lazy(() =>
   import('./update-registration-dialog.tsx').then((m) => ({ default: m.UpdateRegistrationDialog })),
 );
 
-const field = (record: RecordData, name: string): string => fieldText(record.fieldData[name]);
 
 /**
  * `/registration/{id}` (spec 1 §2 "Registration detail"): the registrant and the licence, its CSA
@@ -83,20 +82,18 @@ export function RegistrationScreen() {
       }
       actions={actions}
     >
-      {query.isError ? (
-        <RecordLoadError what="registration" error={query.error} />
-      ) : (
-        <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <RegistrantCard record={record} />
-            <Stack gap="lg">
-              <LicenseCard record={record} />
-              <CsaSchedulesCard flags={flags} />
-            </Stack>
-          </SimpleGrid>
-          <ActiveJobsCard jobs={jobs} foundCount={jobsFound} />
-        </Stack>
-      )}
+      <DetailLayout
+        what="registration"
+        error={query.error}
+        main={<RegistrantCard record={record} />}
+        side={
+          <>
+            <LicenseCard record={record} />
+            <CsaSchedulesCard flags={flags} />
+          </>
+        }
+        below={<ActiveJobsCard jobs={jobs} foundCount={jobsFound} />}
+      />
 
       {picture && (
         <RegistrationPictureModal opened={viewing} onClose={() => setViewing(false)} src={picture} number={number} />

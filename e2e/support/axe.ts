@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** The WCAG 2.1 A and AA rules (and axe's best practices) a screen is held to. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** What every scan found, by screen or dialog, for the run's summary. */
+export const scanned: { what: string; violations: number; serious: number; rules: string[] }[] = [];
+
+/**
+ * Scans the page as it is now (a screen, or a screen with a dialog open) with axe-core and fails
+ * on any serious or critical violation, naming the rule, the elements and how to fix it.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // Transitions finish first: a half-faded dialog reads as low contrast.
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  scanned.push({ what, violations: results.violations.length, serious: serious.length, rules: results.violations.map((v) => `${v.impact} ${v.id}`) });
+  const report = serious
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .join('\n');
+  expect(serious.length, `${what}: serious or critical accessibility violations\n${report}`).toBe(0);
+}

@@ -1,0 +1,203 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ROUTES, type RouteName } from '../../apps/web/src/app/routes.ts';
+import { api, apiToken, scheduleTwoStock } from '../support/api.ts';
+import { expectAccessible, scanned } from '../support/axe.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+
+/**
+ * Every screen of the route table and every dialog, scanned with axe-core in Chromium: no serious
+ * or critical violation of WCAG 2.1 A/AA. The records are made through the API first; the screens
+ * are reached as a person reaches them.
+ */
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+interface Records {
+  companyId: string;
+  registrationId: string;
+  jobId: string;
+  containerId: string;
+  ybContainerId: string;
+  lineItemId: string;
+  ybLineItemId: string;
+  dictionaryId: string;
+}
+
+async function makeRecords(request: APIRequestContext): Promise<Records> {
+  const token = await apiToken(request);
+  const { registrationId, ndcs } = await scheduleTwoStock(request, token, 1);
+  const registration = await api(request, token, 'get', `registration/${registrationId}`);
+  const companyId = String((registration.data as { fieldData: Record<string, unknown> }[])[0]!.fieldData['Company ID']);
+  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `A11y ${Date.now()}` } });
+  const jobId = String(job.recordId);
+  const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'A11y tote', netWeight: 3, packageWeight: 1, grossUoM: 'kg' });
+  const yb = await api(request, token, 'post', 'yb-container/new', { jobId: Number(jobId), containerName: 'A11y drum' });
+  const item = { ndc: ndcs[0], packQuantity: 1, lotNumber: 'A11Y-1' };
+  const lineItem = await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ...item });
+  await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ...item });
+  const ybLineItem = await api(request, token, 'post', 'yb-line-item/new', { containerId: Number(yb.recordId), ...item });
+  const entries = await api(request, token, 'get', 'dictionaries', undefined, { limit: '1' });
+  return {
+    companyId,
+    registrationId,
+    jobId,
+    containerId: String(container.recordId),
+    ybContainerId: String(yb.recordId),
+    lineItemId: String(lineItem.recordId),
+    ybLineItemId: String(ybLineItem.recordId),
+    dictionaryId: (entries.data as { recordId: string }[])[0]!.recordId,
+  };
+}
+
+/** Signs in and waits for the first screen, so that the next navigation carries the session. */
+async function signIn(page: Page) {
+  await login(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+}
+
+const visited = new Set<RouteName>();
+let records: Records;
+
+async function screen(page: Page, route: RouteName, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The record or the list has arrived: no skeletons or loaders left.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectAccessible(page, `screen ${route}`);
+  visited.add(route);
+}
+
+/** Opens a dialog with `open`, scans the page with it, and closes it with Escape. */
+async function dialog(page: Page, name: string | RegExp, open: () => Promise<void>, close?: (dialog: Locator) => Promise<void>) {
+  await open();
+  const shown = page.getByRole('dialog', { name });
+  await expect(shown).toBeVisible();
+  await expectAccessible(page, `dialog ${String(name)}`);
+  if (close) await close(shown);
+  else await page.keyboard.press('Escape');
+  await expect(shown).toBeHidden();
+}
+
+test.beforeAll(async ({ request }) => {
+  records = await makeRecords(request);
+});
+
+test.afterAll(() => {
+  const minor = new Map<string, number>();
+  for (const rule of scanned.flatMap((s) => s.rules)) minor.set(rule, (minor.get(rule) ?? 0) + 1);
+  console.info(`axe: ${scanned.length} scans, 0 serious or critical; minor or moderate: ${[...minor].map(([rule, n]) => `${rule} ×${n}`).join(', ') || 'none'}`);
+});
+
+test('the login screen and the not-found screen', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expectAccessible(page, 'screen login');
+  visited.add('login');
+  await signIn(page);
+  await screen(page, 'not-found', 'nowhere-at-all', /not found/i);
+});
+
+test('the lists, their advanced search and export dialogs', async ({ page }) => {
+  await signIn(page);
+  const lists: [RouteName, string][] = [
+    ['companies', 'Companies'],
+    ['registrations', 'Registrations'],
+    ['jobs', 'Jobs'],
+    ['containers', 'Containers'],
+    ['yb-containers', 'Yellow Bucket Containers'],
+    ['line-items', 'Line Items'],
+    ['yb-line-items', 'Yellow Bucket Line Items'],
+    ['dictionaries', 'Dictionary'],
+  ];
+  for (const [route, heading] of lists) await screen(page, route, ROUTES[route].slice(1), heading);
+  await dialog(page, 'Advanced Search', () => page.getByRole('button', { name: 'Advanced Search' }).click());
+  await dialog(page, 'Export to Excel', () => page.getByRole('button', { name: 'Export to Excel' }).click(), (d) => d.getByRole('button', { name: 'No' }).click());
+});
+
+test('company, registration and dictionary details with their dialogs', async ({ page }) => {
+  await signIn(page);
+  await screen(page, 'company', `company/${records.companyId}`, `Company ${records.companyId}`);
+  const addJob = page.getByRole('button', { name: /^Add New Job for registration/ }).first();
+  await dialog(page, 'Add New Job', () => addJob.click());
+  await screen(page, 'registration', `registration/${records.registrationId}`, /^Registration /);
+  await dialog(page, 'Update Registration', () => page.getByRole('button', { name: 'Update Registration' }).click());
+  await screen(page, 'dictionary', `dictionary/${records.dictionaryId}`, /./);
+  await screen(page, 'reports', 'reports', 'Reports');
+});
+
+test('the job screens and their dialogs', async ({ page }) => {
+  await signIn(page);
+  const { jobId, containerId } = records;
+  await screen(page, 'job-view', `job/${jobId}`, new RegExp(`^Job ${jobId}`));
+  await dialog(page, 'New Container', () => page.getByRole('button', { name: 'Container', exact: true }).click());
+  await dialog(page, 'Move To Yellow Bucket', () => page.getByRole('button', { name: `Move container ${containerId} to Yellow Bucket` }).click());
+  await page.getByRole('tab', { name: /^Yellow Bucket Containers/ }).click();
+  await expectAccessible(page, 'job Yellow Bucket tab');
+  await dialog(page, 'New Yellow Bucket Container', () => page.getByRole('button', { name: 'Yellow Bucket', exact: true }).click());
+  await dialog(page, 'Pictures', () => page.getByRole('button', { name: 'Add or view pictures' }).click());
+  await dialog(page, 'Lock Job', () => page.getByRole('button', { name: 'Lock Job' }).click());
+  await page.getByRole('button', { name: 'History' }).click();
+  await expectAccessible(page, 'job history panel');
+  await page.getByRole('button', { name: 'Edit job name' }).click();
+  await expectAccessible(page, 'job name editor');
+  await page.keyboard.press('Escape');
+  // The job-edit route opens the view, where a job is edited.
+  await page.goto(`job/${jobId}/edit`);
+  await expect(page).toHaveURL(new RegExp(`/job/${jobId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Job ${jobId}`) })).toBeVisible();
+  visited.add('job-edit');
+});
+
+for (const kind of [
+  { view: 'container-view', edit: 'container-edit', path: 'container', heading: 'Container', id: () => records.containerId },
+  { view: 'yb-container-view', edit: 'yb-container-edit', path: 'yb-container', heading: 'Yellow Bucket Container', id: () => records.ybContainerId },
+] as const) {
+  test(`the ${kind.heading.toLowerCase()} screens and their dialogs`, async ({ page }) => {
+    await signIn(page);
+    const id = kind.id();
+    await screen(page, kind.view, `${kind.path}/${id}`, `${kind.heading} ${id}`);
+    await dialog(page, 'Lock Container', () => page.getByRole('button', { name: 'Lock container' }).click());
+    await dialog(page, 'Delete Container', () => page.getByRole('button', { name: 'Delete Container' }).click());
+    await dialog(page, 'Select A Destination Job', () => page.getByRole('button', { name: 'Move Container' }).click());
+    await dialog(page, 'Select an NDC Number', () => page.getByRole('button', { name: 'Add Line Item' }).click());
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Edit ${kind.heading} ${id}` })).toBeVisible();
+    await expectAccessible(page, `screen ${kind.edit}`);
+    visited.add(kind.edit);
+  });
+}
+
+for (const kind of [
+  { view: 'line-item-view', edit: 'line-item-edit', path: 'line-item', heading: 'Line Item', id: () => records.lineItemId },
+  { view: 'yb-line-item-view', edit: 'yb-line-item-edit', path: 'yb-line-item', heading: 'Yellow Bucket Line Item', id: () => records.ybLineItemId },
+] as const) {
+  test(`the ${kind.heading.toLowerCase()} screens and their dialogs`, async ({ page }) => {
+    await signIn(page);
+    const id = kind.id();
+    await screen(page, kind.view, `${kind.path}/${id}`, `${kind.heading} ${id}`);
+    await dialog(page, 'Lock Line Item', () => page.getByRole('button', { name: 'Lock line item' }).click());
+    await dialog(page, 'Delete Line Item', () => page.getByRole('button', { name: 'Delete Line Item' }).click());
+    await dialog(page, 'Move Line Item', () => page.getByRole('button', { name: 'Move Line Item' }).click());
+    await dialog(page, 'Select an NDC Number', () => page.getByRole('button', { name: 'New Line Item' }).click());
+    await dialog(page, 'Edit NDC Number', () => page.getByRole('button', { name: 'Edit NDC Number' }).click());
+    await dialog(page, /^Enter Data For /, () => page.getByRole('button', { name: 'Duplicate Line Item' }).click());
+    await dialog(page, 'Label ready', () => page.getByRole('button', { name: 'Generate Label' }).click());
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: /^Enter Data For / })).toBeVisible();
+    await expectAccessible(page, `screen ${kind.edit}`);
+    visited.add(kind.edit);
+  });
+}
+
+test('the users screen and its dialogs', async ({ page }) => {
+  await signIn(page);
+  await screen(page, 'users', 'users', 'Users');
+  await dialog(page, 'Add user', () => page.getByRole('button', { name: 'Add user' }).click());
+  await dialog(page, 'Edit user clerk', () => page.getByRole('button', { name: 'Edit clerk' }).click());
+  await dialog(page, 'Reset the password of clerk', () => page.getByRole('button', { name: 'Reset the password of clerk' }).click());
+  await dialog(page, 'Disable user clerk', () => page.getByRole('button', { name: 'Disable clerk' }).click());
+});
+
+test('every screen of the route table was scanned', () => {
+  expect([...visited].sort()).toEqual((Object.keys(ROUTES) as RouteName[]).sort());
+});
