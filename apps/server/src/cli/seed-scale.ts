@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { deaActivityLabel, todayIso, type DeaBusinessActivityCode } from '@3ds/domain';
+import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, todayIso, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
 import pg from 'pg';
 import { openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -151,6 +151,13 @@ const CAUSES: Readonly<Record<Profile, readonly (readonly [string, number])[]>> 
   ],
   research: [['Testing Complete', 35], ['Lab Samples', 25], ['Waste', 15], ['Expired', 15], ['Off-Spec', 10]],
 };
+/** A trade pack's line item holds at most this many packages (the draw takes 1-3, 4-12 or 13-48; 1-2 or 3-6 in a Yellow Bucket). */
+const MAX_PACK_QUANTITY = 48;
+/** Fills of a partial package (one package, when the fill's count of units is whole). */
+const PARTIAL_FILLS = [0.5, 0.25, 0.75, 0.2, 0.4, 0.6, 0.8, 0.1] as const;
+/** The units a whole number of packages counted in units (`U`) may be entered in instead: thousands and dozens. */
+const COUNT_UNITS = ['K', 'D'] as const;
+
 /** How often a client's line item is a bulk NDC. */
 const BULK_SHARE: Readonly<Record<Profile, number>> = { dispenser: 0, supplier: 0.15, research: 0.3 };
 
@@ -677,16 +684,39 @@ async function dropLineItemIndexes(client: pg.Client): Promise<{ name: string; d
   return rows;
 }
 
+/** The seed's names of the bulk kinds (`s_entry.bulk_kind`), as the domain calls them. */
+const BULK_KINDS: Readonly<Record<string, BulkKind>> = {
+  dosage: 'dosage-formulation',
+  solution: 'solution',
+  raw_liquid: 'raw-liquid',
+  raw_powder: 'raw-powder',
+};
+
 async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<void> {
+  // The dictionary entries the pools draw from, with their bulk kind and their quantity facts: a
+  // number shared by the entries computeQuantities cannot tell apart (whether the NDC holds the bulk
+  // marker, as isBulkNdc reads it, bulk kind, base weight, density); a few hundred for 24,000 entries.
+  await client.query(
+    `CREATE TEMP TABLE s_entry AS
+     SELECT id, bulk_kind, dense_rank() OVER (ORDER BY position($1::text IN ndc) > 0, bulk_kind, ingredient_base_weight, density)::int AS facts
+     FROM (
+       SELECT d.id, d.ndc, d.ingredient_base_weight, d.density,
+         CASE WHEN d.bulk_dosage_formulation THEN 'dosage' WHEN d.bulk_solution THEN 'solution' WHEN d.bulk_raw_liquid THEN 'raw_liquid'
+              WHEN d.bulk_raw_powder THEN 'raw_powder' END AS bulk_kind
+       FROM ndc_dictionary d
+       WHERE d.trade_package OR d.ndc LIKE '%-**'
+     ) d`,
+    [BULK_NDC_MARKER],
+  );
+  await client.query('ALTER TABLE s_entry ADD PRIMARY KEY (id)');
   // NDC pools: 1 = trade packs by weight, 2 = the same without Schedule I/II (registrations that hold no CII), 3 = bulk NDCs.
   await client.query(
     `CREATE TEMP TABLE s_pool AS
      SELECT pool, row_number() OVER (PARTITION BY pool ORDER BY d.id, w)::int AS n, d.ndc, d.trade_name, d.schedule, d.strength, d.form,
        d.package_size, d.package_size_uom, d.ingredient_base_weight, d.density, d.avg_tablet_weight, d.avg_tablet_weight_unit,
-       d.labeler_organization,
-       CASE WHEN d.bulk_dosage_formulation THEN 'dosage' WHEN d.bulk_solution THEN 'solution' WHEN d.bulk_raw_liquid THEN 'raw_liquid'
-            WHEN d.bulk_raw_powder THEN 'raw_powder' END AS bulk_kind
+       d.labeler_organization, e.bulk_kind, e.facts
      FROM ndc_dictionary d
+     JOIN s_entry e ON e.id = d.id
      CROSS JOIN LATERAL (VALUES (1), (2), (3)) p (pool)
      CROSS JOIN LATERAL generate_series(1, CASE WHEN p.pool = 3 THEN 1 ELSE ${SCHEDULE_WEIGHT_SQL} * pg_temp.int_in(1, 3, pg_temp.rnd(d.id, 601)) END) w
      WHERE (p.pool = 1 AND d.trade_package)
@@ -699,17 +729,59 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
   const poolSizes = [1, 2, 3].map((p) => sizes.find((s) => s.pool === p)?.n ?? 0);
 
   // Line items per container are skewed too; ids follow the containers (a container's items were entered together).
+  // Each draws its pool by its client's profile, then an entry of the pool (s_pool.n).
   await client.query(
     `CREATE TEMP TABLE s_line AS
-     SELECT row_number() OVER (ORDER BY c, g)::int AS id, g, c AS container_id, (row_number() OVER (PARTITION BY c ORDER BY g) - 1)::int AS k
-     FROM (SELECT g, 1 + pg_temp.scatter(floor($1::int * pg_temp.rnd(g, 501) ^ 1.4)::bigint, $1::int, $3::int) AS c FROM generate_series(1, $2::int) g) x`,
-    [counts.containers, counts.lineItems, scatterPrime(counts.containers)],
+     SELECT l.id, l.g, l.container_id, l.k, l.pool, 1 + floor(pg_temp.rnd(l.g, 503) * ($6::int[])[l.pool])::int AS n
+     FROM (
+       SELECT l.*,
+         CASE
+           WHEN c.profile = 'supplier' AND pg_temp.rnd(l.g, 502) < $4::float8 THEN 3
+           WHEN c.profile = 'research' AND pg_temp.rnd(l.g, 502) < $5::float8 THEN 3
+           WHEN c.c2 THEN 1 ELSE 2 END AS pool
+       FROM (
+         SELECT row_number() OVER (ORDER BY c, g)::int AS id, g, c AS container_id, (row_number() OVER (PARTITION BY c ORDER BY g) - 1)::int AS k
+         FROM (SELECT g, 1 + pg_temp.scatter(floor($1::int * pg_temp.rnd(g, 501) ^ 1.4)::bigint, $1::int, $3::int) AS c FROM generate_series(1, $2::int) g) x
+       ) l
+       JOIN s_container c ON c.id = l.container_id
+     ) l`,
+    [counts.containers, counts.lineItems, scatterPrime(counts.containers), BULK_SHARE.supplier, BULK_SHARE.research, poolSizes],
   );
   await client.query('ANALYZE s_line');
 
+  // A bulk NDC: one lot, by count (tablets), volume (solutions, raw liquids) or weight (raw powders) with a purity.
+  // Drawn ahead of the insert, for the few line items that are bulk: loadQuantities computes the drawn lots.
+  await client.query(
+    `CREATE TEMP TABLE s_bulk AS
+     SELECT l.id, p.facts, b.*
+     FROM s_line l
+     JOIN s_pool p ON p.pool = l.pool AND p.n = l.n
+     CROSS JOIN LATERAL (
+       SELECT amount, uom, fill, bulk_pack_size, bulk_pack_size_uom, converted_to_base
+       FROM (
+         SELECT
+           CASE p.bulk_kind WHEN 'dosage' THEN pg_temp.int_in(1, 200, r1) * 100 WHEN 'solution' THEN pg_temp.int_in(100, 20000, r1)
+             WHEN 'raw_liquid' THEN pg_temp.int_in(10, 5000, r1)
+             ELSE CASE WHEN r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) * 10 ELSE pg_temp.int_in(10, 25000, r1) / 10.0 END END::numeric AS amount,
+           CASE p.bulk_kind WHEN 'dosage' THEN 'U' WHEN 'solution' THEN 'mL' WHEN 'raw_liquid' THEN 'mL' ELSE 'g' END AS uom,
+           CASE p.bulk_kind WHEN 'raw_liquid' THEN pg_temp.int_in(50, 100, r2) / 100.0 WHEN 'raw_powder' THEN pg_temp.int_in(90, 102, r2) / 100.0
+             ELSE 1 END AS fill,
+           CASE WHEN p.bulk_kind = 'raw_powder' AND r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) / 100.0 END AS bulk_pack_size,
+           CASE WHEN p.bulk_kind = 'raw_powder' AND r3 < 0.25 THEN 'kg' END AS bulk_pack_size_uom,
+           CASE p.bulk_kind WHEN 'raw_liquid' THEN round(pg_temp.int_in(10, 5000, r1) * p.density, 6)
+             WHEN 'raw_powder' THEN CASE WHEN r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) * 10 ELSE pg_temp.int_in(10, 25000, r1) / 10.0 END END AS converted_to_base
+         FROM (SELECT pg_temp.rnd(l.g, 540) AS r1, pg_temp.rnd(l.g, 541) AS r2, pg_temp.rnd(l.g, 542) AS r3) r
+       ) b0
+     ) b
+     WHERE p.bulk_kind IS NOT NULL`,
+  );
+  await client.query('ALTER TABLE s_bulk ADD PRIMARY KEY (id)');
+  await client.query('ANALYZE s_bulk');
+  await loadQuantities(client);
+
   const source = (profile: Profile) => expand(SOURCES[profile]);
   const cause = (profile: Profile) => expand(CAUSES[profile]);
-  await client.query(
+  const inserted = await client.query(
     `INSERT INTO line_items (id, kind, container_id, job_id, ndc, ndc_description, ndc_schedule, strength, form, source, source_number, lot_number,
        cause, pack_quantity, pack_quantity_uom, pack_size, pack_size_uom, zi_package_size, percent_fill, reporting_qty, reporting_uom,
        bulk_pack_size, bulk_pack_size_uom, bulk_stage, converted_to_base, grams_of_base, form_222_number, cwf_form_number, locked, locked_own,
@@ -732,7 +804,7 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
        cwf_number, container_locked OR locked_own, locked_own, package_size_density, avg_tablet_weight, avg_tablet_weight_unit, labeler_organization, NULL,
        created_at, created_by, created_at, created_by
      FROM (
-       SELECT q.*,
+       SELECT q.*, s.reporting_qty, s.reporting_uom, s.grams_of_base,
          -- A DEA Form 222 has ten lines: a job's Schedule I/II items fill its forms in order.
          ((row_number() OVER (PARTITION BY q.job_id, q.schedule IN ('1', '1N', '2', '2N') ORDER BY q.id) - 1) / 10)::int AS form_index
        FROM (
@@ -744,24 +816,18 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
            CASE WHEN p.bulk_kind IS NULL THEN p.package_size ELSE b.amount END AS pack_size,
            CASE WHEN p.bulk_kind IS NULL THEN t.uom ELSE b.uom END AS pack_size_uom,
            CASE WHEN p.bulk_kind IS NULL THEN t.fill ELSE b.fill END AS percent_fill,
-           CASE WHEN p.bulk_kind IS NULL
-             THEN round(t.pack_quantity * p.package_size * t.fill / CASE t.uom WHEN 'K' THEN 1000 WHEN 'D' THEN 12 ELSE 1 END, 6)
-             ELSE b.amount END AS reporting_qty,
-           CASE WHEN p.bulk_kind IS NULL THEN t.uom ELSE b.uom END AS reporting_uom,
+           p.facts,
            b.bulk_pack_size, b.bulk_pack_size_uom,
            b.converted_to_base,
-           CASE WHEN p.bulk_kind IS NULL THEN round(t.pack_quantity * t.fill * p.ingredient_base_weight, 6) ELSE b.grams_of_base END AS grams_of_base,
            CASE WHEN p.bulk_kind IS NOT NULL THEN p.density END AS package_size_density,
            p.avg_tablet_weight, p.avg_tablet_weight_unit, p.labeler_organization
          FROM (
-           SELECT l.id, l.g, l.k, l.container_id, c.kind, c.job_id, c.profile, c.cwf_number, c.locked AS container_locked, c.packed_on, c.minute,
-             CASE
-               WHEN c.profile = 'supplier' AND pg_temp.rnd(l.g, 502) < $7::float8 THEN 3
-               WHEN c.profile = 'research' AND pg_temp.rnd(l.g, 502) < $8::float8 THEN 3
-               WHEN c.c2 THEN 1 ELSE 2 END AS pool
+           SELECT l.id, l.g, l.k, l.container_id, l.pool, l.n, c.kind, c.job_id, c.profile, c.cwf_number, c.locked AS container_locked,
+             c.packed_on, c.minute
            FROM s_line l JOIN s_container c ON c.id = l.container_id
          ) l
-         JOIN s_pool p ON p.pool = l.pool AND p.n = 1 + floor(pg_temp.rnd(l.g, 503) * ($9::int[])[l.pool])::int
+         JOIN s_pool p ON p.pool = l.pool AND p.n = l.n
+         LEFT JOIN s_bulk b ON b.id = l.id
          -- A trade pack: whole packages (a few partial ones at a fill whose count of units is whole), in dozens or thousands at times.
          CROSS JOIN LATERAL (
            SELECT pack_quantity, fill,
@@ -773,34 +839,18 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
                  WHEN l.kind = 'yellow_bucket' THEN CASE WHEN pg_temp.rnd(l.g, 531) < 0.7 THEN pg_temp.int_in(1, 2, pg_temp.rnd(l.g, 532)) ELSE pg_temp.int_in(3, 6, pg_temp.rnd(l.g, 532)) END
                  ELSE CASE WHEN pg_temp.rnd(l.g, 531) < 0.6 THEN pg_temp.int_in(1, 3, pg_temp.rnd(l.g, 532))
                            WHEN pg_temp.rnd(l.g, 531) < 0.9 THEN pg_temp.int_in(4, 12, pg_temp.rnd(l.g, 532))
-                           ELSE pg_temp.int_in(13, 48, pg_temp.rnd(l.g, 532)) END END AS pack_quantity,
+                           ELSE pg_temp.int_in(13, ${MAX_PACK_QUANTITY}, pg_temp.rnd(l.g, 532)) END END AS pack_quantity,
                CASE WHEN partial THEN candidate ELSE 1 END AS fill
              FROM (
                SELECT candidate, pg_temp.rnd(l.g, 530) < 0.1 AND p.package_size IS NOT NULL AND (candidate * p.package_size) % 1 = 0 AS partial
-               FROM (SELECT pg_temp.pick('{0.5,0.25,0.75,0.2,0.4,0.6,0.8,0.1}'::numeric[], pg_temp.rnd(l.g, 535)) AS candidate) c0
+               FROM (SELECT pg_temp.pick('{${PARTIAL_FILLS.join(',')}}'::numeric[], pg_temp.rnd(l.g, 535)) AS candidate) c0
              ) c1
            ) c2
          ) t
-         -- A bulk NDC: one lot, by count (tablets), volume (solutions, raw liquids) or weight (raw powders) with a purity.
-         CROSS JOIN LATERAL (
-           SELECT amount, uom, fill, bulk_pack_size, bulk_pack_size_uom, converted_to_base,
-             round(CASE WHEN p.bulk_kind IN ('dosage', 'solution') THEN amount * p.ingredient_base_weight ELSE converted_to_base * fill END, 6) AS grams_of_base
-           FROM (
-             SELECT
-               CASE p.bulk_kind WHEN 'dosage' THEN pg_temp.int_in(1, 200, r1) * 100 WHEN 'solution' THEN pg_temp.int_in(100, 20000, r1)
-                 WHEN 'raw_liquid' THEN pg_temp.int_in(10, 5000, r1)
-                 ELSE CASE WHEN r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) * 10 ELSE pg_temp.int_in(10, 25000, r1) / 10.0 END END::numeric AS amount,
-               CASE p.bulk_kind WHEN 'dosage' THEN 'U' WHEN 'solution' THEN 'mL' WHEN 'raw_liquid' THEN 'mL' ELSE 'g' END AS uom,
-               CASE p.bulk_kind WHEN 'raw_liquid' THEN pg_temp.int_in(50, 100, r2) / 100.0 WHEN 'raw_powder' THEN pg_temp.int_in(90, 102, r2) / 100.0
-                 ELSE 1 END AS fill,
-               CASE WHEN p.bulk_kind = 'raw_powder' AND r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) / 100.0 END AS bulk_pack_size,
-               CASE WHEN p.bulk_kind = 'raw_powder' AND r3 < 0.25 THEN 'kg' END AS bulk_pack_size_uom,
-               CASE p.bulk_kind WHEN 'raw_liquid' THEN round(pg_temp.int_in(10, 5000, r1) * p.density, 6)
-                 WHEN 'raw_powder' THEN CASE WHEN r3 < 0.25 THEN pg_temp.int_in(100, 2500, r1) * 10 ELSE pg_temp.int_in(10, 25000, r1) / 10.0 END END AS converted_to_base
-             FROM (SELECT pg_temp.rnd(l.g, 540) AS r1, pg_temp.rnd(l.g, 541) AS r2, pg_temp.rnd(l.g, 542) AS r3) r
-           ) b0
-         ) b
+         -- A fence: the join below reads q's columns rather than repeating the draws they are made of.
+         OFFSET 0
        ) q
+       JOIN s_quantity s USING (facts, pack_quantity, pack_size, pack_size_uom, percent_fill)
      ) x
      ORDER BY id`,
     [
@@ -810,11 +860,91 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
       cause('dispenser'),
       cause('supplier'),
       cause('research'),
-      BULK_SHARE.supplier,
-      BULK_SHARE.research,
-      poolSizes,
     ],
   );
+  if (inserted.rowCount !== counts.lineItems) {
+    throw new Error(`${inserted.rowCount} of ${counts.lineItems} line items written: s_quantity lacks the quantities of some drawn inputs.`);
+  }
+}
+
+interface QuantityFacts {
+  ndc: string;
+  bulk_kind: string | null;
+  ingredient_base_weight: number | null;
+  density: number | null;
+}
+
+/**
+ * The quantities of every pack the seed can draw, computed by the domain's computeQuantities as the
+ * server computes them on every save, into s_quantity, which the line-item insert joins on its
+ * inputs (quantity facts, pack quantity, pack size and UoM, fill). A trade pack's inputs are few:
+ * each distinct pack of the pool entries in whole packages of 1 to MAX_PACK_QUANTITY (also in
+ * thousands or dozens when counted in units) or one partial package; they are all computed. A bulk
+ * lot's amounts and purities are too many for that (over a million), so only the drawn ones
+ * (s_bulk) are. Pack sizes and fills travel as text, so the join matches the drawn values exactly;
+ * a drawn input the table lacked would leave its line item out, and the seed fails on the count.
+ */
+async function loadQuantities(client: pg.Client): Promise<void> {
+  const facts = new Map(
+    (
+      await client.query<QuantityFacts & { facts: number }>(
+        `SELECT DISTINCT ON (e.facts) e.facts, d.ndc, e.bulk_kind, d.ingredient_base_weight, d.density
+         FROM s_entry e JOIN ndc_dictionary d ON d.id = e.id
+         ORDER BY e.facts, d.id`,
+      )
+    ).rows.map((r) => [r.facts, r]),
+  );
+  type Inputs = { facts: number; pack_quantity: number; pack_size: string | null; pack_size_uom: string | null; percent_fill: string };
+  const inputs = new Map<string, Inputs>();
+  const add = (input: Inputs) => {
+    inputs.set(JSON.stringify([input.facts, input.pack_quantity, input.pack_size, input.pack_size_uom, input.percent_fill]), input);
+  };
+  const { rows: packs } = await client.query<{ facts: number; pack_size: string | null; pack_size_uom: string | null }>(
+    `SELECT facts, package_size::text AS pack_size, package_size_uom AS pack_size_uom
+     FROM (SELECT DISTINCT e.facts, d.package_size, d.package_size_uom FROM s_entry e JOIN ndc_dictionary d ON d.id = e.id WHERE e.bulk_kind IS NULL) p`,
+  );
+  for (const pack of packs) {
+    const units = pack.pack_size_uom === 'U' ? [pack.pack_size_uom, ...COUNT_UNITS] : [pack.pack_size_uom];
+    for (let quantity = 1; quantity <= MAX_PACK_QUANTITY; quantity++) {
+      for (const uom of units) add({ ...pack, pack_quantity: quantity, pack_size_uom: uom, percent_fill: '1' });
+    }
+    for (const fill of PARTIAL_FILLS) add({ ...pack, pack_quantity: 1, percent_fill: String(fill) });
+  }
+  const { rows: lots } = await client.query<Inputs>(
+    `SELECT facts, 1 AS pack_quantity, amount::text AS pack_size, uom AS pack_size_uom, fill::text AS percent_fill
+     FROM (SELECT DISTINCT facts, amount, uom, fill FROM s_bulk) b`,
+  );
+  lots.forEach(add);
+
+  const number = (text: string | null) => (text === null ? null : Number(text));
+  const rows = [...inputs.values()];
+  const quantities = rows.map((input) => {
+    const f = facts.get(input.facts)!;
+    return computeQuantities(
+      { ndc: f.ndc, bulkKind: f.bulk_kind === null ? undefined : BULK_KINDS[f.bulk_kind], ingredientBaseWeight: f.ingredient_base_weight, density: f.density },
+      { packQuantity: input.pack_quantity, packSize: number(input.pack_size), packSizeUoM: input.pack_size_uom, percentFill: number(input.percent_fill) },
+    );
+  });
+  await client.query(
+    `CREATE TEMP TABLE s_quantity (facts integer, pack_quantity integer, pack_size numeric, pack_size_uom text, percent_fill numeric,
+       reporting_qty numeric, reporting_uom text, grams_of_base numeric,
+       PRIMARY KEY (facts, pack_quantity, pack_size, pack_size_uom, percent_fill))`,
+  );
+  // One statement, the columns as arrays.
+  await client.query(
+    `INSERT INTO s_quantity SELECT * FROM unnest($1::int[], $2::int[], $3::numeric[], $4::text[], $5::numeric[], $6::numeric[], $7::text[], $8::numeric[])`,
+    [
+      rows.map((r) => r.facts),
+      rows.map((r) => r.pack_quantity),
+      rows.map((r) => r.pack_size),
+      rows.map((r) => r.pack_size_uom),
+      rows.map((r) => r.percent_fill),
+      quantities.map((q) => q.reportingQty),
+      quantities.map((q) => q.reportingUoM),
+      quantities.map((q) => q.gramsOfBase),
+    ],
+  );
+  await client.query('ANALYZE s_quantity');
 }
 
 /** What was made, and the shares the bench relies on. */

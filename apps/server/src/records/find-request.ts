@@ -21,6 +21,11 @@ export interface CompiledFind {
   fields: LayoutField[];
 }
 
+/**
+ * The field a criterion names: its own name or an alias, case-insensitively; an unknown name is a 400
+ * naming it (FILEMAKER.md §1). Aliases let a client use another FileMaker layout's spelling
+ * (spec 2 §7's `Registration Number` on jobs).
+ */
 function field(layout: Layout, name: string): LayoutField {
   const found = fieldByName(layout, name);
   if (!found) throw badRequest(`Unknown field "${name}" in ${layout.entity}.`);

@@ -66,11 +66,21 @@ export interface Layout {
   portals: readonly PortalDef[];
   /** Singular route name (`/company/12`). */
   singular: string;
+  /** Other names a field is known by (alias → the field's name), accepted wherever a field name is input. */
+  aliases: Readonly<Record<string, string>>;
 }
 
+/**
+ * The field a name given as input stands for (find criteria, sort, quick find), matched
+ * case-insensitively like FileMaker does: a field's own name or one of its aliases. Answers always
+ * use the field's own name.
+ */
 export function fieldByName(layout: Layout, name: string): LayoutField | undefined {
   const wanted = name.toLowerCase();
-  return layout.fields.find((f) => f.name.toLowerCase() === wanted);
+  const own = layout.fields.find((f) => f.name.toLowerCase() === wanted);
+  if (own) return own;
+  const alias = Object.keys(layout.aliases).find((a) => a.toLowerCase() === wanted);
+  return alias === undefined ? undefined : layout.fields.find((f) => f.name === layout.aliases[alias]);
 }
 
 /** A field's SQL and the joins it needs: `'c.name'` or `['r.state', 'registration']`. */
@@ -89,11 +99,19 @@ export interface LayoutDefinition {
   /** Fields whose column a CHECK constraint holds to the NDC format (see `LayoutField.ndcFormat`). */
   ndcFields?: readonly string[];
   portals?: PortalDef[];
+  /**
+   * Other names of a field, accepted as input beside its own (alias → field name), for clients that
+   * spell a field as another FileMaker layout did: spec 2 §7 finds jobs by `Registration Number`,
+   * which our jobs layout calls `Registration::Registration Number`. The catalogue name stays the
+   * one answers use.
+   */
+  aliases?: Record<string, string>;
 }
 
 /**
  * Joins a catalogue (names, labels, types: shared with the web) with the SQL of each field.
- * Fails at start-up if a catalogue field has no SQL or a mapping names no catalogue field.
+ * Fails at start-up if a catalogue field has no SQL or a mapping names no catalogue field, or if an
+ * alias names no field or could be mistaken for a field or another alias (names match case-insensitively).
  */
 export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefinition): Layout {
   const mapped = new Set(Object.keys(definition.fields));
@@ -104,6 +122,14 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
   }
   for (const name of [...(definition.fileFields ?? []), ...(definition.ndcFields ?? [])]) {
     if (!mapped.has(name)) throw new Error(`Layout ${catalogue.entity}: unknown field ${name}`);
+  }
+  const aliases = definition.aliases ?? {};
+  const taken = new Map(catalogue.fields.map((f) => [f.name.toLowerCase(), `field ${f.name}`]));
+  for (const [alias, name] of Object.entries(aliases)) {
+    if (!mapped.has(name)) throw new Error(`Layout ${catalogue.entity}: alias ${alias} names unknown field ${name}`);
+    const clash = taken.get(alias.toLowerCase());
+    if (clash) throw new Error(`Layout ${catalogue.entity}: alias ${alias} is already the name of ${clash}`);
+    taken.set(alias.toLowerCase(), `alias ${alias}`);
   }
   const joins = definition.joins ?? {};
   const fields = catalogue.fields.map((f) => {
@@ -137,6 +163,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     listFields: fields.filter((f) => !f.detailOnly),
     quickFind: catalogue.quickFind,
     portals: definition.portals ?? [],
+    aliases,
   };
 }
 

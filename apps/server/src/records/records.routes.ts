@@ -50,6 +50,14 @@ requests applied in order (find adds, omit removes). Values use the FileMaker gr
 An empty found set is 200 with \`data: []\`. Dictionaries are scoped to the signed-in user's parent organisation
 (the \`parentOrganization\` parameter is accepted and ignored: the session decides).`;
 
+/** The layout's aliases, for the descriptions of the calls that take field names (none: nothing). */
+function aliasesNote(aliases: Readonly<Record<string, string>>): string {
+  const pairs = Object.entries(aliases).map(([alias, name]) => `\`${alias}\` for \`${name}\``);
+  return pairs.length
+    ? `\nIn find criteria and sort a field may also be named by an alias (answers keep the field's own name): ${pairs.join(', ')}.`
+    : '';
+}
+
 const exportResponseSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })) });
 
 const EXPORT_DESCRIPTION = `Exports the whole found set (not the page) of the on-screen find and sort to \`export.xlsx\`
@@ -61,6 +69,7 @@ valid for 15 minutes in \`data[0].fieldData.Container\`.`;
 export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exports: ExportService }> = async (app, { records, exports }) => {
   for (const entity of ENTITIES as readonly EntityName[]) {
     const { title, singular } = CATALOGUE[entity];
+    const aliases = aliasesNote(records.layout(entity).aliases);
     app.get(
       `/${entity}`,
       {
@@ -68,7 +77,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
         schema: {
           tags: ['records'],
           summary: `List and find ${title}`,
-          description: LIST_DESCRIPTION,
+          description: LIST_DESCRIPTION + aliases,
           querystring: listQuerystringSchema,
           response: { 200: listResponseSchema },
         },
@@ -82,7 +91,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
         schema: {
           tags: ['records'],
           summary: `Export ${title} to xlsx or pdf`,
-          description: EXPORT_DESCRIPTION,
+          description: EXPORT_DESCRIPTION + aliases,
           body: exportRequestSchema,
           response: { 200: exportResponseSchema },
         },
@@ -99,7 +108,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
             tags: ['records'],
             summary: `Find ${title} (request body)`,
             description:
-              'FileMaker `_find` style: `query` is an array of requests `{ field: value, …, omit?: "true" }` (or `searchCriteria` as in the list call), with optional `sort`, `offset` (1-based) and `limit`. Answers the list shape.',
+              'FileMaker `_find` style: `query` is an array of requests `{ field: value, …, omit?: "true" }` (or `searchCriteria` as in the list call), with optional `sort`, `offset` (1-based) and `limit`. Answers the list shape.' +
+              aliases,
             body: searchBodySchema,
             response: { 200: listResponseSchema },
           },

@@ -92,5 +92,9 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
     ...documentFields,
   },
   fileFields: [...JOB_PICTURE_FIELDS, ...JOB_DOCUMENT_FIELDS],
+  // Spec 2 §7: the container move-target find asks for jobs by `Registration Number`,
+  // `Locked Job` and `Registration::Expiration Date`, as the FileMaker jobs layout named them; the
+  // last two are our names too, the first is the related field's short name.
+  aliases: { 'Registration Number': 'Registration::Registration Number' },
   portals: [containerPortal('Containers', 'standard'), containerPortal('YellowBuckets', 'yellow_bucket')],
 });

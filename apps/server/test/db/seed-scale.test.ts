@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { computeQuantities, type BulkKind } from '@3ds/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
+import { adminUrl, databaseUrl, dropDatabase } from '../support/postgres.ts';
+
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../../src/cli/seed-scale.ts', import.meta.url));
+const where = inject('testDatabases');
+
+interface Row {
+  id: number;
+  ndc: string;
+  pack_quantity: number | null;
+  pack_size: number | null;
+  pack_size_uom: string | null;
+  percent_fill: number | null;
+  reporting_qty: number | null;
+  reporting_uom: string | null;
+  grams_of_base: number | null;
+  ingredient_base_weight: number | null;
+  density: number | null;
+  bulk_raw_powder: boolean;
+  bulk_raw_liquid: boolean;
+  bulk_dosage_formulation: boolean;
+  bulk_solution: boolean;
+}
+
+/** As the line-items service reads a dictionary entry's bulk kind. */
+function bulkKindOf(entry: Row): BulkKind | undefined {
+  if (entry.bulk_raw_powder) return 'raw-powder';
+  if (entry.bulk_raw_liquid) return 'raw-liquid';
+  if (entry.bulk_dosage_formulation) return 'dosage-formulation';
+  if (entry.bulk_solution) return 'solution';
+  return undefined;
+}
+
+/** The scale seed is PostgreSQL only: it runs in the server-pg project (TEST_DATABASE_URL). */
+describe.skipIf(where.kind !== 'postgres')('npm run seed:scale', () => {
+  const name = `tds_seed_scale_${randomBytes(6).toString('hex')}`;
+  const base = where.kind === 'postgres' ? where.url : '';
+  let handle: DatabaseHandle;
+  let rows: Row[];
+
+  beforeAll(async () => {
+    const admin = openPostgres(adminUrl(base), 1);
+    try {
+      await admin.execScript(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.close();
+    }
+    const { stdout } = await run(process.execPath, [CLI, '--line-items', '5000', '--today', '2026-03-15'], {
+      env: { ...process.env, DATABASE_URL: databaseUrl(base, name) },
+    });
+    expect(stdout).toMatch(/Done in/);
+    handle = openPostgres(databaseUrl(base, name), 1);
+    rows = (
+      await sql<Row>`
+        SELECT li.id, li.ndc, li.pack_quantity, li.pack_size, li.pack_size_uom, li.percent_fill, li.reporting_qty, li.reporting_uom,
+          li.grams_of_base, d.ingredient_base_weight, d.density, d.bulk_raw_powder, d.bulk_raw_liquid, d.bulk_dosage_formulation, d.bulk_solution
+        FROM line_items li JOIN ndc_dictionary d ON d.ndc = li.ndc
+        ORDER BY li.id`.execute(handle.db)
+    ).rows;
+  }, 300_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await dropDatabase(base, name);
+  });
+
+  it('writes the quantities computeQuantities gives for each line item’s inputs', () => {
+    expect(rows).toHaveLength(5000);
+    const wrong = rows.filter((row) => {
+      const expected = computeQuantities(
+        { ndc: row.ndc, bulkKind: bulkKindOf(row), ingredientBaseWeight: row.ingredient_base_weight, density: row.density },
+        { packQuantity: row.pack_quantity, packSize: row.pack_size, packSizeUoM: row.pack_size_uom, percentFill: row.percent_fill },
+      );
+      return (
+        row.reporting_qty !== expected.reportingQty || row.reporting_uom !== expected.reportingUoM || row.grams_of_base !== expected.gramsOfBase
+      );
+    });
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it('the line items cover every branch of the computation', () => {
+    const kinds = new Set(
+      rows.map((row) => {
+        const bulk = bulkKindOf(row);
+        if (bulk) return bulk;
+        if (row.percent_fill !== 1) return 'partial package';
+        return `whole packages in ${row.pack_size_uom}`;
+      }),
+    );
+    expect([...kinds].sort()).toEqual([
+      'dosage-formulation',
+      'partial package',
+      'raw-liquid',
+      'raw-powder',
+      'solution',
+      'whole packages in D',
+      'whole packages in K',
+      'whole packages in U',
+      'whole packages in mL',
+    ]);
+    expect(rows.every((row) => row.grams_of_base !== null && row.reporting_qty !== null)).toBe(true);
+  });
+});
