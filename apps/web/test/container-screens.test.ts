@@ -200,7 +200,7 @@ describe('finds', () => {
         omit: false,
         criteria: {
           'Registration::Expiration Date': '>=11/21/2026',
-          'Registration::Registration Number': '==RM1488938',
+          'Registration Number': '==RM1488938',
           'Locked Job': 'No',
         },
       },

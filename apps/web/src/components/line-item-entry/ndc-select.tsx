@@ -92,6 +92,8 @@ export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number'
       rightSection={results.isFetching ? <Loader size={14} aria-label="Searching" /> : undefined}
       error={error}
       autoFocus={autoFocus}
+      // In a dialog, the focus trap gives the focus to the element marked so (not the close button).
+      data-autofocus={autoFocus || undefined}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
     />

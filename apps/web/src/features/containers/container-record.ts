@@ -162,7 +162,7 @@ export function moveTargetCriteria(registrationNumber: string, today: string = t
       omit: false,
       criteria: {
         'Registration::Expiration Date': `>=${formatIsoDate(today)}`,
-        'Registration::Registration Number': `==${registrationNumber}`,
+        'Registration Number': `==${registrationNumber}`,
         'Locked Job': 'No',
       },
     },
