@@ -1,14 +1,10 @@
-import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { PRODUCT_NAME } from '../components/brand/brand-mark.tsx';
 import { useCurrentRouteName } from './route-handle.ts';
 import { routeTitle } from './routes.ts';
 
-/**
- * The root of every route. Modals live inside the router so that modal content can use links;
- * confirmations answer Yes/No as in the spec.
- */
+/** The root of every route: it names the browser tab after the screen. */
 export function RootLayout() {
   const name = useCurrentRouteName();
   const { id } = useParams();
@@ -18,9 +14,5 @@ export function RootLayout() {
     document.title = title;
   }, [title]);
 
-  return (
-    <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
-      <Outlet />
-    </ModalsProvider>
-  );
+  return <Outlet />;
 }

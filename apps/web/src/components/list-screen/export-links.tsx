@@ -1,9 +1,9 @@
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { EntityName } from '@3ds/domain';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useExportRecords, type ExportFileType, type ExportResult } from './api/export-records.ts';
+import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { DownloadDialog } from './download-dialog.tsx';
 import { hasActiveFind, type FindRequest, type SortSpec } from './list-state.ts';
 
@@ -23,6 +23,8 @@ export function ExportLinks({ entity, quick, find, sort }: ExportLinksProps) {
   const exporting = useExportRecords();
   const [pending, setPending] = useState<ExportFileType | null>(null);
   const [result, setResult] = useState<ExportResult | null>(null);
+  /** The export waiting for "export everything?" to be answered. */
+  const [asking, setAsking] = useState<ExportFileType | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const run = (fileType: ExportFileType) => {
@@ -50,12 +52,7 @@ export function ExportLinks({ entity, quick, find, sort }: ExportLinksProps) {
       run(fileType);
       return;
     }
-    modals.openConfirmModal({
-      title: fileType === 'xlsx' ? 'Export to Excel' : 'Save as PDF',
-      children: <Text size="sm">{EXPORT_ALL_QUESTION}</Text>,
-      labels: { confirm: 'Yes', cancel: 'No' },
-      onConfirm: () => run(fileType),
-    });
+    setAsking(fileType);
   };
 
   const cancel = () => {
@@ -109,6 +106,19 @@ export function ExportLinks({ entity, quick, find, sort }: ExportLinksProps) {
           </Group>
         </Stack>
       </Modal>
+
+      <ConfirmDialog
+        opened={asking !== null}
+        title={asking === 'pdf' ? 'Save as PDF' : 'Export to Excel'}
+        question={EXPORT_ALL_QUESTION}
+        busy={false}
+        onConfirm={() => {
+          const fileType = asking;
+          setAsking(null);
+          if (fileType) run(fileType);
+        }}
+        onClose={() => setAsking(null)}
+      />
 
       <DownloadDialog
         href={result?.href ?? null}
