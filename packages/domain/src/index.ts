@@ -17,3 +17,4 @@ export * from './history.ts';
 export * from './users.ts';
 export * from './numbers.ts';
 export * from './text.ts';
+export * from './ndc-code.ts';
