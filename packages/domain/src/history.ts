@@ -139,6 +139,8 @@ const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Reco
       source: 'Source',
       source_number: 'Source Number',
       lot_number: ['Lot Number', 'Lot Number'],
+      expiration_date: 'Expiration Date',
+      serial_number: 'Serial Number',
       cause: 'Cause',
       pack_quantity: ['Pack Quantity', 'Pack Qty'],
       pack_quantity_uom: ['Pack Quantity UoM', 'Pack Qty UoM'],

@@ -19,7 +19,12 @@ export const LINE_ITEM_MESSAGES = {
   ndcRequired: 'NDC Number cannot be empty.',
   registrationSchedule: 'The current registration does not support the selected NDC',
   packQuantityRequired: 'Pack Quantity is required',
+  expirationDate: 'Expiration Date must be a real date, written MM/DD/YYYY',
+  serialNumberLength: 'Serial Number can be at most 20 characters',
 } as const;
+
+/** A serial number (GS1 AI 21) has at most 20 characters. */
+export const SERIAL_NUMBER_MAX = 20;
 
 /** Schedules for which the new-line-item decimal rules apply (spec 2 §9): every schedule. */
 export const RESTRICTED_SCHEDULES = ['1', '1N', '2', '2N', '3', '3N', '4', '4N', '5', '5N', 'LC', 'NC'] as const;

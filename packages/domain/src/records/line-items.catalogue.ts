@@ -15,6 +15,8 @@ function lineItemFields(idName: string, containerIdName: string): FieldSpecList 
     field('Source', 'Source'),
     field('Source Number', 'Source Number'),
     field('Lot Number', 'Lot#'),
+    field('Expiration Date', 'Expires', 'date'),
+    field('Serial Number', 'Serial#'),
     field('Cause', 'Cause'),
     field('Pack Quantity', 'Pk Qty', 'number'),
     field('Pack Quantity UoM', 'Pk Qty UoM'),
@@ -84,6 +86,8 @@ export const lineItemsCatalogue: EntityCatalogue = {
     column('Source', 'Source'),
     column('Cause', 'Cause'),
     column('Lot Number', 'Lot#'),
+    column('Expiration Date', 'Expires'),
+    column('Serial Number', 'Serial#'),
     column('Container::Pallet', 'Pallet'),
     column('Job::Date Transfer', 'Transferred'),
     column('Job::Company ID', 'Comp ID'),
@@ -91,7 +95,7 @@ export const lineItemsCatalogue: EntityCatalogue = {
     column('Date Created', 'Created'),
     column('Created By', 'By'),
   ],
-  quickFind: ['id', 'NDC Number', 'NDC Description', 'Lot Number', 'Form 222 Number', 'Source Number'],
+  quickFind: ['id', 'NDC Number', 'NDC Description', 'Lot Number', 'Serial Number', 'Form 222 Number', 'Source Number'],
 };
 
 export const ybLineItemsCatalogue: EntityCatalogue = {
@@ -128,9 +132,11 @@ export const ybLineItemsCatalogue: EntityCatalogue = {
     column('Source', 'Source'),
     column('Cause', 'Cause'),
     column('Lot Number', 'Lot#'),
+    column('Expiration Date', 'Expires'),
+    column('Serial Number', 'Serial#'),
     column('Container::Pallet', 'Pallet'),
     column('Date Created', 'Created'),
     column('Created By', 'By'),
   ],
-  quickFind: ['Container Line Item ID', 'NDC Number', 'NDC Description', 'Lot Number', 'Form 222 Number', 'Source Number'],
+  quickFind: ['Container Line Item ID', 'NDC Number', 'NDC Description', 'Lot Number', 'Serial Number', 'Form 222 Number', 'Source Number'],
 };

@@ -45,6 +45,10 @@ export interface LineItemsTable extends RecordAuditColumns {
   avg_tablet_weight: number | null;
   avg_tablet_weight_unit: string | null;
   labeler_organization: string | null;
+  /** The package's expiration date (ISO), as its label or barcode gives it. */
+  expiration_date: string | null;
+  /** The package's serial number (GS1 AI 21), at most 20 characters. */
+  serial_number: string | null;
   /** The line item form's "Type". */
   line_type: string | null;
 }

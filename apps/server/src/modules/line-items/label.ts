@@ -1,3 +1,4 @@
+import { labelCode } from '@3ds/domain';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
 
@@ -38,7 +39,8 @@ function quantity(f: LabelFacts): string {
  * description, schedule, quantity, container, job, company, registration and the date.
  */
 export async function renderLabel(f: LabelFacts): Promise<Buffer> {
-  const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: String(f.id), scale: 3, height: 9, includetext: false });
+  // The barcode says it is a 3DS label (`3DS-LI-{id}`), so that scanning it opens the line item, never reads as an NDC.
+  const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: labelCode(f.id), scale: 3, height: 9, includetext: false });
   const doc = new PDFDocument({ size: [4 * INCH, 2 * INCH], margin: 0, info: { Title: `Line item ${f.id}`, Creator: '3DS' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

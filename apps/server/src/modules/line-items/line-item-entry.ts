@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notANumberMessage, readNumber, singleLineTextProblem, TEXT_LIMITS } from '@3ds/domain';
+import { LINE_ITEM_MESSAGES, notANumberMessage, parseUsDate, readNumber, SERIAL_NUMBER_MAX, singleLineTextProblem, TEXT_LIMITS } from '@3ds/domain';
 import { validationFailed } from '../../errors/app-error.ts';
 import { strictBody } from '../../records/body-schemas.ts';
 
@@ -23,6 +23,8 @@ export const lineItemEntrySchema = strictBody({
   bulkStage: value,
   form222Number: value,
   cwfFormNumber: value,
+  expirationDate: value,
+  serialNumber: value,
 });
 export type LineItemEntryInput = z.infer<typeof lineItemEntrySchema>;
 
@@ -46,6 +48,8 @@ export const FIELD_DATA_KEYS: Readonly<Record<string, keyof LineItemEntryInput>>
   'Chosen Stage': 'bulkStage',
   'Form 222 Number': 'form222Number',
   'CWF Form Number': 'cwfFormNumber',
+  'Expiration Date': 'expirationDate',
+  'Serial Number': 'serialNumber',
 };
 
 /** The line item fields of a `fieldData` whose names and plain values the route's schema has checked. */
@@ -76,6 +80,7 @@ const TEXT_FIELDS = {
   bulkStage: ['Stage', TEXT_LIMITS.short],
   form222Number: ['Form 222 #', TEXT_LIMITS.short],
   cwfFormNumber: ['CWF #', TEXT_LIMITS.short],
+  serialNumber: ['Serial Number', SERIAL_NUMBER_MAX],
 } as const;
 
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
@@ -104,6 +109,15 @@ export function normalizeEntry(entry: LineItemEntryInput) {
     if (problem) problems.push(problem);
     texts[key] = text;
   }
+  // The expiration date: MM/DD/YYYY (the product's date format), kept as an ISO date; blank clears it.
+  let expirationDate: string | null | undefined;
+  if (entry.expirationDate !== undefined) {
+    if (blank(entry.expirationDate)) expirationDate = null;
+    else {
+      expirationDate = typeof entry.expirationDate === 'string' ? parseUsDate(entry.expirationDate.trim()) : null;
+      if (!expirationDate) problems.push(LINE_ITEM_MESSAGES.expirationDate);
+    }
+  }
   if (problems.length) throw validationFailed(problems[0]!, problems);
-  return { numbers, texts };
+  return { numbers, texts, ...(expirationDate !== undefined ? { expirationDate } : {}) };
 }

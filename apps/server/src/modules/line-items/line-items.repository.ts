@@ -57,3 +57,24 @@ export function labelFacts(db: Kysely<Database>, id: number, kind: RecordKind) {
     .where('li.kind', '=', kind)
     .executeTakeFirst();
 }
+
+/** The dictionary entries of these NDCs the user may see, in the order the NDCs are given. */
+export async function findDictionaryEntries(db: Kysely<Database>, ndcs: readonly string[], organization: string | null) {
+  if (!ndcs.length) return [];
+  const rows = await db
+    .selectFrom('ndc_dictionary as d')
+    .select(['d.ndc', 'd.trade_name', 'd.schedule', 'd.strength', 'd.form', 'd.package_size', 'd.package_size_uom', 'd.removed_from_arcos'])
+    .where('d.ndc', 'in', [...ndcs])
+    .where(
+      organization
+        ? sql<SqlBool>`(d.labeler_organization IS NULL OR d.labeler_organization = ${organization})`
+        : sql<SqlBool>`d.labeler_organization IS NULL`,
+    )
+    .execute();
+  return [...rows].sort((a, b) => ndcs.indexOf(a.ndc) - ndcs.indexOf(b.ndc));
+}
+
+/** Which kind of line item an id is, if it exists. */
+export function lineItemKind(db: Kysely<Database>, id: number) {
+  return db.selectFrom('line_items').select(['id', 'kind']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   computeQuantities,
+  formatIsoDate,
+  readCode,
   editNdcProblems,
   isBulkNdc,
   isRegistrationExpired,
@@ -15,7 +17,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LineItem, LineItemUpdate, RecordKind } from '../../db/tables/records.table.ts';
-import { conflict, notFound, validationFailed } from '../../errors/app-error.ts';
+import { AppError, conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -109,6 +111,50 @@ export class LineItemsService {
   }
 
   /**
+   * What a scanned (or typed) code stands for (`GET /ndc/resolve`): the dictionary entries of the
+   * NDCs it can be — one when its configuration is known, possibly several for ten bare digits or a
+   * GTIN — with the lot, expiration date and serial number it holds; or the line item a 3DS label
+   * names. Not an NDC: 422 with the reason. An NDC the dictionary does not hold: 404 with the digits
+   * read, so that it can be entered by hand.
+   */
+  async resolve(code: string, user: SessionUser) {
+    const read = readCode(code, { today: todayIso(this.#now()) });
+    if (read.kind === 'invalid') throw validationFailed(read.reason, [read.reason]);
+    if (read.kind === 'label') {
+      const item = await repo.lineItemKind(this.#db, read.lineItemId);
+      if (!item) throw notFound(`The label names line item ${read.lineItemId}, which does not exist (any more).`);
+      return { kind: 'label' as const, lineItemId: String(item.id), yellowBucket: item.kind === 'yellow_bucket' };
+    }
+    const candidates = read.candidates.map((c) => c.ndc);
+    const entries = await repo.findDictionaryEntries(this.#db, candidates, user.parentOrganization);
+    if (!entries.length) {
+      const readAs = candidates.length > 1 ? `read as ${candidates.slice(0, -1).join(', ')} or ${candidates.at(-1)}` : `read as ${candidates[0]}`;
+      const message = `No NDC in the dictionary matches the code's digits ${read.digits} (${readAs}). Choose the NDC by hand.`;
+      throw new AppError(404, 'NOT_FOUND', message, { details: candidates });
+    }
+    return {
+      kind: 'ndc' as const,
+      source: read.source,
+      digits: read.digits,
+      ...(read.gtin ? { gtin: read.gtin } : {}),
+      ...(read.lot !== undefined ? { lot: read.lot } : {}),
+      ...(read.expiry ? { expirationDate: formatIsoDate(read.expiry) } : {}),
+      ...(read.serial !== undefined ? { serial: read.serial } : {}),
+      ambiguous: entries.length > 1,
+      entries: entries.map((e) => ({
+        ndc: e.ndc,
+        tradeName: e.trade_name,
+        schedule: e.schedule,
+        strength: e.strength ?? '',
+        form: e.form ?? '',
+        packageSize: e.package_size ?? '',
+        packageSizeUoM: e.package_size_uom ?? '',
+        removedFromArcos: e.removed_from_arcos,
+      })),
+    };
+  }
+
+  /**
    * Values derived from the entry and the dictionary: the unit converter's amount turned into
    * the pack-size unit, and the reporting quantity and grams of base (DOMAIN.md "Computations").
    */
@@ -150,7 +196,7 @@ export class LineItemsService {
     assertMayPerform(user, 'line-item.create');
     const ndc = String(input.ndc ?? '').trim();
     if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
-    const { numbers, texts } = normalizeEntry(input);
+    const { numbers, texts, expirationDate } = normalizeEntry(input);
     const entry = await this.#dictionary(ndc, user);
     return transaction(this.#db, async (trx) => {
       const held = await holdContainer(trx, containerId, { kind, mode: 'share' });
@@ -199,6 +245,8 @@ export class LineItemsService {
           bulk_stage: texts.bulkStage ?? null,
           form_222_number: texts.form222Number ?? null,
           cwf_form_number: texts.cwfFormNumber ?? null,
+          expiration_date: expirationDate ?? null,
+          serial_number: texts.serialNumber ?? null,
           ...values,
           ...this.#derive(entry, values),
           created_by: user.username,
@@ -248,7 +296,7 @@ export class LineItemsService {
   /** Edits the fields of an unlocked line item, checked by the edit rules of spec 2 §5. */
   async update(kind: RecordKind, id: number, input: LineItemEntryInput, modId: string | undefined, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'line-item.edit');
-    const { numbers, texts } = normalizeEntry(input);
+    const { numbers, texts, expirationDate } = normalizeEntry(input);
     return transaction(this.#db, async (trx) => {
       const { item: before, job } = await this.#loadUnlocked(trx, 'line-item.edit', kind, id);
       if (modId !== undefined && modId !== String(before.mod_id)) {
@@ -296,6 +344,8 @@ export class LineItemsService {
         ...(texts.bulkStage !== undefined ? { bulk_stage: texts.bulkStage } : {}),
         ...(texts.form222Number !== undefined ? { form_222_number: texts.form222Number } : {}),
         ...(texts.cwfFormNumber !== undefined ? { cwf_form_number: texts.cwfFormNumber } : {}),
+        ...(expirationDate !== undefined ? { expiration_date: expirationDate } : {}),
+        ...(texts.serialNumber !== undefined ? { serial_number: texts.serialNumber } : {}),
       };
       return this.#write(trx, before, changes, user, 'edit', requestId);
     });

@@ -25,6 +25,8 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       Source: 'li.source',
       'Source Number': 'li.source_number',
       'Lot Number': 'li.lot_number',
+      'Expiration Date': 'li.expiration_date',
+      'Serial Number': 'li.serial_number',
       Cause: 'li.cause',
       'Pack Quantity': 'li.pack_quantity',
       'Pack Quantity UoM': 'li.pack_quantity_uom',
