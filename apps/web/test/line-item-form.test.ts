@@ -181,6 +181,8 @@ describe('what the form sends', () => {
       source: null,
       sourceNumber: null,
       lotNumber: 'L9',
+      expirationDate: null,
+      serialNumber: null,
       cause: null,
       type: null,
       packQuantity: 2,
@@ -208,6 +210,8 @@ describe('what the form sends', () => {
         'Source',
         'Source Number',
         'Lot Number',
+        'Expiration Date',
+        'Serial Number',
         'Cause',
         'Type',
         'Pack Quantity',
@@ -229,5 +233,13 @@ describe('what the form sends', () => {
     expect(lineItemFormSchema.safeParse(values({ packQuantity: -1 })).success).toBe(false);
     expect(lineItemFormSchema.safeParse(values({ lotNumber: 'x'.repeat(61) })).success).toBe(false);
     expect(lineItemFormSchema.safeParse(values({ packQuantity: '', packSize: 30 })).success).toBe(true);
+  });
+
+  it('checks the expiry as a US date and the serial number\'s length', () => {
+    expect(lineItemFormSchema.safeParse(values({ expirationDate: '12/31/2027' })).success).toBe(true);
+    expect(lineItemFormSchema.safeParse(values({ expirationDate: '2027-12-31' })).success).toBe(false);
+    expect(lineItemFormSchema.safeParse(values({ expirationDate: '02/30/2027' })).success).toBe(false);
+    expect(lineItemFormSchema.safeParse(values({ serialNumber: 'S'.repeat(20) })).success).toBe(true);
+    expect(lineItemFormSchema.safeParse(values({ serialNumber: 'S'.repeat(21) })).success).toBe(false);
   });
 });

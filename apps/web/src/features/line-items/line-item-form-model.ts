@@ -1,4 +1,7 @@
 import {
+  LINE_ITEM_MESSAGES,
+  parseUsDate,
+  SERIAL_NUMBER_MAX,
   computeQuantities,
   isBulkNdc,
   isPercentFillReadOnly,
@@ -26,6 +29,9 @@ export interface LineItemFormValues {
   sourceNumber: string;
   source: string;
   lotNumber: string;
+  /** MM/DD/YYYY, as typed or scanned ('' when none). */
+  expirationDate: string;
+  serialNumber: string;
   cause: string;
   packQuantity: Amount;
   type: string;
@@ -46,6 +52,8 @@ export const EMPTY_FORM_VALUES: LineItemFormValues = {
   sourceNumber: '',
   source: '',
   lotNumber: '',
+  expirationDate: '',
+  serialNumber: '',
   cause: '',
   packQuantity: '',
   type: '',
@@ -102,6 +110,8 @@ export function recordFormValues(fieldData: FieldData): LineItemFormValues {
     sourceNumber: text(f['Source Number']),
     source: text(f.Source),
     lotNumber: text(f['Lot Number']),
+    expirationDate: text(f['Expiration Date']),
+    serialNumber: text(f['Serial Number']),
     cause: text(f.Cause),
     packQuantity: amount(f['Pack Quantity']),
     type: text(f.Type),
@@ -267,6 +277,8 @@ export function newLineItemBody(containerId: string, ndc: string, lookup: NdcLoo
     source: blankToNull(values.source),
     sourceNumber: blankToNull(values.sourceNumber),
     lotNumber: blankToNull(values.lotNumber),
+    expirationDate: blankToNull(values.expirationDate),
+    serialNumber: blankToNull(values.serialNumber),
     cause: blankToNull(values.cause),
     type: blankToNull(values.type),
     packQuantity: layout.showPackQuantity ? amountNumber(values.packQuantity) : 1,
@@ -293,6 +305,8 @@ export function updateLineItemBody(values: LineItemFormValues, modId: string): U
       Source: blankToNull(values.source),
       'Source Number': blankToNull(values.sourceNumber),
       'Lot Number': blankToNull(values.lotNumber),
+      'Expiration Date': blankToNull(values.expirationDate),
+      'Serial Number': blankToNull(values.serialNumber),
       Cause: blankToNull(values.cause),
       Type: blankToNull(values.type),
       'Pack Quantity': amountNumber(values.packQuantity),
@@ -326,6 +340,8 @@ export const lineItemFormSchema = z.object({
   sourceNumber: shortText('Source Number'),
   source: shortText('Source'),
   lotNumber: shortText('Lot Number'),
+  expirationDate: z.string().refine((v) => v.trim() === '' || parseUsDate(v.trim()) !== null, LINE_ITEM_MESSAGES.expirationDate),
+  serialNumber: z.string().max(SERIAL_NUMBER_MAX, LINE_ITEM_MESSAGES.serialNumberLength),
   cause: shortText('Cause'),
   packQuantity: amountField('Pack Qty'),
   type: shortText('Type'),

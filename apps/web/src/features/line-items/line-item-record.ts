@@ -46,6 +46,8 @@ export interface LineItemFacts {
   source: string;
   sourceNumber: string;
   lotNumber: string;
+  expirationDate: string;
+  serialNumber: string;
   cause: string;
   type: string;
   bulkAmount: string;
@@ -104,6 +106,8 @@ export function lineItemFacts(record: RecordData, kind: Pick<LineItemKindConfig,
     source: text(f.Source),
     sourceNumber: text(f['Source Number']),
     lotNumber: text(f['Lot Number']),
+    expirationDate: text(f['Expiration Date']),
+    serialNumber: text(f['Serial Number']),
     cause: text(f.Cause),
     type: text(f.Type),
     bulkAmount: text(f['YI Package Size Bulk Blend']),

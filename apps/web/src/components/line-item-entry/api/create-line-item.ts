@@ -23,6 +23,9 @@ export interface NewLineItemBody {
   source?: string | null;
   sourceNumber?: string | null;
   lotNumber?: string | null;
+  /** MM/DD/YYYY. */
+  expirationDate?: string | null;
+  serialNumber?: string | null;
   cause?: string | null;
   type?: string | null;
   packQuantity?: number | null;

@@ -96,6 +96,8 @@ export function LineItemCards({ kind, facts, showBulkDetails, onEditNdc }: LineI
     { label: 'Source', value: facts.source },
     { label: 'Source Number', value: facts.sourceNumber },
     { label: 'Lot Number', value: facts.lotNumber },
+    { label: 'Expiration Date', value: facts.expirationDate },
+    { label: 'Serial Number', value: facts.serialNumber },
     { label: 'Cause', value: facts.cause },
     { label: 'Type', value: facts.type },
   ];

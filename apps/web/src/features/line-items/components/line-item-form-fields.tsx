@@ -66,6 +66,8 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices }: LineI
             onChange={(value) => form.setFieldValue('source', value ?? '')}
           />
           <TextInput label="Lot Number" key={form.key('lotNumber')} {...form.getInputProps('lotNumber')} />
+          <TextInput label="Expiration Date" placeholder="MM/DD/YYYY" inputMode="numeric" key={form.key('expirationDate')} {...form.getInputProps('expirationDate')} />
+          <TextInput label="Serial Number" key={form.key('serialNumber')} {...form.getInputProps('serialNumber')} />
           <Select
             label="Cause"
             placeholder={loadingText ?? 'Choose a cause'}
