@@ -160,6 +160,15 @@ for (const kind of [
     await dialog(page, 'Delete Container', () => page.getByRole('button', { name: 'Delete Container' }).click());
     await dialog(page, 'Select A Destination Job', () => page.getByRole('button', { name: 'Move Container' }).click());
     await dialog(page, 'Select an NDC Number', () => page.getByRole('button', { name: 'Add Line Item' }).click());
+    // The scan field's dialogs: ten digits two NDCs share, and the camera (none here: it says so).
+    await dialog(page, 'Which NDC is on the package?', async () => {
+      await page.getByLabel('Scan or type an NDC').fill('0009301301');
+      await page.getByLabel('Scan or type an NDC').press('Enter');
+    });
+    await dialog(page, 'Scan with the camera', async () => {
+      await page.getByRole('button', { name: 'Scan with the camera' }).click();
+      await expect(page.getByRole('dialog', { name: 'Scan with the camera' }).getByText('The camera cannot scan')).toBeVisible();
+    });
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${kind.heading} ${id}` })).toBeVisible();
     await expectAccessible(page, `screen ${kind.edit}`);

@@ -12,10 +12,12 @@ import {
   percentFromFraction,
   percentReadOnly,
   recordFormValues,
+  sameAsLastValues,
+  scanPrefill,
   uomChoices,
   updateLineItemBody,
   type LineItemFormValues,
-} from '../src/features/line-items/line-item-form-model.ts';
+} from '../src/components/line-item-entry/line-item-form-model.ts';
 import { parseNdcLookup, type NdcLookup } from '../src/components/line-item-entry/ndc-lookup-shape.ts';
 
 const TRADE: NdcLookup = parseNdcLookup({
@@ -106,6 +108,33 @@ describe('how each mode starts', () => {
   it('edit: the record as it is', () => {
     expect(initialFormValues({ mode: 'edit', kind: 'standard', ndc: '00044-0725-03', lookup: TRADE, record: RECORD })).toEqual(recordFormValues(RECORD));
     expect(recordFormValues(RECORD)).toMatchObject({ packQuantity: 10, packSize: 30, percentFill: 7, type: '', bulkPackSize: '' });
+  });
+
+  it('new from a scan: the package\'s lot, expiry and serial over the dictionary\'s values', () => {
+    const start = initialFormValues({
+      mode: 'new',
+      kind: 'standard',
+      ndc: '00044-0725-03',
+      lookup: TRADE,
+      prefill: scanPrefill({ lot: 'LOT-7', expirationDate: '06/30/2027', serial: 'SN1' }),
+    });
+    expect(start).toEqual(values({ packSize: 30, packSizeUoM: 'U', packQuantity: '', lotNumber: 'LOT-7', expirationDate: '06/30/2027', serialNumber: 'SN1' }));
+  });
+
+  it('"same as last": the previous item\'s values but never its lot, expiry or serial', () => {
+    const last = values({ packQuantity: 2, packSize: 60, packSizeUoM: 'U', source: 'Pharmacy', cause: 'Expired', percentFill: 50, lotNumber: 'OLD', expirationDate: '01/31/2026', serialNumber: 'S-OLD' });
+    const copied = sameAsLastValues(last);
+    expect(copied).not.toHaveProperty('lotNumber');
+    expect(copied).not.toHaveProperty('expirationDate');
+    expect(copied).not.toHaveProperty('serialNumber');
+    const start = initialFormValues({
+      mode: 'new',
+      kind: 'standard',
+      ndc: '00044-0725-03',
+      lookup: TRADE,
+      prefill: { ...copied, ...scanPrefill({ lot: 'NEW', expirationDate: '', serial: 'S-2' }) },
+    });
+    expect(start).toEqual({ ...last, lotNumber: 'NEW', expirationDate: '', serialNumber: 'S-2' });
   });
 
   it('a fill that may not be changed starts full', () => {

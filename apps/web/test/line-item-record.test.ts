@@ -1,6 +1,6 @@
 import { PRIVILEGES } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
-import { LINE_ITEM_KINDS } from '../src/features/line-items/line-item-kinds.ts';
+import { LINE_ITEM_KINDS } from '../src/components/line-item-entry/line-item-kinds.ts';
 import {
   lineItemActions,
   lineItemFacts,

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Strict Content-Security-Policy: scripts only from our origin, never inline. Styles allow inline
- * attributes because Mantine sets CSS variables on elements.
+ * attributes because Mantine sets CSS variables on elements. 'wasm-unsafe-eval' lets the camera's
+ * barcode reader (WebAssembly served from our origin) compile; it allows no JavaScript eval.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
@@ -13,7 +14,7 @@ export const securityHeadersPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],

@@ -9,6 +9,7 @@ import { useCurrentRouteName } from '../route-handle.ts';
 import { routePath } from '../routes.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
+import { LabelScanListener } from './label-scan-listener.tsx';
 import classes from './shell.module.css';
 
 interface AppShellLayoutProps {
@@ -50,6 +51,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>
       <IdleWatcher />
+      <LabelScanListener />
     </AppShell>
   );
 }

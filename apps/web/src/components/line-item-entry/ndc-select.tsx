@@ -95,6 +95,8 @@ export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number'
       // In a dialog, the focus trap gives the focus to the element marked so (not the close button).
       data-autofocus={autoFocus || undefined}
       allowDeselect={false}
+      // The list opens when the person types (or presses ↓), not on arrival: it would cover the dialog's buttons.
+      openOnFocus={false}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,6 +1,6 @@
 import { CONTAINER_GROSS_UOMS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES } from '@3ds/domain';
 import type { RouteName } from '../../app/routes.ts';
-import type { LineItemTarget } from '../../components/line-item-entry/api/create-line-item.ts';
+import { LINE_ITEM_KINDS, type LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
 
 /**
  * The two container kinds share one set of screens (spec 2 §2 "Container detail", "Container
@@ -17,8 +17,8 @@ export interface ContainerKindConfig {
   idField: 'Container_PK_ID' | 'Container ID';
   /** The action routes' segment: `/3ds/api/{apiSingular}/lock/{id}`, `/move`, `/edit/{id}`. */
   apiSingular: 'container' | 'yb-container';
-  /** The line items it holds: where a new one is made (`POST /3ds/api/{apiSingular}/new`), the lists a lock or move makes stale, their screen. */
-  lineItems: LineItemTarget & { viewRoute: 'line-item-view' | 'yb-line-item-view' };
+  /** The kind of line item it holds: where a new one is made, the lists a lock or move makes stale, their screen and form. */
+  lineItems: LineItemKindConfig;
   /** Heading prefix: "Container 12", "Yellow Bucket Container 12". */
   noun: string;
   viewRoute: 'container-view' | 'yb-container-view';
@@ -46,7 +46,7 @@ export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
     entity: 'containers',
     idField: 'Container_PK_ID',
     apiSingular: 'container',
-    lineItems: { apiSingular: 'line-item', entity: 'line-items', containerEntity: 'containers', viewRoute: 'line-item-view' },
+    lineItems: LINE_ITEM_KINDS.standard,
     noun: 'Container',
     viewRoute: 'container-view',
     editRoute: 'container-edit',
@@ -64,7 +64,7 @@ export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
     entity: 'yb-containers',
     idField: 'Container ID',
     apiSingular: 'yb-container',
-    lineItems: { apiSingular: 'yb-line-item', entity: 'yb-line-items', containerEntity: 'yb-containers', viewRoute: 'yb-line-item-view' },
+    lineItems: LINE_ITEM_KINDS['yellow-bucket'],
     noun: 'Yellow Bucket Container',
     viewRoute: 'yb-container-view',
     editRoute: 'yb-container-edit',

@@ -22,6 +22,7 @@ import { LockBadge, LockToggle } from '../../../components/lock/lock-toggle.tsx'
 import { containerActions, containerFacts, containerRefusal, lineItemRows, lockToggleMode } from '../container-record.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { MoveContainerModal } from './move-container-modal.tsx';
+import { ScanIntake } from './scan-intake.tsx';
 
 /**
  * The container detail screen (spec 2 §2 "Container detail", "Yellow Bucket container detail"):
@@ -145,6 +146,7 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
     >
       <Stack gap="lg">
         <ContainerInfoCards kind={kind} facts={facts} />
+        {can.addLineItem && <ScanIntake key={facts.id} kind={kind} containerId={facts.id} />}
         <ContainerLineItems kind={kind} containerId={facts.id} rows={rows} canAdd={can.addLineItem} onAdd={() => setAdding(true)} />
         <HistoryPanel entity={kind.entity} id={id} />
       </Stack>

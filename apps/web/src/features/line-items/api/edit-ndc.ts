@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { LineItemKindConfig } from '../line-item-kinds.ts';
+import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { LineItemKindConfig } from '../line-item-kinds.ts';
+import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { parseFileLink } from '../../../components/list-screen/api/record-shapes.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { LineItemKindConfig } from '../line-item-kinds.ts';
+import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
 import { parseListResponse } from '../../../components/list-screen/api/record-shapes.ts';
 import { moveTargetOption, type MoveTargetOption } from '../../../components/dialogs/move-target.ts';

@@ -7,8 +7,8 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { routePath } from '../../../app/routes.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
-import { LineItemFormModal } from './line-item-form-modal.tsx';
-import { LINE_ITEM_KINDS, type LineItemKind } from '../line-item-kinds.ts';
+import { LineItemFormModal } from '../../../components/line-item-entry/line-item-form-modal.tsx';
+import { LINE_ITEM_KINDS, type LineItemKind } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { NewLineItemFlow } from './new-line-item-flow.tsx';
 import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';

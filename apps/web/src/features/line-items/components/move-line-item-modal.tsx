@@ -5,7 +5,7 @@ import { warningFrom, type Warning } from '../../../components/alerts/warning-li
 import { MoveDialog } from '../../../components/dialogs/move-dialog.tsx';
 import { useMoveLineItem } from '../api/move-line-item.ts';
 import { useMoveTargets } from '../api/move-targets.ts';
-import type { LineItemKindConfig } from '../line-item-kinds.ts';
+import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { LINE_ITEM_CONFIRMATIONS, type LineItemFacts } from '../line-item-record.ts';
 
 interface MoveLineItemModalProps {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { NdcPickDialog } from '../../../components/line-item-entry/ndc-pick-dialog.tsx';
-import type { LineItemKindConfig } from '../line-item-kinds.ts';
-import { LineItemFormModal } from './line-item-form-modal.tsx';
+import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
+import { LineItemFormModal } from '../../../components/line-item-entry/line-item-form-modal.tsx';
 
 interface NewLineItemFlowProps {
   kind: LineItemKindConfig;

@@ -10,10 +10,10 @@ import {
   TEXT_LIMITS,
 } from '@3ds/domain';
 import { z } from 'zod';
-import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../list-screen/api/record-shapes.ts';
 import type { LineItemKind } from './line-item-kinds.ts';
-import type { NdcLookup } from '../../components/line-item-entry/ndc-lookup-shape.ts';
-import type { NewLineItemBody } from '../../components/line-item-entry/api/create-line-item.ts';
+import type { NdcLookup } from './ndc-lookup-shape.ts';
+import type { NewLineItemBody } from './api/create-line-item.ts';
 
 /**
  * The line item form (spec 2 §2 "Line item form"): its values, how each mode starts, the rules
@@ -133,6 +133,8 @@ export interface FormStart {
   lookup: NdcLookup | null;
   /** The line item edited or duplicated. */
   record?: FieldData | undefined;
+  /** A new line item's values known before the form opens: a scan's lot, expiry and serial, or "same as last". */
+  prefill?: Partial<LineItemFormValues> | undefined;
 }
 
 /**
@@ -141,7 +143,7 @@ export interface FormStart {
  * no pack quantity (1 for a bulk NDC); an edit with the record as it is. A fill that may not be
  * changed starts at 100%.
  */
-export function initialFormValues({ mode, kind, ndc, lookup, record }: FormStart): LineItemFormValues {
+export function initialFormValues({ mode, kind, ndc, lookup, record, prefill }: FormStart): LineItemFormValues {
   if (mode === 'edit') return record ? recordFormValues(record) : { ...EMPTY_FORM_VALUES };
   const bulk = isBulkNdc(ndc);
   let values: LineItemFormValues;
@@ -153,10 +155,27 @@ export function initialFormValues({ mode, kind, ndc, lookup, record }: FormStart
       packQuantity: bulk || kind === 'yellow-bucket' ? 1 : '',
       packSize: lookup ? amount(lookup.packSizeLookup) : '',
       packSizeUoM: lookup?.packSizeUoMLookup ?? '',
+      ...prefill,
     };
   }
   if (isPercentFillReadOnly(lookup?.bulkKind, values.packSizeUoM)) values.percentFill = 100;
   return values;
+}
+
+/** A scanned package's own values: its lot, expiration date and serial number (blank when the code had none). */
+export function scanPrefill(scan: { lot: string; expirationDate: string; serial: string }): Partial<LineItemFormValues> {
+  return { lotNumber: scan.lot, expirationDate: scan.expirationDate, serialNumber: scan.serial };
+}
+
+/**
+ * "Same as last" (a run of identical packages): the previous line item's values that describe the
+ * package and where it came from — pack quantity and size, UoM, fill, the converters, source,
+ * cause, type and the form numbers — but never what belongs to one package: its lot, expiration
+ * date and serial number come from the new scan.
+ */
+export function sameAsLastValues(last: LineItemFormValues): Partial<LineItemFormValues> {
+  const { lotNumber: _lot, expirationDate: _expiry, serialNumber: _serial, ...rest } = last;
+  return rest;
 }
 
 /** What the form shows and offers for an NDC. */

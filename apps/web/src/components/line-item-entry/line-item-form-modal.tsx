@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
-import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
-import { useCreateLineItem } from '../../../components/line-item-entry/api/create-line-item.ts';
-import { useNdcLookup } from '../../../components/line-item-entry/api/ndc-lookup.ts';
-import { useUpdateLineItem } from '../api/update-line-item.ts';
-import { useValueList, valuesOf } from '../../../components/value-lists/value-list.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api-error.ts';
+import { showAlert } from '../alerts/alert-store.ts';
+import type { RecordData } from '../list-screen/api/record-shapes.ts';
+import { useCreateLineItem } from './api/create-line-item.ts';
+import { useNdcLookup } from './api/ndc-lookup.ts';
+import { useUpdateLineItem } from './api/update-line-item.ts';
+import { useValueList, valuesOf } from '../value-lists/value-list.ts';
 import {
   formLayout,
   formProblems,
@@ -20,11 +20,11 @@ import {
   updateLineItemBody,
   type LineItemFormMode,
   type LineItemFormValues,
-} from '../line-item-form-model.ts';
+} from './line-item-form-model.ts';
 import { LineItemFormFields } from './line-item-form-fields.tsx';
-import type { LineItemKindConfig } from '../line-item-kinds.ts';
-import type { NdcLookup } from '../../../components/line-item-entry/ndc-lookup-shape.ts';
-import { rulesWarning, warningFrom, WarningList, type Warning } from '../../../components/alerts/warning-list.tsx';
+import type { LineItemKindConfig } from './line-item-kinds.ts';
+import type { NdcLookup } from './ndc-lookup-shape.ts';
+import { rulesWarning, warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
 
 export interface LineItemFormModalProps {
   kind: LineItemKindConfig;
@@ -37,8 +37,18 @@ export interface LineItemFormModalProps {
   record?: RecordData | undefined;
   opened: boolean;
   onClose: () => void;
-  /** After a save: the new line item's id (new, duplicate) or the edited one's. */
-  onSaved: (recordId: string) => void;
+  /** After a save: the new line item's id (new, duplicate) or the edited one's, and the values saved. */
+  onSaved: (recordId: string, values: LineItemFormValues) => void;
+  /** A new line item's values known before the form opens (a scan's lot, expiry and serial; "same as last"). */
+  prefill?: Partial<LineItemFormValues> | undefined;
+  /** The form starts again from its prefill when this changes (without closing the modal). */
+  startKey?: string | undefined;
+  /** Shown above the fields: where the values came from, and how to start otherwise. */
+  notice?: ReactNode;
+  /** Where the focus goes once the form is there: its first field, or Save (one Enter saves). */
+  focus?: 'first-field' | 'save' | undefined;
+  /** Called once the form shows its values (the scan's timing ends there). */
+  onReady?: (() => void) | undefined;
   /** Reads the edited line item again (after "changed by someone else"). */
   onReload?: (() => Promise<RecordData | undefined>) | undefined;
 }
@@ -80,6 +90,7 @@ function LineItemFormLoader(props: LineItemFormModalProps) {
   }
   return (
     <LineItemForm
+      key={props.startKey}
       {...props}
       lookup={lookup.data ?? null}
       lookupFailed={lookup.isError}
@@ -99,11 +110,14 @@ interface LineItemFormProps extends LineItemFormModalProps {
   choices: { sources: string[]; causes: string[]; uoms: string[]; loading: boolean };
 }
 
-function LineItemForm({ kind, mode, ndc, containerId, record, lookup, lookupFailed, choices, onClose, onSaved, onReload }: LineItemFormProps) {
+function LineItemForm(props: LineItemFormProps) {
+  const { kind, mode, ndc, containerId, record, lookup, lookupFailed, choices, onClose, onSaved, onReload, prefill, notice, focus, onReady } = props;
   const create = useCreateLineItem(kind);
   const update = useUpdateLineItem(kind);
   // The form starts once; a background reload of the record must not move it.
-  const [initial] = useState(() => initialFormValues({ mode, kind: kind.kind, ndc, lookup, record: record?.fieldData }));
+  const [initial] = useState(() => initialFormValues({ mode, kind: kind.kind, ndc, lookup, record: record?.fieldData, prefill }));
+  const formRef = useRef<HTMLFormElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
   const [modId, setModId] = useState(record?.modId ?? '');
   // The rules are checked on save; once they have spoken, the list follows every change.
   const [checked, setChecked] = useState(false);
@@ -122,6 +136,15 @@ function LineItemForm({ kind, mode, ndc, containerId, record, lookup, lookupFail
   const itemId = record ? String(record.fieldData[kind.idField] ?? record.recordId) : '';
   const saving = create.isPending || update.isPending;
 
+  // Once, when the form is there: the focus where the caller wants it, and "ready".
+  const ready = useRef({ focus, onReady });
+  useEffect(() => {
+    const { focus: where, onReady: done } = ready.current;
+    if (where === 'save') saveRef.current?.focus();
+    else if (where === 'first-field') formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    done?.();
+  }, []);
+
   const submit = form.onSubmit((values) => {
     setChecked(true);
     setServerWarning(null);
@@ -136,7 +159,7 @@ function LineItemForm({ kind, mode, ndc, containerId, record, lookup, lookupFail
         {
           onSuccess: () => {
             showAlert({ type: 'SUCCESS', message: `${kind.noun} ${itemId} was saved.` });
-            onSaved(itemId);
+            onSaved(itemId, values);
           },
           onError,
         },
@@ -149,7 +172,7 @@ function LineItemForm({ kind, mode, ndc, containerId, record, lookup, lookupFail
           type: 'SUCCESS',
           message: mode === 'duplicate' ? `${kind.noun} ${recordId} was added as a copy of ${itemId}.` : `${kind.noun} ${recordId} was added with NDC ${ndc}.`,
         });
-        onSaved(recordId);
+        onSaved(recordId, values);
       },
       onError,
     });
@@ -174,19 +197,20 @@ function LineItemForm({ kind, mode, ndc, containerId, record, lookup, lookupFail
         : `A new ${kind.noun.toLowerCase()} in container ${containerId}`;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`${mode === 'edit' ? 'Edit' : mode === 'duplicate' ? 'Duplicate' : 'New'} line item`}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={`${mode === 'edit' ? 'Edit' : mode === 'duplicate' ? 'Duplicate' : 'New'} line item`}>
       <Stack gap="lg">
         <Text size="sm" c="dimmed">
           {context}
           {lookup?.schedule ? ` · Schedule ${lookup.schedule}` : ''}
           {layout.bulk ? ' · Bulk NDC' : ''}
         </Text>
+        {notice}
         {lookupFailed && (
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
             The dictionary entry of this NDC could not be read; the converters are not offered.
           </Alert>
         )}
-        <LineItemFormFields form={form} ndc={ndc} lookup={lookup} layout={layout} choices={choices} />
+        <LineItemFormFields form={form} ndc={ndc} lookup={lookup} layout={layout} choices={choices} autoFocus={focus !== 'save'} />
         {warning && (
           <WarningList warning={warning}>
             {warning.conflict && onReload && (
@@ -202,7 +226,7 @@ function LineItemForm({ kind, mode, ndc, containerId, record, lookup, lookupFail
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} stroke={1.8} aria-hidden />}>
+          <Button ref={saveRef} data-autofocus={focus === 'save' || undefined} type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} stroke={1.8} aria-hidden />}>
             Save
           </Button>
         </Group>

@@ -1,8 +1,8 @@
 import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { convertedText, percentReadOnly, withCurrentOption, type FormLayout, type LineItemFormValues } from '../line-item-form-model.ts';
-import type { NdcLookup } from '../../../components/line-item-entry/ndc-lookup-shape.ts';
+import { convertedText, percentReadOnly, withCurrentOption, type FormLayout, type LineItemFormValues } from './line-item-form-model.ts';
+import type { NdcLookup } from './ndc-lookup-shape.ts';
 
 export interface LineItemFormChoices {
   sources: readonly string[];
@@ -18,6 +18,8 @@ interface LineItemFormFieldsProps {
   lookup: NdcLookup | null;
   layout: FormLayout;
   choices: LineItemFormChoices;
+  /** Whether the first field takes the dialog's focus (false when another control should). */
+  autoFocus?: boolean;
 }
 
 /** Hints under the input, so that inputs of a row stay aligned. */
@@ -39,7 +41,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * duplicate: what is shown follows the NDC (Pack Qty hidden and % Purity for bulk; Converted, the
  * Unit Converter and the Stage Converter when the lookup offers them).
  */
-export function LineItemFormFields({ form, ndc, lookup, layout, choices }: LineItemFormFieldsProps) {
+export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFocus = true }: LineItemFormFieldsProps) {
   const values = form.getValues();
   const readOnlyFill = percentReadOnly(lookup, values.packSizeUoM);
   const selectProps = (field: 'source' | 'cause' | 'packSizeUoM' | 'bulkPackSizeUoM' | 'bulkStage', data: readonly string[]) => ({
@@ -55,7 +57,7 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices }: LineI
     <Stack gap="lg">
       <Section title="Origin">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-          <TextInput label="Source Number" data-autofocus key={form.key('sourceNumber')} {...form.getInputProps('sourceNumber')} />
+          <TextInput label="Source Number" data-autofocus={autoFocus || undefined} key={form.key('sourceNumber')} {...form.getInputProps('sourceNumber')} />
           <Select
             label="Source"
             placeholder={loadingText ?? 'Choose a source'}
