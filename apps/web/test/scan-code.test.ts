@@ -67,7 +67,14 @@ describe('what the server resolved', () => {
       expirationDate: '06/30/2027',
       serial: '',
       entries: [{ ...ENTRY, packageSize: '100' }],
+      lookup: undefined,
     });
+  });
+
+  it('reads the lookup that comes with a single entry', () => {
+    const lookup = { hasFactor: true, packQtyUoms: ['U'], showStageUnitConverter: false, showUnitConverter: false, stages: [], uoms: ['kg'], packSizeLookup: 100, packSizeUoMLookup: 'U', schedule: '2', bulkKind: '' };
+    const resolved = parseResolved({ kind: 'ndc', digits: '0406055201', entries: [ENTRY], lookup });
+    expect(resolved.kind === 'ndc' && resolved.lookup).toMatchObject({ packSizeLookup: 100, packSizeUoMLookup: 'U', schedule: '2', bulkKind: undefined });
   });
 
   it('reads a label answer', () => {

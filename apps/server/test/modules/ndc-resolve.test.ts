@@ -56,11 +56,14 @@ describe('GET /ndc/resolve', () => {
       serial: 'SN000123',
       ambiguous: false,
       entries: [{ ndc: '00406-0552-01', tradeName: 'OXYCODONE HCL 5 MG', schedule: '2', strength: '5 MG', form: 'Tablet', packageSize: 100, packageSizeUoM: 'U', removedFromArcos: false }],
+      // The form opens for the one entry next: its lookup comes along, as GET /ndc/lookup answers it.
+      lookup: (await t.injectAs('clerk', { method: 'GET', url: '/3ds/api/ndc/lookup/00406-0552-01' })).json(),
     });
   });
 
   it('says when ten bare digits match several entries, and flags one removed from ARCOS', async () => {
     const res = await resolve('5901141010');
+    expect(res.json()).not.toHaveProperty('lookup');
     expect(res.json()).toMatchObject({
       kind: 'ndc',
       ambiguous: true,

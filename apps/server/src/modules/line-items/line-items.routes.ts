@@ -43,7 +43,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         tags: ['line items'],
         summary: 'What a scanned or typed code stands for',
         description:
-          'Reads `code` as an NDC (NDC-10 in 4-4-2, 5-3-2 or 5-4-1, NDC-11, ten bare digits), a UPC-A, a GTIN-14, a GS1 element string (DataMatrix or GS1-128: AIs 01, 17, 10, 21, with or without ]d2/]C1/]Q3, FNC1 as the group separator or the (01)… form) or a 3DS label (`3DS-LI-{id}`). Answers the dictionary entries the user may see that match the NDCs the code can be (`ambiguous` when several), with `lot`, `expirationDate` (MM/DD/YYYY) and `serial` when the code held them; or `{ kind: "label", lineItemId }`. 422 with the reason when it is not an NDC; 404 with the digits read when the dictionary has no matching NDC. Removed-from-ARCOS entries are flagged (`removedFromArcos`).',
+          'Reads `code` as an NDC (NDC-10 in 4-4-2, 5-3-2 or 5-4-1, NDC-11, ten bare digits), a UPC-A, a GTIN-14, a GS1 element string (DataMatrix or GS1-128: AIs 01, 17, 10, 21, with or without ]d2/]C1/]Q3, FNC1 as the group separator or the (01)… form) or a 3DS label (`3DS-LI-{id}`). Answers the dictionary entries the user may see that match the NDCs the code can be (`ambiguous` when several), with `lot`, `expirationDate` (MM/DD/YYYY) and `serial` when the code held them; or `{ kind: "label", lineItemId }`. 422 with the reason when it is not an NDC; 404 with the digits read when the dictionary has no matching NDC. Removed-from-ARCOS entries are flagged (`removedFromArcos`). With one entry, `lookup` is what `GET /ndc/lookup/{ndc}` answers for it.',
         querystring: strictBody({ code: z.string().min(1).max(500) }),
       },
     },

@@ -132,6 +132,8 @@ export class LineItemsService {
       const message = `No NDC in the dictionary matches the code's digits ${read.digits} (${readAs}). Choose the NDC by hand.`;
       throw new AppError(404, 'NOT_FOUND', message, { details: candidates });
     }
+    // One entry: the form opens for it next, so its lookup comes along (one round trip, not two).
+    const lookup = entries.length === 1 ? await this.lookup(entries[0]!.ndc, user) : undefined;
     return {
       kind: 'ndc' as const,
       source: read.source,
@@ -151,6 +153,7 @@ export class LineItemsService {
         packageSizeUoM: e.package_size_uom ?? '',
         removedFromArcos: e.removed_from_arcos,
       })),
+      ...(lookup ? { lookup } : {}),
     };
   }
 

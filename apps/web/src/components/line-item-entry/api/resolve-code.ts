@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
+import { parseNdcLookup, type NdcLookup } from '../ndc-lookup-shape.ts';
 
 /**
  * `GET /3ds/api/ndc/resolve?code=` — what a scanned or typed code stands for: the dictionary entries
@@ -26,6 +27,8 @@ export interface ResolvedNdc {
   expirationDate: string;
   serial: string;
   entries: ResolvedEntry[];
+  /** With one entry: what the line item form needs to know about it (as `GET /ndc/lookup` answers). */
+  lookup: NdcLookup | undefined;
 }
 
 export interface ResolvedLabel {
@@ -65,6 +68,7 @@ export function parseResolved(body: unknown): Resolved {
       packageSizeUoM: text(e.packageSizeUoM),
       removedFromArcos: e.removedFromArcos === true,
     })),
+    lookup: isObject(body.lookup) ? parseNdcLookup(body.lookup) : undefined,
   };
 }
 

@@ -1,9 +1,11 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Popover, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBarcode, IconCamera, IconCopy, IconInfoCircle, IconSettings } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { ndcLookupQueryOptions } from '../../../components/line-item-entry/api/ndc-lookup.ts';
 import { resolveCode, type ResolvedEntry, type ResolvedNdc } from '../../../components/line-item-entry/api/resolve-code.ts';
 import { CameraScanDialog } from '../../../components/line-item-entry/camera-scan-dialog.tsx';
 import { LINE_ITEM_KINDS } from '../../../components/line-item-entry/line-item-kinds.ts';
@@ -51,6 +53,7 @@ const NO_SCAN = { lot: '', expirationDate: '', serial: '' };
  */
 export function ScanIntake({ kind, containerId }: ScanIntakeProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,6 +91,8 @@ export function ScanIntake({ kind, containerId }: ScanIntakeProps) {
       }
       const scan = { lot: resolved.lot, expirationDate: resolved.expirationDate, serial: resolved.serial };
       const [only] = resolved.entries;
+      // The lookup came with the answer: the form needs no second call.
+      if (only && resolved.lookup) queryClient.setQueryData(ndcLookupQueryOptions(only.ndc).queryKey, resolved.lookup);
       if (resolved.entries.length === 1 && only) open(only, scan);
       else setChoice(resolved);
     } catch (error) {
