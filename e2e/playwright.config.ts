@@ -7,8 +7,11 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
+  // Files run side by side, two at a time (E2E_WORKERS to change it); the tests of one file run in
+  // order in one worker. Every journey makes its own records, so no file waits on another's; the
+  // Users journeys, which need admin to be the only administrator, stay in one file.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -17,7 +20,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1366, height: 820 },
-    trace: 'retain-on-failure',
+    // A trace costs every test its recording; it is taken when a failed test runs again (CI retries once).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

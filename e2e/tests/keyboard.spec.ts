@@ -46,8 +46,15 @@ test('a line item entered without the mouse: sign-in, Add Line Item, NDC, form, 
   const pick = page.getByRole('dialog', { name: 'Select an NDC Number' });
   await expect(pick.getByRole('combobox', { name: 'NDC Number' })).toBeFocused();
   await page.keyboard.type(ndc);
-  await expect(page.getByRole('option', { name: new RegExp(`^${ndc} — `) })).toBeVisible();
+  const option = page.getByRole('option', { name: new RegExp(`^${ndc} — `) });
+  await expect(option).toBeVisible();
+  // The search for the whole NDC has answered (an earlier one, for what was typed so far, may
+  // have shown the option first): a person reads the list once it stops changing.
+  await expect(pick.getByText(/^\d+ found/)).toBeVisible();
+  await expect(pick.getByLabel('Searching')).toHaveCount(0);
   await page.keyboard.press('ArrowDown');
+  // The arrow marks the option (the combobox's active descendant); Enter chooses it.
+  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(pick.getByRole('button', { name: 'OK' })).toBeEnabled();
   await tabTo(page, pick.getByRole('button', { name: 'OK' }));

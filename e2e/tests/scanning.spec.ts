@@ -60,6 +60,8 @@ async function fieldsOf(request: APIRequestContext, token: string, path: string)
 
 /** What a keyboard-wedge scanner does: the code's characters in one burst, then Enter. */
 async function wedgeScan(page: Page, code: string) {
+  // A person scans once the field shows its cursor again (after a form closes, say).
+  await expect(page.getByLabel('Scan or type an NDC')).toBeFocused();
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
 }
@@ -199,7 +201,8 @@ test.describe('keyboard-wedge scanner', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
     // No text field has the focus: the scanner's burst is the label's.
     await page.getByRole('heading', { level: 1, name: 'Companies' }).click();
-    await wedgeScan(page, labelCode(id));
+    await page.keyboard.type(labelCode(id));
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: `Line Item ${id}` })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/line-item/${id}$`));
 

@@ -136,6 +136,9 @@ test.describe('routes', () => {
     await Promise.all([page.waitForEvent('download'), ready.getByRole('link', { name: 'Download File' }).click()]);
     await ready.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jobs', exact: true }).click();
+    // The Jobs list, not the Registrations list it replaces, gives the record to open.
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^View record/ }).first()).toBeVisible();
     const eye = page.getByRole('link', { name: /^View record/ }).first();
     const label = (await eye.getAttribute('aria-label')) ?? '';
     await page.getByRole('link', { name: label, exact: true }).click();

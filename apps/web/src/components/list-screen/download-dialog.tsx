@@ -16,7 +16,8 @@ interface DownloadDialogProps {
  */
 export function DownloadDialog({ href, fileName, onClose, title = 'Export ready' }: DownloadDialogProps) {
   return (
-    <Modal opened={href !== null} onClose={onClose} title={title} size="sm">
+    // Its own Close button is the way out (and Escape); a second "Close" in the corner would only repeat it.
+    <Modal opened={href !== null} onClose={onClose} title={title} size="sm" withCloseButton={false}>
       <Stack gap="lg">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
