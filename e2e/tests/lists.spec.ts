@@ -150,6 +150,10 @@ test.describe('list screens', () => {
     // With a find, no confirmation: straight to the file.
     await page.getByLabel('Quick search').fill('pharmacy');
     await page.getByRole('button', { name: 'Go' }).click();
+    // The find has applied (in the address and the list) before the export is asked for: an export
+    // asked for sooner is of the whole list, and the whole list asks for confirmation.
+    await expect(page).toHaveURL(/pharmacy/i);
+    await expect(showing(page)).toHaveText(/^Showing 1 to \d+ of \d+/);
     await page.getByRole('button', { name: 'Save as PDF' }).click();
     await expect(page.getByText('You are about to export all related line items. Are you sure?')).toHaveCount(0);
     const pdfReady = page.getByRole('dialog', { name: 'Export ready' });
@@ -163,6 +167,8 @@ test.describe('list screens', () => {
 
   test('the eye link opens the record and Back to list returns to the same page', async ({ page }) => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jobs', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+    await expect(showing(page)).toHaveText(/^Showing 1 to 50 of/);
     const eye = page.getByRole('link', { name: /^View record/ }).first();
     const firstOnPage1 = (await eye.getAttribute('aria-label')) ?? '';
     await page.getByRole('button', { name: 'Page 2' }).click();
