@@ -2,7 +2,8 @@
  * Privilege strings carried in the session token (`access.privileges`).
  * The spec names the first eleven. Ours: LOCK_JOB and UNLOCK_JOB (the spec shows a job's lock
  * state but no way to change it), UPDATE_REGISTRATION (the registration picture upload names no
- * privilege, and a read-only user must not change records) and MANAGE_USERS (user accounts).
+ * privilege, and a read-only user must not change records) MANAGE_USERS (user accounts) and MANAGE_SETTINGS (our own registration,
+ * printed on the DEA documents).
  */
 export const PRIVILEGES = [
   'CREATE_JOB',
@@ -20,6 +21,7 @@ export const PRIVILEGES = [
   'UNLOCK_JOB',
   'UPDATE_REGISTRATION',
   'MANAGE_USERS',
+  'MANAGE_SETTINGS',
 ] as const;
 
 export type Privilege = (typeof PRIVILEGES)[number];

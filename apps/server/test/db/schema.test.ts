@@ -68,7 +68,7 @@ async function jobWithContainers() {
 
 describe('migrations', () => {
   it('apply on PGlite, once', async () => {
-    expect(applied).toEqual(['001_auth.sql', '002_records.sql', '003_count_cache.sql', '004_history.sql', '005_ndc_prefix_indexes.sql', '006_table_versions.sql', '007_own_locks_and_audit_time.sql', '008_line_item_expiry_serial.sql']);
+    expect(applied).toEqual(['001_auth.sql', '002_records.sql', '003_count_cache.sql', '004_history.sql', '005_ndc_prefix_indexes.sql', '006_table_versions.sql', '007_own_locks_and_audit_time.sql', '008_line_item_expiry_serial.sql', '009_paperwork.sql']);
     expect(await migrate(handle)).toEqual([]);
   });
 
@@ -151,6 +151,15 @@ describe('mod_id and modified_at', () => {
     const moved = await db.selectFrom('line_items').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
     expect(moved.job_id).toBe(other.id);
     expect(moved.mod_id).toBe(item.mod_id + 1);
+  });
+});
+
+describe('settings', () => {
+  it('hold one row, our registration, which a second row or a malformed DEA number cannot join', async () => {
+    const rows = await db.selectFrom('settings').selectAll().execute();
+    expect(rows.map((row) => row.id)).toEqual([1]);
+    await expect(sql`INSERT INTO settings (id) VALUES (2)`.execute(db)).rejects.toThrow();
+    await expect(db.updateTable('settings').set({ dea_number: 'RX12345' }).where('id', '=', 1).execute()).rejects.toThrow();
   });
 });
 

@@ -31,6 +31,10 @@ export interface JobsTable extends RecordAuditColumns {
   destruction_witness_1: string | null;
   destruction_witness_2: string | null;
   cwf_number: string | null;
+  /** Received from the client (009_paperwork.sql): day 0 of the 30-day destruction clock. */
+  date_received: IsoDate | null;
+  destruction_facility: string | null;
+  destruction_facility_address: string | null;
 }
 export type Job = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;

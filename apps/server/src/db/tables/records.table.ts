@@ -6,6 +6,7 @@ import type { LineItemsTable } from './line-items.table.ts';
 import type { NdcDictionaryTable } from './ndc-dictionary.table.ts';
 import type { NotificationsTable } from './notifications.table.ts';
 import type { RegistrationsTable } from './registrations.table.ts';
+import type { SettingsTable } from './settings.table.ts';
 import type { ValueListsTable } from './value-lists.table.ts';
 
 export type * from './companies.table.ts';
@@ -17,6 +18,7 @@ export type * from './ndc-dictionary.table.ts';
 export type * from './notifications.table.ts';
 export type * from './record-columns.ts';
 export type * from './registrations.table.ts';
+export type * from './settings.table.ts';
 export type * from './value-lists.table.ts';
 
 /** Table types of the record entities (002_records.sql), by table name. */
@@ -33,4 +35,5 @@ export interface RecordTables {
   ndc_dictionary: NdcDictionaryTable;
   value_lists: ValueListsTable;
   notifications: NotificationsTable;
+  settings: SettingsTable;
 }

@@ -1,0 +1,22 @@
+import type { Generated, Selectable, Updateable } from 'kysely';
+import type { RecordAuditColumns } from './record-columns.ts';
+
+/**
+ * Our own registration, one row (id 1, 009_paperwork.sql): the reverse distributor's identity
+ * printed on Form 41 (section A), the Certificate of Destruction and the ARCOS file.
+ */
+export interface SettingsTable extends Omit<RecordAuditColumns, 'created_by'> {
+  id: Generated<number>;
+  created_by: Generated<string>;
+  registrant_name: string | null;
+  dea_number: string | null;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  telephone: string | null;
+  contact_name: string | null;
+}
+export type Settings = Selectable<SettingsTable>;
+export type SettingsUpdate = Updateable<SettingsTable>;
