@@ -30,13 +30,31 @@ const GRAMS_PER_UNIT: Record<string, number> = { MCG: 1e-6, UG: 1e-6, 'µG': 1e-
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 /**
+ * A reporting quantity as computed, not rounded: ARCOS forbids rounding a quantity (Registrant
+ * Handbook 5.11.2 f.6, "Do not truncate. Do not round."). Only the noise binary floating point adds
+ * to a decimal product (0.1 × 3 = 0.30000000000000004) is removed, at 12 significant digits — far
+ * below anything a pack size of at most 8 digits can carry.
+ */
+const exact = (n: number) => Number(n.toPrecision(12));
+
+/** A count in dosage units expressed in the D (dozens) or K (thousands) a UoM asks for. */
+function inCountUnit(units: number, uom: string): number {
+  const upper = uom.toUpperCase();
+  if (upper === 'D') return units / DOZEN;
+  if (upper === 'K') return units / THOUSAND;
+  return units;
+}
+
+/**
  * Reporting quantity and grams of base drug, computed by the server on every save of a line item
  * (DOMAIN.md "Computations", [ours]):
  * - complete NDC (trade pack): reporting = packQty × packSize × fill in the pack-size unit, in
  *   dozens or thousands when the UoM is D or K; grams = packQty × fill × base weight per package;
- * - bulk dosage form or solution (`**`, per unit): grams = units × base weight per unit;
+ * - bulk dosage form or solution (`**`, per unit): reporting = the units, in dozens or thousands
+ *   when the UoM is D or K; grams = units × base weight per unit (a solution's litres are 1,000 mL);
  * - raw bulk powder or liquid (`**`): grams = amount × grams per unit × purity (mL and L by density).
- * Unknown inputs give null rather than a guess.
+ * Unknown inputs give null rather than a guess. The reporting quantity is never rounded (ARCOS
+ * forbids it); grams of base are kept to the microgram (6 places).
  */
 export function computeQuantities(facts: NdcFacts, input: QuantityInput): Quantities {
   const fill = input.percentFill ?? 1;
@@ -45,22 +63,26 @@ export function computeQuantities(facts: NdcFacts, input: QuantityInput): Quanti
   const base = facts.ingredientBaseWeight ?? null;
   if (!isBulkNdc(facts.ndc)) {
     const packs = input.packQuantity ?? null;
-    let reportingQty: number | null = packs !== null && size !== null ? packs * size * fill : null;
-    const upperUoM = uom.toUpperCase();
-    if (reportingQty !== null && upperUoM === 'D') reportingQty /= DOZEN;
-    if (reportingQty !== null && upperUoM === 'K') reportingQty /= THOUSAND;
+    const reportingQty = packs !== null && size !== null ? inCountUnit(packs * size * fill, uom) : null;
     return {
-      reportingQty: reportingQty === null ? null : round(reportingQty, 4),
+      reportingQty: reportingQty === null ? null : exact(reportingQty),
       reportingUoM: uom || null,
       gramsOfBase: packs !== null && base !== null ? round(packs * fill * base, 6) : null,
     };
   }
-  const reporting = { reportingQty: size, reportingUoM: uom || null };
+  // The pack size of a bulk NDC is the amount itself: dosage units (shown in D or K when that is the
+  // UoM, like a trade pack's), mL or L of a solution, or the weight or volume of a raw substance.
+  const reporting = { reportingQty: size === null ? null : exact(inCountUnit(size, uom)), reportingUoM: uom || null };
   if (size === null) return { ...reporting, gramsOfBase: null };
-  if (facts.bulkKind === 'dosage-formulation' || facts.bulkKind === 'solution') {
+  const upperUoM = uom.toUpperCase();
+  if (facts.bulkKind === 'dosage-formulation') {
     return { ...reporting, gramsOfBase: base === null ? null : round(size * base, 6) };
   }
-  const upperUoM = uom.toUpperCase();
+  if (facts.bulkKind === 'solution') {
+    // The base weight of a bulk solution is per mL; a volume in L holds a thousand of them.
+    const millilitres = upperUoM === 'L' ? size * 1000 : size;
+    return { ...reporting, gramsOfBase: base === null ? null : round(millilitres * base, 6) };
+  }
   let gramsPerUnit = GRAMS_PER_UNIT[upperUoM];
   if (gramsPerUnit === undefined && (upperUoM === 'ML' || upperUoM === 'L') && facts.density) {
     gramsPerUnit = facts.density * (upperUoM === 'L' ? 1000 : 1);

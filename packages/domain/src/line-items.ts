@@ -51,6 +51,18 @@ const hasDecimal = (v: unknown) => {
   return s.includes('.') ? !Number.isInteger(n) || /\.\d*[1-9]/.test(s) : !Number.isInteger(n);
 };
 const upper = (v: unknown) => text(v).toUpperCase();
+
+/**
+ * The digits a pack size carries, as ARCOS would count them in its 8-digit quantity field (Registrant
+ * Handbook 5.11.2): every digit written, except leading zeros and zeros after the last decimal digit,
+ * which carry nothing. The point, a sign or spaces are not digits: `123456.7` has 7, `1234567.5` 8.
+ */
+export function significantDigitCount(value: unknown): number {
+  const s = text(value);
+  const [whole = '', fraction = ''] = s.replace(/^[-+]/, '').split('.');
+  return whole.replace(/^0+/, '').replace(/\D/g, '').length + fraction.replace(/0+$/, '').replace(/\D/g, '').length;
+}
+const tooManyDigits = (v: unknown) => significantDigitCount(v) > PACK_SIZE_MAX_DIGITS;
 const inList = (list: readonly string[], value: unknown) => list.includes(upper(value));
 
 /** The entry fields the rules read, as entered (text or number). */
@@ -71,7 +83,7 @@ export function bulkRuleProblems(entry: LineItemEntry): string[] {
   const problems: string[] = [];
   if (blank(entry.packSize)) problems.push(LINE_ITEM_MESSAGES.packSizeRequired);
   if (blank(entry.packSizeUoM)) problems.push(LINE_ITEM_MESSAGES.uomRequired);
-  if (text(entry.packSize).length > PACK_SIZE_MAX_DIGITS) problems.push(LINE_ITEM_MESSAGES.tooManyDigits);
+  if (tooManyDigits(entry.packSize)) problems.push(LINE_ITEM_MESSAGES.tooManyDigits);
   const restricted = inList(RESTRICTED_SCHEDULES, entry.schedule);
   if (restricted && hasDecimal(entry.packSize)) {
     const uom = upper(entry.packSizeUoM);
@@ -111,7 +123,7 @@ export function lineItemEditProblems(
   if (blank(entry.ndc)) problems.push(LINE_ITEM_MESSAGES.ndcRequired);
   if (inList(REPORTABLE_SCHEDULES, entry.schedule)) {
     if (hasDecimal(entry.packQuantity)) problems.push(LINE_ITEM_MESSAGES.packQuantityDecimal);
-    if (text(entry.packSize).length > PACK_SIZE_MAX_DIGITS) problems.push(LINE_ITEM_MESSAGES.tooManyDigits);
+    if (tooManyDigits(entry.packSize)) problems.push(LINE_ITEM_MESSAGES.tooManyDigits);
     const uom = upper(entry.packSizeUoM);
     if (hasDecimal(entry.packSize) && (WHOLE_NUMBER_UOMS as readonly string[]).includes(uom)) problems.push(LINE_ITEM_MESSAGES.packSizeDecimal);
     const size = Number(text(entry.packSize));

@@ -5,6 +5,7 @@ import {
   editNdcProblems,
   isBulkNdc,
   isPercentFillReadOnly,
+  significantDigitCount,
   LINE_ITEM_MESSAGES as M,
   lineItemEditProblems,
   newLineItemProblems,
@@ -26,6 +27,12 @@ describe('new line item, bulk NDC (spec 2 §5)', () => {
     ['8 digits', { packSize: '12345678' }, []],
     ['9 digits', { packSize: '123456789' }, [M.tooManyDigits]],
     ['8 characters with a decimal, UoM g', { packSize: '1234.567', packSizeUoM: 'g' }, []],
+    // "8 digits" counts digits, not characters: the point is not one.
+    ['7 digits and a point (8 characters), UoM g', { packSize: '123456.7', packSizeUoM: 'g' }, []],
+    ['8 digits and a point (9 characters), UoM g', { packSize: '1234567.5', packSizeUoM: 'g' }, []],
+    ['9 digits with a point, UoM g', { packSize: '1234567.55', packSizeUoM: 'g' }, [M.tooManyDigits]],
+    ['leading zeros carry nothing (8 digits)', { packSize: '00012345678' }, []],
+    ['trailing decimal zeros carry nothing', { packSize: '12345678.000' }, []],
     ['a decimal in U', { packSize: '10.5' }, [M.dosageFormDecimal]],
     ['a decimal in k (any case)', { packSize: '10.5', packSizeUoM: 'k' }, [M.dosageFormDecimal]],
     ['a decimal in D', { packSize: '10.5', packSizeUoM: 'D' }, [M.dosageFormDecimal]],
@@ -115,6 +122,19 @@ describe('percent fill read-only', () => {
   ] as const)('%s %s → %s', (kind, uom, expected) => expect(isPercentFillReadOnly(kind, uom)).toBe(expected));
 });
 
+describe('significantDigitCount', () => {
+  it.each([
+    ['123456.7', 7],
+    ['1234567.5', 8],
+    ['12345678', 8],
+    ['0.0005', 4],
+    ['000100', 3],
+    ['100.50', 4],
+    ['', 0],
+    [417.2905, 7],
+  ] as const)('%s has %i', (value, digits) => expect(significantDigitCount(value)).toBe(digits));
+});
+
 describe('computeQuantities (DOMAIN.md)', () => {
   it('oxycodone 5 mg, bottle of 100, 0.44816 g base: 3 full bottles and one at 40%', () => {
     const full = computeQuantities({ ndc: COMPLETE, ingredientBaseWeight: 0.44816 }, { packQuantity: 3, packSize: 100, packSizeUoM: 'U', percentFill: 1 });
@@ -139,6 +159,30 @@ describe('computeQuantities (DOMAIN.md)', () => {
     expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 2, packSizeUoM: 'kg', percentFill: 1.02 }).gramsOfBase).toBe(2040);
     expect(computeQuantities({ ndc: '12345-0004-**', bulkKind: 'raw-liquid', density: 1.2 }, { packSize: 100, packSizeUoM: 'mL', percentFill: 0.5 }).gramsOfBase).toBe(60);
     expect(computeQuantities({ ndc: '12345-0004-**', bulkKind: 'raw-liquid' }, { packSize: 100, packSizeUoM: 'mL' }).gramsOfBase).toBeNull();
+  });
+
+  it('a bulk dosage formulation counted in K or D is reported in thousands or dozens, like a trade pack', () => {
+    // 5,000 tablets with UoM K: 5000 ÷ 1000 = 5 K (not "5000 K", which would be five million tablets).
+    const k = computeQuantities({ ndc: '10019-0059-**', bulkKind: 'dosage-formulation', ingredientBaseWeight: 0.0044816 }, { packQuantity: 1, packSize: 5000, packSizeUoM: 'K' });
+    expect(k).toEqual({ reportingQty: 5, reportingUoM: 'K', gramsOfBase: 22.408 });
+    // 240 tablets with UoM D: 240 ÷ 12 = 20 D.
+    expect(computeQuantities({ ndc: '12345-0001-**', bulkKind: 'dosage-formulation' }, { packSize: 240, packSizeUoM: 'D' }).reportingQty).toBe(20);
+  });
+
+  it('a bulk solution measured in L: the base weight is per mL, so 1.5 L is 1,500 mL', () => {
+    // 1.5 L × 1000 mL/L × 0.015 g/mL = 22.5 g (not 0.0225 g).
+    const litres = computeQuantities({ ndc: '10019-0061-**', bulkKind: 'solution', ingredientBaseWeight: 0.015 }, { packQuantity: 1, packSize: 1.5, packSizeUoM: 'L' });
+    expect(litres).toEqual({ reportingQty: 1.5, reportingUoM: 'L', gramsOfBase: 22.5 });
+    expect(computeQuantities({ ndc: '10019-0062-**', bulkKind: 'solution', ingredientBaseWeight: 0.015 }, { packSize: 750, packSizeUoM: 'mL' }).gramsOfBase).toBe(11.25);
+  });
+
+  it('never rounds a reporting quantity (ARCOS forbids it), only removes binary noise', () => {
+    // 417.29055 g keeps all five decimals; 4 places would have made it 417.2906.
+    expect(computeQuantities({ ndc: '10019-0055-**', bulkKind: 'raw-powder' }, { packSize: 417.29055, packSizeUoM: 'g' }).reportingQty).toBe(417.29055);
+    // 1 × 7 tablets × 1/3 full = 2.333… tablets: kept, not cut to 2.3333.
+    expect(computeQuantities({ ndc: COMPLETE }, { packQuantity: 1, packSize: 7, packSizeUoM: 'U', percentFill: 1 / 3 }).reportingQty).toBeCloseTo(7 / 3, 10);
+    // 3 × 1 × 0.1 is 0.30000000000000004 in binary floating point; the stored quantity is 0.3.
+    expect(computeQuantities({ ndc: COMPLETE }, { packQuantity: 3, packSize: 1, packSizeUoM: 'U', percentFill: 0.1 }).reportingQty).toBe(0.3);
   });
 
   it('unknown inputs give null, not a guess', () => {
