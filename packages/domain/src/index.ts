@@ -8,6 +8,7 @@ export * from './registration.ts';
 export * from './records/index.ts';
 export * from './jobs.ts';
 export * from './reports.ts';
+export * from './arcos.ts';
 export * from './locks.ts';
 export * from './containers.ts';
 export * from './line-items.ts';

@@ -4,7 +4,7 @@
  * a check digit: the last digit of (d1 + d3 + d5) + 2 × (d2 + d4 + d6). It only catches typos.
  * State licence numbers have their own formats and are not checked here.
  */
-const DEA_NUMBER = /^[A-Z][A-Z9]\d{7}$/;
+export const DEA_NUMBER = /^[A-Z][A-Z9]\d{7}$/;
 
 /**
  * The check digit of a DEA number, computed from its two letters and first six digits

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GHB_PREPARATIONS_DRUG_CODE } from './arcos.ts';
 
 export const REPORT_MESSAGES = {
   bothRequired: 'Registration and Job ID are both required',
@@ -6,13 +7,17 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /**
- * ARCOS-reportable line items (DOMAIN.md [ours]): schedule 1, 1N, 2, 2N or 3, and an NDC not
+ * ARCOS-reportable line items (21 CFR 1304.33(c); DOMAIN.md): schedule 1, 1N, 2, 2N or 3 (Schedule III
+ * narcotics), or a GHB preparation (drug code 2012, Schedule III non-narcotic), and an NDC not
  * "Removed From ARCOS". Not the same as the stricter edit checks' "reportable schedules".
  */
 export const ARCOS_SCHEDULES = ['1', '1N', '2', '2N', '3'] as const;
+/** DEA drug codes reportable to ARCOS whatever their schedule: GHB preparations (see arcos.ts). */
+export const ARCOS_DRUG_CODES = [GHB_PREPARATIONS_DRUG_CODE] as const;
 
-export function isArcosReportable(schedule: string | null | undefined, removedFromArcos: boolean): boolean {
-  return !removedFromArcos && (ARCOS_SCHEDULES as readonly string[]).includes(schedule ?? '');
+export function isArcosReportable(schedule: string | null | undefined, removedFromArcos: boolean, drugCode?: string | null): boolean {
+  if (removedFromArcos) return false;
+  return (ARCOS_SCHEDULES as readonly string[]).includes((schedule ?? '').toUpperCase()) || (ARCOS_DRUG_CODES as readonly string[]).includes((drugCode ?? '').trim());
 }
 
 /** The report request of spec 1 §3. `showArcos` arrives as 0/1 (or a boolean). */

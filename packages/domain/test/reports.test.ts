@@ -14,6 +14,19 @@ describe('ARCOS-reportable line items', () => {
     ['2', true, false],
     [null, false, false],
   ])('schedule %s, removed %s → %s', (schedule, removed, expected) => expect(isArcosReportable(schedule, removed)).toBe(expected));
+
+  // 21 CFR 1304.33(c): GHB in Schedule III is reported although it is not a narcotic. The DEA list
+  // gives GHB preparations (Xyrem) code 2012 in Schedule III, N; GHB itself, 2010, is Schedule I.
+  it.each([
+    ['3N', '2012', false, true],
+    ['3N', ' 2012 ', false, true],
+    ['3N', '2012', true, false],
+    ['3N', '4000', false, false],
+    ['1', '2010', false, true],
+    ['4', null, false, false],
+  ])('schedule %s, drug code %s, removed %s → %s', (schedule, drugCode, removed, expected) =>
+    expect(isArcosReportable(schedule, removed, drugCode)).toBe(expected),
+  );
 });
 
 describe('report request', () => {

@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { parseUsDate } from './dates.ts';
+import { isBulkNdc, type BulkKind } from './line-items.ts';
+import { DEA_NUMBER, isValidDeaNumber } from './registration.ts';
+
+/**
+ * The ARCOS automated transaction record (DEA ARCOS Registrant Handbook, section 5, exhibit 5.1;
+ * docs/dea-paperwork.md "The ARCOS file"). Positions are 1-based and inclusive, as the handbook
+ * gives them; the record is 80 characters (ARCOS Registrant Bulletin of June 15, 2005: "the standard
+ * ARCOS 80 character record format").
+ */
+export const ARCOS_FIELDS = {
+  reportingRegistrant: { start: 1, length: 9 },
+  transactionCode: { start: 10, length: 1 },
+  actionIndicator: { start: 11, length: 1 },
+  ndc: { start: 12, length: 11 },
+  quantity: { start: 23, length: 8 },
+  unit: { start: 31, length: 1 },
+  associateRegistrant: { start: 32, length: 9 },
+  orderFormNumber: { start: 41, length: 9 },
+  transactionDate: { start: 50, length: 6 },
+  correctionNumber: { start: 56, length: 8 },
+  strength: { start: 64, length: 4 },
+  transactionIdentifier: { start: 68, length: 10 },
+  documentIdentifier: { start: 78, length: 3 },
+} as const;
+export type ArcosField = keyof typeof ARCOS_FIELDS;
+export const ARCOS_RECORD_LENGTH = 80;
+
+/** The text of one field of a record (positions as the handbook gives them). */
+export function arcosField(record: string, field: ArcosField): string {
+  const { start, length } = ARCOS_FIELDS[field];
+  return record.slice(start - 1, start - 1 + length);
+}
+
+/**
+ * Transaction codes of the handbook's appendix 1 (transaction matrix, automated reports) that a
+ * reverse distributor writes: P "Purchase or Other Receipt" when it takes an item back from the
+ * client, Y "Destroyed" when it destroys it.
+ */
+export const ARCOS_TRANSACTION_CODES = { receipt: 'P', destroyed: 'Y' } as const;
+export type ArcosTransactionCode = (typeof ARCOS_TRANSACTION_CODES)[keyof typeof ARCOS_TRANSACTION_CODES];
+
+/**
+ * Unit codes (handbook 5.12; the 5.11.3.1 example writes 417.29 g as 417290 with unit 2, mg). A blank
+ * unit means packages — or dosage units for a bulk `**` NDC; D and K count those in dozens and thousands.
+ */
+export const ARCOS_UNIT_CODES = { packages: ' ', dozens: 'D', thousands: 'K', µg: '1', mg: '2', g: '3', kg: '4', mL: '5', L: '6' } as const;
+
+/**
+ * The document identifier (positions 78–80) marks a record as produced by an automated system
+ * (handbook 5.1, difference 1). Its value is the one in the handbook's automated examples (5.11.3.1).
+ */
+export const ARCOS_DOCUMENT_IDENTIFIER = 'E25';
+
+/** Schedules whose receipts need the DEA order form (Form 222 / CSOS) number: appendix 1, note H. */
+export const ORDER_FORM_SCHEDULES = ['1', '1N', '2', '2N'] as const;
+
+/**
+ * DEA controlled substance code of gamma-hydroxybutyric acid preparations (Schedule III, not narcotic:
+ * the DEA list "Controlled Substances – Alphabetical Order", code 2012, e.g. Xyrem). 21 CFR 1304.33(c)
+ * makes GHB in Schedule III ARCOS-reportable although it is not a narcotic; GHB itself (2010) is
+ * Schedule I and reportable by its schedule.
+ */
+export const GHB_PREPARATIONS_DRUG_CODE = '2012';
+
+/** The line item facts a record is built from (the line item and its NDC's dictionary entry). */
+export interface ArcosLineItem {
+  id: number;
+  ndc: string;
+  schedule: string | null;
+  drugCode: string | null;
+  bulkKind?: BulkKind | null | undefined;
+  packQuantity: number | null;
+  packSize: number | null;
+  packSizeUoM: string | null;
+  /** Fraction, 1 = 100 %: fill of a package, purity of a raw bulk substance. */
+  percentFill: number | null;
+  form222Number?: string | null | undefined;
+}
+
+export interface ArcosTransaction {
+  code: ArcosTransactionCode;
+  /** ISO `YYYY-MM-DD`: the job's date received (P) or date destroyed (Y). */
+  date: string;
+  /** Our DEA registration number (settings). */
+  reportingRegistrant: string;
+  /** The client's registration number (the job's registration). */
+  associateRegistrant: string | null;
+}
+
+export type ArcosRecordResult = { record: string } | { reason: string };
+
+/** The amount a record reports: whole quantity, unit code and strength (4 characters, blank when none). */
+export type ArcosAmount = { quantity: number; unit: string; strength: string } | { reason: string };
+
+const QUANTITY_MAX = 10 ** ARCOS_FIELDS.quantity.length - 1;
+
+/** A product without binary floating-point noise (0.1 × 3), as the stored quantities are. */
+const clean = (n: number) => Number(n.toPrecision(12));
+const isWhole = (n: number) => Number.isInteger(clean(n));
+const show = (n: number) => String(clean(n));
+
+/**
+ * A percentage in the 4-digit strength field: tenths of a percent, zero-filled (100 % is `1000`, as
+ * the handbook's 5.11.3.1 example writes a raw material of full strength). Null when the percentage
+ * needs a finer decimal or does not fit.
+ */
+export function arcosStrength(fraction: number): string | null {
+  const tenths = clean(fraction * 1000);
+  if (!Number.isInteger(tenths) || tenths <= 0 || tenths > 9999) return null;
+  return String(tenths).padStart(ARCOS_FIELDS.strength.length, '0');
+}
+
+/** Weight and volume units from the largest to the smallest: a decimal amount moves down until whole. */
+const WEIGHT_STEPS = [
+  { uom: 'KG', code: ARCOS_UNIT_CODES.kg, label: 'kg' },
+  { uom: 'G', code: ARCOS_UNIT_CODES.g, label: 'g' },
+  { uom: 'MG', code: ARCOS_UNIT_CODES.mg, label: 'mg' },
+  { uom: 'MCG', code: ARCOS_UNIT_CODES.µg, label: 'µg' },
+];
+const VOLUME_STEPS = [
+  { uom: 'L', code: ARCOS_UNIT_CODES.L, label: 'L' },
+  { uom: 'ML', code: ARCOS_UNIT_CODES.mL, label: 'mL' },
+];
+const UOM_ALIASES: Record<string, string> = { UG: 'MCG', 'µG': 'MCG' };
+
+/**
+ * A weight or volume in whole units (handbook 5.11.3.1: "convert the amount to units that do not
+ * require fractions" — 417.29 g is 417290 mg): the amount in its own unit when whole, else in the next
+ * smaller unit (×1000) until it is.
+ */
+function measuredAmount(amount: number, uom: string): { quantity: number; unit: string } | { reason: string } {
+  const upper = UOM_ALIASES[uom.toUpperCase()] ?? uom.toUpperCase();
+  const steps = WEIGHT_STEPS.some((s) => s.uom === upper) ? WEIGHT_STEPS : VOLUME_STEPS.some((s) => s.uom === upper) ? VOLUME_STEPS : null;
+  if (!steps) return { reason: `The unit "${uom}" is not a weight or volume ARCOS has a unit code for (µg, mg, g, kg, mL, L)` };
+  let at = steps.findIndex((s) => s.uom === upper);
+  let value = amount;
+  while (!isWhole(value) && at < steps.length - 1) {
+    value *= 1000;
+    at += 1;
+  }
+  const step = steps[at]!;
+  if (!isWhole(value)) return { reason: `${show(amount)} ${uom} is not a whole number of ${step.label}, the smallest unit ARCOS has; it cannot be reported without rounding` };
+  if (clean(value) > QUANTITY_MAX) {
+    return { reason: `${show(amount)} ${uom} is ${show(value)} ${step.label} in whole units: ${String(clean(value)).length} digits, more than the 8 of the ARCOS quantity field` };
+  }
+  return { quantity: clean(value), unit: step.code };
+}
+
+/**
+ * What an ARCOS record reports for a line item (docs/dea-paperwork.md "Quantities: what we store and
+ * what ARCOS reports"):
+ * - trade package (complete NDC): the number of packages, unit blank; a partial package (fill below
+ *   100 %) carries its fill as the strength;
+ * - bulk dosage formulation: the dosage units, in dozens (D) or thousands (K) when that is the UoM;
+ * - bulk solution: its volume in mL or L;
+ * - raw bulk powder or liquid: its weight or volume in whole units and its purity as the strength.
+ * A quantity that would need a decimal or more than 8 digits gives the reason instead.
+ */
+export function arcosAmount(item: ArcosLineItem): ArcosAmount {
+  const fill = item.percentFill ?? 1;
+  const uom = (item.packSizeUoM ?? '').trim();
+  const upper = uom.toUpperCase();
+  if (!isBulkNdc(item.ndc)) {
+    const packs = item.packQuantity;
+    if (packs === null || packs <= 0) return { reason: 'Pack Quantity is empty: there is no package count to report' };
+    if (!isWhole(packs)) return { reason: `Pack Quantity ${show(packs)} is not a whole number of packages` };
+    if (clean(packs) > QUANTITY_MAX) return { reason: `Pack Quantity ${show(packs)} has more than the 8 digits of the ARCOS quantity field` };
+    if (clean(fill) === 1) return { quantity: clean(packs), unit: ARCOS_UNIT_CODES.packages, strength: '    ' };
+    const strength = arcosStrength(fill);
+    if (!strength || fill > 1) return { reason: `A partial package at ${show(fill * 100)} % cannot be written in the strength field (whole tenths of a percent up to 100 %)` };
+    return { quantity: clean(packs), unit: ARCOS_UNIT_CODES.packages, strength };
+  }
+  const size = item.packSize;
+  if (size === null || size <= 0) return { reason: 'Pack Size is empty: there is no bulk amount to report' };
+  if (item.bulkKind === 'dosage-formulation') {
+    if (!isWhole(size)) return { reason: `${show(size)} dosage units is not a whole number` };
+    const per = upper === 'K' ? 1000 : upper === 'D' ? 12 : 1;
+    const counted = clean(size / per);
+    const inCountUnit = per > 1 && Number.isInteger(counted);
+    const quantity = inCountUnit ? counted : clean(size);
+    if (quantity > QUANTITY_MAX) return { reason: `${show(size)} dosage units has more than the 8 digits of the ARCOS quantity field` };
+    return { quantity, unit: inCountUnit ? upper : ARCOS_UNIT_CODES.packages, strength: '    ' };
+  }
+  if (item.bulkKind === 'solution') {
+    const amount = measuredAmount(size, uom || 'mL');
+    return 'reason' in amount ? amount : { ...amount, strength: '    ' };
+  }
+  if (item.bulkKind === 'raw-powder' || item.bulkKind === 'raw-liquid') {
+    const amount = measuredAmount(size, uom);
+    if ('reason' in amount) return amount;
+    const strength = arcosStrength(fill);
+    if (!strength) return { reason: `A purity of ${show(fill * 100)} % cannot be written in the strength field (whole tenths of a percent)` };
+    return { ...amount, strength };
+  }
+  return { reason: 'The dictionary does not say what kind of bulk NDC this is (raw powder or liquid, dosage formulation, solution)' };
+}
+
+/** The NDC as the record's 11 characters: its digits without hyphens; a bulk NDC keeps its `**`. */
+export function arcosNdc(ndc: string): string | null {
+  const m = /^(\d{5})-(\d{4})-(\d{2}|\*\*)$/.exec(ndc.trim());
+  return m ? `${m[1]}${m[2]}${m[3]}` : null;
+}
+
+const right = (text: string, length: number, fill = '0') => text.padStart(length, fill);
+const left = (text: string, length: number) => text.padEnd(length, ' ');
+
+/** ISO `YYYY-MM-DD` as the record's MMDDYY. */
+const mmddyy = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(2, 4)}`;
+
+/**
+ * One ARCOS transaction record for a line item, or why it cannot be written correctly. The caller
+ * passes only ARCOS-reportable items (isArcosReportable); the fields the appendix 1 matrix makes
+ * mandatory for the transaction code are checked here.
+ */
+export function arcosRecord(item: ArcosLineItem, transaction: ArcosTransaction): ArcosRecordResult {
+  const reporting = transaction.reportingRegistrant.trim().toUpperCase();
+  if (!isValidDeaNumber(reporting)) throw new Error(`The reporting registrant "${transaction.reportingRegistrant}" is not a DEA number`);
+  const ndc = arcosNdc(item.ndc);
+  if (!ndc) return { reason: `NDC "${item.ndc}" is not in the 5-4-2 form ARCOS needs` };
+  const associate = (transaction.associateRegistrant ?? '').trim().toUpperCase();
+  if (!associate) return { reason: "The job's registration has no number to report as the associate registrant" };
+  if (!DEA_NUMBER.test(associate)) return { reason: `The associate registrant "${associate}" is not a DEA registration number (two letters and seven digits)` };
+  const orderForm = (item.form222Number ?? '').trim().toUpperCase();
+  const needsOrderForm = transaction.code === ARCOS_TRANSACTION_CODES.receipt && (ORDER_FORM_SCHEDULES as readonly string[]).includes((item.schedule ?? '').toUpperCase());
+  if (needsOrderForm && !orderForm) return { reason: `Schedule ${item.schedule} receipt without its DEA Form 222 number` };
+  if (orderForm && !/^[0-9A-Z]{9}$/.test(orderForm)) return { reason: `Form 222 number "${orderForm}" is not the 9 characters of an order form number` };
+  const amount = arcosAmount(item);
+  if ('reason' in amount) return amount;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(transaction.date)) return { reason: 'The transaction date is missing' };
+  if (!Number.isInteger(item.id) || item.id <= 0 || item.id >= 10 ** ARCOS_FIELDS.transactionIdentifier.length) {
+    throw new Error(`Line item id ${item.id} does not fit the transaction identifier`);
+  }
+  const record = [
+    reporting,
+    transaction.code,
+    ' ', // action indicator: blank for a regular transaction (D, A, I mark deletions, adjustments, insertions)
+    ndc,
+    right(String(amount.quantity), ARCOS_FIELDS.quantity.length),
+    amount.unit,
+    associate,
+    left(orderForm, ARCOS_FIELDS.orderFormNumber.length),
+    mmddyy(transaction.date),
+    left('', ARCOS_FIELDS.correctionNumber.length), // correction number: only when DEA's error report asks for one
+    amount.strength,
+    right(String(item.id), ARCOS_FIELDS.transactionIdentifier.length),
+    ARCOS_DOCUMENT_IDENTIFIER,
+  ].join('');
+  if (record.length !== ARCOS_RECORD_LENGTH) throw new Error(`An ARCOS record must have ${ARCOS_RECORD_LENGTH} characters, not ${record.length}`);
+  return { record };
+}
+
+export const ARCOS_MESSAGES = {
+  registrationMissing: 'Enter our DEA registration number in Settings first',
+  fromAfterTo: 'From must not be after To',
+  periodTooLong: 'The period can be at most one year',
+} as const;
+
+
+const usDate = (label: string) =>
+  z
+    .string({ message: `${label} is required, written MM/DD/YYYY` })
+    .trim()
+    .refine((v) => parseUsDate(v) !== null, { message: `${label} must be a real date, written MM/DD/YYYY` });
+
+/** `POST /reports/arcos`: the period, both ends included. */
+export const arcosRequestSchema = z.object({ from: usDate('From'), to: usDate('To') });
+export type ArcosRequest = z.infer<typeof arcosRequestSchema>;
+
+/** What is wrong with a well-formed period: From after To, or longer than a year. */
+export function arcosPeriodProblems(fromIso: string, toIso: string): string[] {
+  if (fromIso > toIso) return [ARCOS_MESSAGES.fromAfterTo];
+  // At most one year, both ends included: To comes before the same date a year after From. (ARCOS
+  // reports are monthly or quarterly, handbook 2.4; a year is our limit on one file.)
+  const from = new Date(`${fromIso}T00:00:00Z`);
+  const yearLater = new Date(Date.UTC(from.getUTCFullYear() + 1, from.getUTCMonth(), from.getUTCDate())).toISOString().slice(0, 10);
+  return toIso >= yearLater ? [ARCOS_MESSAGES.periodTooLong] : [];
+}
+
+/** The file name of a period: `arcos-YYYYMMDD-YYYYMMDD.txt`. */
+export const arcosFileName = (fromIso: string, toIso: string) => `arcos-${fromIso.replaceAll('-', '')}-${toIso.replaceAll('-', '')}.txt`;
+
+/** The last full calendar quarter before `todayIso` (the Reports screen's default period), as ISO dates. */
+export function lastCalendarQuarter(todayIsoDate: string): { from: string; to: string } {
+  const year = Number(todayIsoDate.slice(0, 4));
+  const quarter = Math.floor((Number(todayIsoDate.slice(5, 7)) - 1) / 3);
+  const [y, q] = quarter === 0 ? [year - 1, 3] : [year, quarter - 1];
+  const startMonth = q * 3 + 1;
+  const endMonth = startMonth + 2;
+  const lastDay = new Date(Date.UTC(y, endMonth, 0)).getUTCDate();
+  const mm = (m: number) => String(m).padStart(2, '0');
+  return { from: `${y}-${mm(startMonth)}-01`, to: `${y}-${mm(endMonth)}-${lastDay}` };
+}
