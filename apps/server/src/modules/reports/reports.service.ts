@@ -1,16 +1,70 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { ARCOS_SCHEDULES, reportRequestProblems, type ReportRequest } from '@3ds/domain';
-import type { Kysely } from 'kysely';
+import {
+  ARCOS_DRUG_CODES,
+  ARCOS_MESSAGES,
+  ARCOS_SCHEDULES,
+  ARCOS_TRANSACTION_CODES,
+  arcosFileName,
+  arcosPeriodProblems,
+  arcosRecord,
+  isValidDeaNumber,
+  parseUsDate,
+  reportRequestProblems,
+  type ArcosLineItem,
+  type ArcosRequest,
+  type ArcosTransactionCode,
+  type BulkKind,
+  type ReportRequest,
+} from '@3ds/domain';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
-import { validationFailed } from '../../errors/app-error.ts';
+import { transaction } from '../../db/transaction.ts';
+import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
+import { readSettings } from '../settings/settings.repository.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import * as reports from './reports.repository.ts';
-import type { ReportLine } from './reports.repository.ts';
+import type { ArcosLine, ReportLine } from './reports.repository.ts';
+
+const ARCOS_RULE = { schedules: ARCOS_SCHEDULES, drugCodes: ARCOS_DRUG_CODES };
+
+/** A line item the ARCOS file leaves out, and why (shown on the Reports screen with a link to it). */
+export interface ArcosSkippedItem {
+  recordId: number;
+  jobId: number;
+  ndc: string;
+  transaction: 'receipt' | 'destruction';
+  reason: string;
+}
+
+function bulkKindOf(line: ArcosLine): BulkKind | null {
+  if (line.bulk_raw_powder) return 'raw-powder';
+  if (line.bulk_raw_liquid) return 'raw-liquid';
+  if (line.bulk_dosage_formulation) return 'dosage-formulation';
+  if (line.bulk_solution) return 'solution';
+  return null;
+}
+
+const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function arcosItemOf(line: ArcosLine): ArcosLineItem {
+  return {
+    id: line.id,
+    ndc: line.ndc,
+    schedule: line.ndc_schedule,
+    drugCode: line.drug_code,
+    bulkKind: bulkKindOf(line),
+    packQuantity: numberOrNull(line.pack_quantity),
+    packSize: numberOrNull(line.pack_size),
+    packSizeUoM: line.pack_size_uom,
+    percentFill: numberOrNull(line.percent_fill),
+    form222Number: line.form_222_number,
+  };
+}
 
 const refuse = (message: string) => validationFailed(message, [message]);
 const round = (n: number, places = 6) => Math.round(n * 10 ** places) / 10 ** places;
@@ -118,6 +172,27 @@ function perNdcRows(lines: ReportLine[]): DocumentRow[] {
   return rows;
 }
 
+/** The records of the period, receipts first then destructions, and the items left out. */
+function arcosFile(lines: ArcosLine[], period: { from: string; to: string }, reportingRegistrant: string) {
+  const records: string[] = [];
+  const skipped: ArcosSkippedItem[] = [];
+  const counts = { receipts: 0, destructions: 0 };
+  const within = (date: string | null) => date !== null && date >= period.from && date <= period.to;
+  const write = (line: ArcosLine, code: ArcosTransactionCode, date: string) => {
+    const result = arcosRecord(arcosItemOf(line), { code, date, reportingRegistrant, associateRegistrant: line.registration_number });
+    const receipt = code === ARCOS_TRANSACTION_CODES.receipt;
+    if ('record' in result) {
+      records.push(result.record);
+      counts[receipt ? 'receipts' : 'destructions'] += 1;
+    } else {
+      skipped.push({ recordId: line.id, jobId: line.job_id, ndc: line.ndc, transaction: receipt ? 'receipt' : 'destruction', reason: result.reason });
+    }
+  };
+  for (const line of lines) if (within(line.date_received)) write(line, ARCOS_TRANSACTION_CODES.receipt, line.date_received!);
+  for (const line of lines) if (within(line.date_destroyed)) write(line, ARCOS_TRANSACTION_CODES.destroyed, line.date_destroyed!);
+  return { records, skipped, counts };
+}
+
 export class ReportsService {
   readonly #db: Kysely<Database>;
   readonly #store: FileStore;
@@ -152,7 +227,7 @@ export class ReportsService {
       if (!containers.length) throw refuse(`There is no container named "${request.containerName}" in job ${jobId}.`);
       containerIds = containers.map((c) => c.id);
     }
-    const lines = await reports.reportLines(this.#db, { jobId, ...(containerIds ? { containerIds } : {}), arcosOnly: request.showArcos, arcosSchedules: ARCOS_SCHEDULES });
+    const lines = await reports.reportLines(this.#db, { jobId, ...(containerIds ? { containerIds } : {}), arcosOnly: request.showArcos, arcos: ARCOS_RULE });
 
     const perNdc = request.reportType === 'perNdc';
     const scope = `Job ${jobId} — ${job.name}${request.containerName ? ` — container ${request.containerName}` : ''}${request.showArcos ? ' — ARCOS items only' : ''}`;
@@ -194,5 +269,58 @@ export class ReportsService {
     const file = await saving;
     return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true }) };
   }
-}
 
+  /**
+   * The ARCOS file of a period (docs/dea-paperwork.md "The ARCOS file"): a receipt (P) for each
+   * ARCOS-reportable item of a job received in it, a destruction (Y) for each one destroyed in it, as
+   * 80-character records; items that cannot be reported correctly are left out and listed with why.
+   * The settings row and the line items are read in one snapshot, so the file is what the records
+   * said at one moment even while they are being edited.
+   */
+  async arcos(request: ArcosRequest, user: SessionUser, requestId: string) {
+    const period = { from: parseUsDate(request.from)!, to: parseUsDate(request.to)! };
+    const problems = arcosPeriodProblems(period.from, period.to);
+    if (problems.length) throw badRequest(problems[0]!, problems);
+    const { settings, lines } = await transaction(this.#db, async (trx) => {
+      await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
+      return { settings: await readSettings(trx), lines: await reports.arcosLines(trx, period, ARCOS_RULE) };
+    });
+    const ours = settings.dea_number?.trim().toUpperCase() ?? '';
+    if (!ours) throw conflict(ARCOS_MESSAGES.registrationMissing);
+    if (!isValidDeaNumber(ours)) throw conflict(`Our DEA registration number in Settings, ${ours}, has a wrong check digit; correct it in Settings first`);
+
+    const { records, skipped, counts } = arcosFile(lines, period, ours);
+    const name = arcosFileName(period.from, period.to);
+    const body = Buffer.from(records.map((r) => `${r}\r\n`).join(''), 'ascii');
+    const file = await saveFile(
+      this.#db,
+      this.#store,
+      { key: `${EXPORTS_PREFIX}${randomUUID()}/${name}`, name, contentType: 'text/plain; charset=us-ascii', body, createdBy: user.username },
+      (trx, saved) =>
+        writeAudit(trx, {
+          username: user.username,
+          action: 'report',
+          entity: 'arcos',
+          recordId: null,
+          after: { report: 'arcos', from: period.from, to: period.to, records: records.length, ...counts, skipped: skipped.map((s) => s.recordId), file: saved.id },
+          requestId,
+        }),
+    );
+    return {
+      data: [
+        {
+          fieldData: {
+            Container: fileLinkFor(this.#linkSecret, file, this.#now()),
+            FileName: name,
+            Records: records.length,
+            Receipts: counts.receipts,
+            Destructions: counts.destructions,
+            SkippedCount: skipped.length,
+            Skipped: skipped,
+          },
+        },
+      ],
+      scriptResult: JSON.stringify({ succeeded: true }),
+    };
+  }
+}
