@@ -93,7 +93,7 @@ describe('POST /reports/arcos', () => {
     const skipped = fieldData.Skipped as { recordId: number; jobId: number; ndc: string; transaction: string; reason: string }[];
     expect(skipped.map((s) => s.recordId).sort()).toEqual([ids.no222, ids.tooFine, ids.state].sort());
     const why = (id: number) => skipped.find((s) => s.recordId === id)!;
-    expect(why(ids.no222!)).toEqual({ recordId: ids.no222, jobId: receivedJob, ndc: '00406-0552-01', transaction: 'receipt', reason: 'Schedule 2 receipt without its DEA Form 222 number' });
+    expect(why(ids.no222!)).toEqual({ recordId: ids.no222, jobId: receivedJob, yellowBucket: false, ndc: '00406-0552-01', transaction: 'receipt', reason: 'Schedule 2 receipt without its DEA Form 222 number' });
     expect(why(ids.tooFine!).reason).toMatch(/417\.2905 g is 417290500 µg in whole units: 9 digits/);
     expect(why(ids.state!).reason).toBe('The associate registrant "STATE-778" is not a DEA registration number (two letters and seven digits)');
     // Schedule IV, removed from ARCOS and outside the period: neither written nor listed.

@@ -84,6 +84,7 @@ export async function reportLines(
 export interface ArcosLine {
   id: number;
   job_id: number;
+  kind: string;
   ndc: string;
   ndc_schedule: string | null;
   drug_code: string | null;
@@ -119,6 +120,7 @@ export function arcosLines(
     .select([
       'li.id',
       'li.job_id',
+      'li.kind',
       'li.ndc',
       'li.ndc_schedule',
       'd.drug_code',

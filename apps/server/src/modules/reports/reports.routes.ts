@@ -18,7 +18,7 @@ const arcosResponse = z.object({
         Receipts: z.number().int(),
         Destructions: z.number().int(),
         SkippedCount: z.number().int(),
-        Skipped: z.array(z.object({ recordId: z.number().int(), jobId: z.number().int(), ndc: z.string(), transaction: z.enum(['receipt', 'destruction']), reason: z.string() })),
+        Skipped: z.array(z.object({ recordId: z.number().int(), jobId: z.number().int(), yellowBucket: z.boolean(), ndc: z.string(), transaction: z.enum(['receipt', 'destruction']), reason: z.string() })),
       }),
     }),
   ),

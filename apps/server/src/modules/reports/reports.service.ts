@@ -36,6 +36,8 @@ const ARCOS_RULE = { schedules: ARCOS_SCHEDULES, drugCodes: ARCOS_DRUG_CODES };
 export interface ArcosSkippedItem {
   recordId: number;
   jobId: number;
+  /** A Yellow Bucket line item (its screen is another one). */
+  yellowBucket: boolean;
   ndc: string;
   transaction: 'receipt' | 'destruction';
   reason: string;
@@ -185,7 +187,7 @@ function arcosFile(lines: ArcosLine[], period: { from: string; to: string }, rep
       records.push(result.record);
       counts[receipt ? 'receipts' : 'destructions'] += 1;
     } else {
-      skipped.push({ recordId: line.id, jobId: line.job_id, ndc: line.ndc, transaction: receipt ? 'receipt' : 'destruction', reason: result.reason });
+      skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: receipt ? 'receipt' : 'destruction', reason: result.reason });
     }
   };
   for (const line of lines) if (within(line.date_received)) write(line, ARCOS_TRANSACTION_CODES.receipt, line.date_received!);

@@ -7,6 +7,7 @@ import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { ArcosPanel } from './arcos-panel.tsx';
 import {
   reportFailureMessage,
   useExportReport,
@@ -23,7 +24,8 @@ function isReportType(value: string | null | undefined): value is ReportType {
 
 /**
  * `/reports` (spec 1 §2 "Reports page"): a job's line items as a spreadsheet ("Download Excel")
- * or their sums per NDC ("Download PerNDC"), optionally of one container and ARCOS items only.
+ * or their sums per NDC ("Download PerNDC"), optionally of one container and ARCOS items only; and
+ * the ARCOS file of a period ("Download ARCOS").
  * Registration and Job ID are both required before anything is sent (spec 1 §5).
  */
 export function ReportsScreen() {
@@ -116,7 +118,7 @@ export function ReportsScreen() {
                   />
                   <Checkbox
                     label="Show Arcos Items Only"
-                    description="Schedules 1, 1N, 2, 2N and 3, without NDCs removed from ARCOS"
+                    description="Schedules 1, 1N, 2, 2N and 3 and GHB preparations, without NDCs removed from ARCOS"
                     mt={{ base: 0, sm: 26 }}
                     key={form.key('showArcos')}
                     {...form.getInputProps('showArcos', { type: 'checkbox' })}
@@ -176,6 +178,8 @@ export function ReportsScreen() {
           </Paper>
         </Grid.Col>
       </Grid>
+
+      <ArcosPanel />
 
       <DownloadDialog
         href={file?.href ?? null}
