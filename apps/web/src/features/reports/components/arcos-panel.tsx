@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { arcosPeriodProblems, arcosRequestSchema, formatIsoDate, lastCalendarQuarter, parseUsDate, todayIso } from '@3ds/domain';
 import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
@@ -101,30 +101,33 @@ export function ArcosPanel() {
               <Text size="sm" mb="xs">
                 These line items could not be reported correctly. Fix them and download the file again.
               </Text>
-              <Table striped withTableBorder fz="sm" aria-label="Line items left out of the ARCOS file">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Line item</Table.Th>
-                    <Table.Th>NDC</Table.Th>
-                    <Table.Th>Transaction</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {skipped.map((item) => (
-                    <Table.Tr key={`${item.recordId}-${item.transaction}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={routePath(item.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: item.recordId })}>
-                          {item.recordId}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{item.ndc}</Table.Td>
-                      <Table.Td>{item.transaction === 'receipt' ? 'Receipt' : 'Destruction'}</Table.Td>
-                      <Table.Td>{item.reason}</Table.Td>
+              {/* A long list scrolls inside the panel, under its own header, instead of pushing the page down. */}
+              <ScrollArea.Autosize mah={360} type="auto">
+                <Table striped withTableBorder stickyHeader fz="sm" aria-label="Line items left out of the ARCOS file">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Line item</Table.Th>
+                      <Table.Th>NDC</Table.Th>
+                      <Table.Th>Transaction</Table.Th>
+                      <Table.Th>Reason</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {skipped.map((item) => (
+                      <Table.Tr key={`${item.recordId}-${item.transaction}`}>
+                        <Table.Td>
+                          <Anchor component={Link} to={routePath(item.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: item.recordId })}>
+                            {item.recordId}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.ndc}</Table.Td>
+                        <Table.Td>{item.transaction === 'receipt' ? 'Receipt' : 'Destruction'}</Table.Td>
+                        <Table.Td>{item.reason}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea.Autosize>
             </Alert>
           )}
         </Stack>
