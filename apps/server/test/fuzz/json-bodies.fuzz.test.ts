@@ -140,6 +140,7 @@ const ROUTES: RouteSpec[] = [
     path: '/exportReport',
     valid: async (f) => ({ registration: f.registrationNumber, jobId: String(await f.id('job')), containerName: '', showArcos: 1, reportType: 'perNdc' }),
   },
+  { method: 'POST', path: '/reports/arcos', valid: async () => ({ from: '01/01/2026', to: '03/31/2026' }) },
   ...RECORD_ENTITIES.flatMap(([plural, singular]): RouteSpec[] => [
     { method: 'POST', path: `/${plural}/export`, valid: async () => ({ fileType: 'xlsx', recordType: 'cn', searchCriteria: [], sort: [] }) },
     { method: 'POST', path: `/${plural}/search`, valid: async () => ({ query: [{ omit: 'false' }], sort: [], offset: 1, limit: 10 }) },
@@ -227,6 +228,8 @@ function expectNoPollution(context: string) {
 beforeAll(async () => {
   t = await buildTestApp();
   await createUser(t.db, { username: USER, password: PASSWORD, privileges: [...PRIVILEGES], parentOrganization: 'Northwind Laboratories' });
+  // Our registration: the ARCOS file is refused (409) without it.
+  await t.db.updateTable('settings').set({ dea_number: 'RD1234563' }).where('id', '=', 1).execute();
   await t.db
     .insertInto('ndc_dictionary')
     .values([

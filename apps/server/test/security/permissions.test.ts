@@ -88,6 +88,7 @@ function scenarios(): Scenario[] {
   add('PATCH /users/:username', 'user.manage', 'none', 'standard', () => body('PATCH', `/users/${TARGET_USER}`, { displayName: `Renamed ${++newUser}` }));
   add('POST /users/:username/password', 'user.manage', 'none', 'standard', () => body('POST', `/users/${TARGET_USER}/password`, { password: `another-password-${++newUser}` }));
   add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
+  add('POST /reports/arcos', 'report.export', 'none', 'standard', () => body('POST', '/reports/arcos', { from: '01/01/2026', to: '03/31/2026' }));
 
   for (const [kind, singular, plural] of [
     ['standard', 'container', 'containers'],
@@ -175,6 +176,8 @@ beforeAll(async () => {
       { ndc: '00591-0385-01', schedule: '2', trade_name: 'OXYCODONE HCL 10 MG', package_size: 100, package_size_uom: 'U', trade_package: true },
     ] as never)
     .execute();
+  // Our registration, without which the ARCOS file is refused (409) whoever asks.
+  await t.db.updateTable('settings').set({ dea_number: 'RD1234563' }).where('id', '=', 1).execute();
 });
 afterAll(() => t.close());
 
