@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { arcosField, formatIsoDate, lastCalendarQuarter, todayIso } from '@3ds/domain';
 import { api, apiToken, type Json } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
@@ -103,6 +104,7 @@ test('Download ARCOS: last quarter by default, the file downloads with 80-charac
   const row = leftOut.getByRole('row').filter({ has: page.getByRole('link', { name: stock.missing222, exact: true }) });
   await expect(row).toContainText('Receipt');
   await expect(row).toContainText('receipt without its DEA Form 222 number');
+  await expectAccessible(page, 'Reports with the items left out of the ARCOS file');
   await row.getByRole('link', { name: stock.missing222, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/line-item/${stock.missing222}$`));
 });
