@@ -101,9 +101,9 @@ export function ArcosPanel() {
               <Text size="sm" mb="xs">
                 These line items could not be reported correctly. Fix them and download the file again.
               </Text>
-              {/* A long list scrolls inside the panel, under its own header, instead of pushing the page down. */}
+              {/* A long list scrolls inside the panel, under its own header, instead of pushing the page down; on white, its links keep their contrast. */}
               <ScrollArea.Autosize mah={360} type="auto">
-                <Table striped withTableBorder stickyHeader fz="sm" aria-label="Line items left out of the ARCOS file">
+                <Table bg="white" withTableBorder stickyHeader fz="sm" aria-label="Line items left out of the ARCOS file">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Line item</Table.Th>
