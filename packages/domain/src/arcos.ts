@@ -42,14 +42,16 @@ export const ARCOS_TRANSACTION_CODES = { receipt: 'P', destroyed: 'Y' } as const
 export type ArcosTransactionCode = (typeof ARCOS_TRANSACTION_CODES)[keyof typeof ARCOS_TRANSACTION_CODES];
 
 /**
- * Unit codes (handbook 5.12; the 5.11.3.1 example writes 417.29 g as 417290 with unit 2, mg). A blank
+ * Unit codes (DOMAIN.md, after handbook 5.12; the 5.11.3.1 example writes 417.29 g as 417290 with
+ * unit 2, mg). A blank
  * unit means packages — or dosage units for a bulk `**` NDC; D and K count those in dozens and thousands.
  */
 export const ARCOS_UNIT_CODES = { packages: ' ', dozens: 'D', thousands: 'K', µg: '1', mg: '2', g: '3', kg: '4', mL: '5', L: '6' } as const;
 
 /**
  * The document identifier (positions 78–80) marks a record as produced by an automated system
- * (handbook 5.1, difference 1). Its value is the one in the handbook's automated examples (5.11.3.1).
+ * (handbook 5.1, difference 1). Its value is the one in the handbook's automated examples (5.11.3.1);
+ * docs/dea-paperwork.md asks for it to be confirmed against handbook 5.19 before a first submission.
  */
 export const ARCOS_DOCUMENT_IDENTIFIER = 'E25';
 
