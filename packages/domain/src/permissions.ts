@@ -46,6 +46,13 @@ export const ACTIONS = {
     purpose: 'move a container',
     blocked: 'its containers cannot be moved',
   },
+  /**
+   * The job's DEA Form 41 and Certificate of Destruction, stored with the job. The final documents
+   * need a locked job, which the service checks (a lock here refuses unlocked records, the
+   * opposite); the Form 41 draft of an unlocked job is the same action, downloaded only.
+   */
+  'job.form-41': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'generate the DEA Form 41 of a job' },
+  'job.certificate': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'generate the Certificate of Destruction of a job' },
 
   'container.create': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job'], purpose: 'add a container', blocked: 'containers cannot be added' },
   'container.edit': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'edit a container', blocked: 'its containers cannot be changed' },
