@@ -198,7 +198,7 @@ describe('with our registration', () => {
     expect(await slotOf(job.id, '41 Insert')).toBeUndefined();
     const [audit] = await auditsOf(job.id);
     expect(audit).toMatchObject({ after: { draft: true } });
-    const file = await t.db.selectFrom('files').selectAll().where('id', '=', audit!.after.file_id).executeTakeFirstOrThrow();
+    const file = await t.db.selectFrom('files').selectAll().where('id', '=', (audit!.after as { file_id: string }).file_id).executeTakeFirstOrThrow();
     // A draft is a download: kept under exports/, which the hourly clean-up removes.
     expect(file.storage_key.startsWith('exports/')).toBe(true);
   });

@@ -26,7 +26,7 @@ import { AppError, conflict, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
+import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import { readSettings } from '../settings/settings.repository.ts';
 
@@ -208,13 +208,7 @@ export class JobDocumentsService {
     const made = await transaction(this.#db, async (trx) => {
       const job = await holdJobForDocument(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
-      if (!draft && !job.locked) {
-        throw conflict(
-          kind === 'form-41'
-            ? `Job ${jobId} is not locked; lock it before generating the final Form 41, or download the draft.`
-            : `Job ${jobId} is not locked; lock it before generating the Certificate of Destruction.`,
-        );
-      }
+      if (!draft) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
       const registrant = registrantOf(await readSettings(trx));
       const items = await lineItemsOf(trx, jobId);
       if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
