@@ -47,6 +47,9 @@ export function JobDocumentActions({ jobId, fieldData, locked }: JobDocumentActi
       ? { kind: 'certificate', label: 'Certificate of Destruction', draft: false, icon: IconCertificate }
       : null,
   };
+  // Placed once the company's Report Type is known, so no action moves under the pointer; without
+  // the company (a failed read), every document waits in the menu.
+  if (company.isPending) return null;
   const order = jobDocumentOrder(company.data ? text(company.data.fieldData['Report Type']) : null);
   const primary = order.primary.flatMap((kind) => available[kind] ?? []);
   const others = order.others.flatMap((kind) => available[kind] ?? []);
