@@ -57,6 +57,7 @@ async function lockJob(page: Page) {
   await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
   await page.getByRole('dialog', { name: 'Lock Job' }).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByRole('button', { name: 'Unlock Job', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 /** A demo job that was destroyed and is not locked yet: its destruction record is filled in. */
@@ -106,6 +107,7 @@ test.describe('DEA documents of a job', () => {
     const jobId = await destroyedJob(request, token);
     await openJob(page, jobId);
     await lockJob(page);
+    await page.screenshot({ path: test.info().outputPath('locked-job-documents.png') });
 
     await chooseDocument(page, 'Generate Form 41');
     const form = await downloadText(page, `job-${jobId}-form-41.pdf`);
