@@ -9,8 +9,8 @@ import { expect, login, test } from '../support/fixtures.ts';
  * refusal of a final form the job's records cannot fill.
  */
 
-async function openJob(page: Page, id: string) {
-  await login(page);
+async function openJob(page: Page, id: string, username = 'admin') {
+  await login(page, username);
   await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
   await page.goto(`job/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible({ timeout: 20_000 });
@@ -125,5 +125,17 @@ test.describe('DEA documents of a job', () => {
     const files = page.getByRole('region', { name: 'Pictures & documents' });
     await expect(files.getByRole('link', { name: '41', exact: true })).toHaveAttribute('href', /form-41\.pdf/);
     await expect(files.getByRole('link', { name: 'Certificate of Destruction', exact: true })).toHaveAttribute('href', /certificate-of-destruction\.pdf/);
+  });
+
+  test('a viewer (no CREATE_JOB) is offered no document', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const jobId = await destroyedJob(request, token);
+    await openJob(page, jobId, 'viewer');
+    await expect(page.getByRole('button', { name: 'Job Ready', exact: true })).toBeVisible();
+    // Once the company's Report Type has arrived, the admin's actions would be there.
+    await page.waitForLoadState('networkidle');
+    for (const label of ['Form 41 Draft', 'Generate Form 41', 'Certificate of Destruction', 'Documents']) {
+      await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
+    }
   });
 });
