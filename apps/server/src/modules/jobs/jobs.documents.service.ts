@@ -4,13 +4,10 @@ import {
   ERROR_CODES,
   formatIsoDate,
   GENERATED_JOB_DOCUMENTS,
-  isBulkNdc,
   missingDestructionFields,
   type Action,
-  type BulkKind,
-  type Form41LineItem,
 } from '@3ds/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Settings } from '../../db/tables/settings.table.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -29,6 +26,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import { readSettings } from '../settings/settings.repository.ts';
+import * as repo from './jobs.documents.repository.ts';
 
 export const DOCUMENT_MESSAGES = {
   settingsMissing: 'Enter our registration in Settings first',
@@ -73,103 +71,6 @@ function registrantOf(settings: Settings): Party {
   };
 }
 
-function bulkKindOf(entry: { bulk_raw_powder: boolean | null; bulk_raw_liquid: boolean | null; bulk_dosage_formulation: boolean | null; bulk_solution: boolean | null }): BulkKind | undefined {
-  if (entry.bulk_raw_powder) return 'raw-powder';
-  if (entry.bulk_raw_liquid) return 'raw-liquid';
-  if (entry.bulk_dosage_formulation) return 'dosage-formulation';
-  if (entry.bulk_solution) return 'solution';
-  return undefined;
-}
-
-/** The job with its registration and company, held FOR SHARE: a lock or unlock waits until the document is made. */
-function holdJobForDocument(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom('jobs as j')
-    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
-    .innerJoin('companies as co', 'co.id', 'r.company_id')
-    .select([
-      'j.id',
-      'j.name',
-      'j.locked',
-      'j.mod_id',
-      'j.date_destroyed',
-      'j.disposal_method',
-      'j.destruction_facility',
-      'j.destruction_facility_address',
-      'j.destruction_witness_1',
-      'j.destruction_witness_2',
-      'r.registration_number',
-      'r.address1 as r_address1',
-      'r.address2 as r_address2',
-      'r.address3 as r_address3',
-      'r.city as r_city',
-      'r.state as r_state',
-      'r.zip as r_zip',
-      'co.name as company_name',
-      'co.address1 as co_address1',
-      'co.address2 as co_address2',
-      'co.city as co_city',
-      'co.state as co_state',
-      'co.zip as co_zip',
-    ])
-    .where('j.id', '=', id)
-    .forShare('j')
-    .executeTakeFirst();
-}
-
-/** The job's standard and Yellow Bucket line items with what the Form 41 reads of their NDC's dictionary entry. */
-async function lineItemsOf(db: Kysely<Database>, jobId: number): Promise<Form41LineItem[]> {
-  const rows = await db
-    .selectFrom('line_items as li')
-    .leftJoin('ndc_dictionary as d', 'd.ndc', 'li.ndc')
-    .select([
-      'li.id',
-      'li.ndc',
-      'li.ndc_schedule',
-      'li.ndc_description',
-      'li.strength',
-      'li.form',
-      'li.lot_number',
-      'li.pack_quantity',
-      'li.pack_size',
-      'li.pack_size_uom',
-      'li.percent_fill',
-      'li.package_size_density',
-      'd.drug_code',
-      'd.trade_name',
-      'd.strength as d_strength',
-      'd.form as d_form',
-      'd.ingredient_base_weight',
-      'd.density',
-      'd.bulk_raw_powder',
-      'd.bulk_raw_liquid',
-      'd.bulk_dosage_formulation',
-      'd.bulk_solution',
-    ])
-    .where('li.job_id', '=', jobId)
-    // Standard items first, then the Yellow Bucket's, each in the order they were entered.
-    .orderBy(sql`li.kind = 'yellow_bucket'`)
-    .orderBy('li.id')
-    .execute();
-  return rows.map((r) => ({
-    ndc: r.ndc,
-    schedule: r.ndc_schedule,
-    drugCode: r.drug_code,
-    name: text(r.ndc_description) || text(r.trade_name),
-    // The line item's snapshot of its dictionary entry; the entry itself where the snapshot is blank.
-    strength: text(r.strength) || r.d_strength,
-    form: text(r.form) || r.d_form,
-    lot: r.lot_number,
-    bulkKind: isBulkNdc(r.ndc) ? bulkKindOf(r) : undefined,
-    ingredientBaseWeight: r.ingredient_base_weight === null ? null : Number(r.ingredient_base_weight),
-    density: r.density !== null ? Number(r.density) : r.package_size_density !== null ? Number(r.package_size_density) : null,
-    packQuantity: r.pack_quantity === null ? null : Number(r.pack_quantity),
-    packSize: r.pack_size === null ? null : Number(r.pack_size),
-    packSizeUoM: r.pack_size_uom,
-    percentFill: r.percent_fill === null ? null : Number(r.percent_fill),
-  }));
-}
-
 /**
  * DEA Form 41 and the Certificate of Destruction of a job (docs/form-41.md), generated from its
  * records. The final documents need a locked job and are kept in the job's document slots ('41
@@ -206,11 +107,11 @@ export class JobDocumentsService {
     assertMayPerform(user, action);
     // Read and drawn under the job's share lock: what the document says is what the records said.
     const made = await transaction(this.#db, async (trx) => {
-      const job = await holdJobForDocument(trx, jobId);
+      const job = await repo.holdJobForDocument(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
       if (!draft) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
       const registrant = registrantOf(await readSettings(trx));
-      const items = await lineItemsOf(trx, jobId);
+      const items = await repo.lineItemsOf(trx, jobId);
       if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
       const { rows, totals, incomplete } = buildForm41Rows(items);
       const record = {
@@ -286,15 +187,13 @@ export class JobDocumentsService {
         }
         // The job must still be locked as it was when the document was drawn; an unlock and a new
         // lock meanwhile (a changed modId) could have changed what it holds.
-        const current = await trx.selectFrom('jobs').select(['locked', 'mod_id']).where('id', '=', jobId).forShare().executeTakeFirst();
+        const current = await repo.holdJobState(trx, jobId);
         if (!current) throw notFound(`There is no job ${jobId}.`);
         if (!current.locked || current.mod_id !== made.modId) {
           throw conflict(`Job ${jobId} was unlocked or changed while the ${title} was being made; generate it again.`);
         }
-        const previous = await trx.selectFrom('job_files').selectAll().where('job_id', '=', jobId).where('slot', '=', slot).forUpdate().executeTakeFirst();
-        // The earlier file keeps its row (records stay); the slot points at the new one.
-        if (previous) await trx.updateTable('job_files').set({ file_id: saved.id, created_by: user.username, created_at: this.#now() }).where('id', '=', previous.id).execute();
-        else await trx.insertInto('job_files').values({ job_id: jobId, slot, file_id: saved.id, created_by: user.username }).execute();
+        const previous = await repo.findJobFileForUpdate(trx, jobId, slot);
+        await repo.putJobFile(trx, previous, { job_id: jobId, slot, file_id: saved.id, created_by: user.username, created_at: this.#now() });
         await writeAudit(trx, {
           username: user.username,
           action: 'generate-document',
