@@ -21,6 +21,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes.ts';
+import { jobDocumentsRoutes } from './modules/jobs/jobs.documents.routes.ts';
+import { JobDocumentsService } from './modules/jobs/jobs.documents.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { lineItemsRoutes } from './modules/line-items/line-items.routes.ts';
 import { LineItemsService } from './modules/line-items/line-items.service.ts';
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const mailer =
         deps.mailer ?? createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, outboxDir: join(deps.config.dataDir, 'outbox') });
       await api.register(jobsRoutes, { jobs: new JobsService({ db, now, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });
+      await api.register(jobDocumentsRoutes, { documents: new JobDocumentsService({ db, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
       await api.register(containersRoutes, { containers: new ContainersService({ db, records, now }) });
       await api.register(valueListsRoutes, { db });

@@ -136,6 +136,7 @@ describe('pictures and documents', () => {
       { field: 'Shipping Files', label: 'Shipping', href: null },
       { field: 'Supporting Files', label: 'Supporting', href: null },
       { field: 'Digital 222 Files', label: 'Digital 222', href: null },
+      { field: 'Certificate of Destruction', label: 'Certificate of Destruction', href: null },
     ]);
   });
 

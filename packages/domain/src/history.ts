@@ -379,6 +379,8 @@ function ownSummary(record: AuditedRecord, row: AuditRow): string {
     }
     case 'job-ready':
       return 'Sent the Job Ready notification';
+    case 'generate-document':
+      return `Generated the ${text(get(after, 'document'))}${get(after, 'draft') === true ? ' draft' : ''}`;
     case 'report': {
       const type = get(after, 'reportType') === 'perNdc' ? 'Per NDC' : 'Excel';
       const lines = get(after, 'lines');

@@ -19,3 +19,4 @@ export * from './users.ts';
 export * from './numbers.ts';
 export * from './text.ts';
 export * from './ndc-code.ts';
+export * from './form-41.ts';

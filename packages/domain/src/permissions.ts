@@ -11,7 +11,8 @@ import { hasPrivilege, type Privilege } from './privileges.ts';
  * - `job`: the record's job is locked;
  * - `container`: the line item's container is locked;
  * - `record`: the record itself is locked (for a lock action: it is locked already);
- * - `record-unlocked`: the record is not locked (an unlock action with nothing to unlock);
+ * - `record-unlocked`: the record is not locked (an unlock action with nothing to unlock, or a
+ *   document that only a locked job has);
  * - `own-locked-items`: the container holds line items locked on their own, which are final
  *   wherever the container would go (deleted with it, carried to another job or to the Yellow Bucket).
  */
@@ -45,6 +46,23 @@ export const ACTIONS = {
     refusedWhen: ['job', 'record', 'own-locked-items'],
     purpose: 'move a container',
     blocked: 'its containers cannot be moved',
+  },
+  /**
+   * The job's DEA Form 41 and Certificate of Destruction, stored with the job: final documents need
+   * a locked job. The Form 41 draft (`?draft=1`) is the same route for a job in any state,
+   * downloaded only: the web offers it to whoever may perform `job.form-41`.
+   */
+  'job.form-41': {
+    privilege: 'CREATE_JOB',
+    refusedWhen: ['record-unlocked'],
+    purpose: 'generate the DEA Form 41 of a job',
+    blocked: 'lock it before generating the final Form 41, or download the draft',
+  },
+  'job.certificate': {
+    privilege: 'CREATE_JOB',
+    refusedWhen: ['record-unlocked'],
+    purpose: 'generate the Certificate of Destruction of a job',
+    blocked: 'lock it before generating the Certificate of Destruction',
   },
 
   'container.create': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job'], purpose: 'add a container', blocked: 'containers cannot be added' },
@@ -178,6 +196,8 @@ export function lockRefusalMessage(
       if (lock) return `${ids.noun} ${ids.id} is already locked.`;
       return blocked && ids.noun === 'Job' ? `Job ${ids.id} is locked; ${blocked}.` : `${ids.noun} ${ids.id} is locked.`;
     case 'record-unlocked':
+      // An action that needs a locked record says what to do; an unlock has nothing to unlock.
+      if (blocked && !action.endsWith('.unlock')) return `${ids.noun} ${ids.id} is not locked; ${blocked}.`;
       return `${ids.noun} ${ids.id} is already unlocked.`;
     case 'own-locked-items':
       return ownLockedItemsMessage(ids.noun, ids.id, ids.ownLockedItems ?? 1, action.endsWith('.delete') ? 'deleted' : 'moved');

@@ -190,6 +190,9 @@ describe('toHistoryEntry', () => {
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', after: { slot: 'P3', original_name: 'front.png' } })).summary).toBe('Added picture P3 (front.png)');
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', after: { slot: 'CWF Files', original_name: 'a.pdf' } })).summary).toBe('Attached CWF Files (a.pdf)');
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', before: { slot: 'CWF Files' }, after: { slot: 'CWF Files', original_name: 'b.pdf' } })).summary).toBe('Replaced CWF Files (b.pdf)');
+    expect(toHistoryEntry(job, jobRow({ action: 'generate-document', after: { document: 'DEA Form 41', draft: false, slot: '41 Insert' } })).summary).toBe('Generated the DEA Form 41');
+    expect(toHistoryEntry(job, jobRow({ action: 'generate-document', after: { document: 'DEA Form 41', draft: true } })).summary).toBe('Generated the DEA Form 41 draft');
+    expect(toHistoryEntry(job, jobRow({ action: 'generate-document', after: { document: 'Certificate of Destruction', draft: false } })).summary).toBe('Generated the Certificate of Destruction');
     expect(toHistoryEntry(job, jobRow({ action: 'job-ready', after: { notification: 1 } })).summary).toBe('Sent the Job Ready notification');
     expect(toHistoryEntry(job, jobRow({ action: 'report', after: { reportType: 'perNdc', lines: 3 } })).summary).toBe('Ran the Per NDC report (3 lines)');
     expect(toHistoryEntry(job, jobRow({ action: 'something-new' })).summary).toBe('Something new');

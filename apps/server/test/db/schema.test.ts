@@ -68,7 +68,7 @@ async function jobWithContainers() {
 
 describe('migrations', () => {
   it('apply on PGlite, once', async () => {
-    expect(applied).toEqual(['001_auth.sql', '002_records.sql', '003_count_cache.sql', '004_history.sql', '005_ndc_prefix_indexes.sql', '006_table_versions.sql', '007_own_locks_and_audit_time.sql', '008_line_item_expiry_serial.sql', '009_paperwork.sql']);
+    expect(applied).toEqual(['001_auth.sql', '002_records.sql', '003_count_cache.sql', '004_history.sql', '005_ndc_prefix_indexes.sql', '006_table_versions.sql', '007_own_locks_and_audit_time.sql', '008_line_item_expiry_serial.sql', '009_paperwork.sql', '011_certificate_slot.sql']);
     expect(await migrate(handle)).toEqual([]);
   });
 
@@ -237,7 +237,7 @@ describe('value checks', () => {
       .returningAll()
       .executeTakeFirstOrThrow();
     const slot = (name: string) => db.insertInto('job_files').values({ job_id: j.id, slot: name, file_id: file.id, created_by: 'test' }).execute();
-    for (const ok of ['R9', 'P12', 'T1', 'D21', 'DP7', 'CWF Files', 'Digital 222 Files']) await expect(slot(ok)).resolves.toBeDefined();
+    for (const ok of ['R9', 'P12', 'T1', 'D21', 'DP7', 'CWF Files', 'Digital 222 Files', 'Certificate of Destruction']) await expect(slot(ok)).resolves.toBeDefined();
     for (const bad of ['R10', 'P13', 'D22', 'DP8', 'X1', 'cwf files']) await expect(slot(bad)).rejects.toMatchObject(CHECK_VIOLATION);
     await expect(slot('R9')).rejects.toMatchObject({ code: '23505' });
   });

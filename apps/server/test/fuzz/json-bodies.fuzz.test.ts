@@ -126,6 +126,8 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/sendJobReadyNotification', valid: async (f) => ({ fieldData: { __PKJobID: await f.id('job'), 'Job Name': 'x' } }) },
   { method: 'POST', path: '/job/move-container-to-yb/:jobId', params: { jobId: 'job' }, valid: async (f) => ({ containerId: await f.id('container') }) },
   { method: 'POST', path: '/job/:id/upload', params: { id: 'job' } },
+  { method: 'POST', path: '/job/:id/documents/form-41', params: { id: 'job' } },
+  { method: 'POST', path: '/job/:id/documents/certificate', params: { id: 'job' } },
   { method: 'POST', path: '/registration/:id/upload', params: { id: 'registration' } },
   ...containerRoutes('container', 'containers', 'container'),
   ...containerRoutes('yb-container', 'yb-containers', 'yb-container'),

@@ -71,6 +71,8 @@ function scenarios(): Scenario[] {
   add('POST /job/move-container-to-yb/:jobId', 'job.move-container-to-yb', 'container', 'standard', (f) =>
     body('POST', `/job/move-container-to-yb/${f.jobId}`, { containerId: f.containerId }),
   );
+  add('POST /job/:id/documents/form-41', 'job.form-41', 'job', 'standard', (f) => body('POST', `/job/${f.jobId}/documents/form-41`));
+  add('POST /job/:id/documents/certificate', 'job.certificate', 'job', 'standard', (f) => body('POST', `/job/${f.jobId}/documents/certificate`));
   add('POST /job/:id/upload', 'job.upload-file', 'job', 'standard', (f) => ({
     method: 'POST',
     url: `${API}/job/${f.jobId}/upload?field=P1`,
@@ -176,17 +178,31 @@ beforeAll(async () => {
       { ndc: '00591-0385-01', schedule: '2', trade_name: 'OXYCODONE HCL 10 MG', package_size: 100, package_size_uom: 'U', trade_package: true },
     ] as never)
     .execute();
-  // Our registration, without which the ARCOS file is refused (409) whoever asks.
-  await t.db.updateTable('settings').set({ dea_number: 'RD1234563' }).where('id', '=', 1).execute();
+  // Our registration, printed on the DEA documents; without it the ARCOS file is refused (409) whoever asks.
+  await t.db
+    .updateTable('settings')
+    .set({ registrant_name: 'Tristate Returns LLC', dea_number: 'RT1234563', address_line_1: '100 Industrial Pkwy', city: 'Columbus', state: 'OH', zip: '43215' })
+    .where('id', '=', 1)
+    .execute();
 });
 afterAll(() => t.close());
+
+const DESTRUCTION_RECORD = {
+  date_destroyed: '2026-11-20',
+  disposal_method: 'Incineration',
+  destruction_facility: 'Clean Harbors Deer Park',
+  destruction_facility_address: '2027 Independence Pkwy S, La Porte, TX 77571',
+  destruction_witness_1: 'Alex Witness',
+  destruction_witness_2: 'Blair Witness',
+};
 
 async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
   const registration = await createRegistration(t.db, { registration_number: 'BA1234563', schedule_2: true });
   const jobLocked = level === 'job' || (scenario.subject === 'job' && level === 'record');
   const containerLocked =
     level === 'container' || (level === 'record' && (scenario.subject === 'container' || scenario.action === 'line-item.create'));
-  const job = await createJob(t.db, { registration_id: registration.id, locked: jobLocked });
+  // With its destruction record: a locked job's DEA documents can be generated.
+  const job = await createJob(t.db, { registration_id: registration.id, locked: jobLocked, ...DESTRUCTION_RECORD });
   const otherJob = await createJob(t.db, { registration_id: registration.id });
   const container = await createContainer(t.db, { job_id: job.id, kind: scenario.kind, locked: containerLocked, net_weight: 10, package_weight: 1 });
   const otherContainer = await createContainer(t.db, { job_id: job.id, kind: scenario.kind });

@@ -5,8 +5,14 @@ import { column, field, type EntityCatalogue } from './catalogue.ts';
 export const JOB_PICTURE_FIELDS: string[] = Object.values(PICTURE_SLOTS).flatMap((s) =>
   Array.from({ length: s.count }, (_, i) => `${s.prefix}${i + 1}`),
 );
-/** The job's document fields, in the order the job view lists their links. */
-export const JOB_DOCUMENT_FIELDS = ['CWF Files', '41 Insert', 'Shipping Files', 'Supporting Files', 'Digital 222 Files'] as const;
+/**
+ * The job's document fields, in the order the job view lists their links: spec 1's five, and the
+ * Certificate of Destruction 3DS generates (011_certificate_slot.sql). '41 Insert' holds an uploaded
+ * or a generated Form 41.
+ */
+export const JOB_DOCUMENT_FIELDS = ['CWF Files', '41 Insert', 'Shipping Files', 'Supporting Files', 'Digital 222 Files', 'Certificate of Destruction'] as const;
+/** The document fields 3DS fills itself (generated, not uploaded). */
+export const GENERATED_JOB_DOCUMENTS = { form41: '41 Insert', certificate: 'Certificate of Destruction' } as const;
 
 export const jobsCatalogue: EntityCatalogue = {
   entity: 'jobs',

@@ -42,7 +42,8 @@ export type JobUpdate = Updateable<JobsTable>;
 
 /**
  * One file per job slot: pictures R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7, and the documents
- * 'CWF Files', '41 Insert', 'Shipping Files', 'Supporting Files', 'Digital 222 Files'.
+ * 'CWF Files', '41 Insert', 'Shipping Files', 'Supporting Files', 'Digital 222 Files', and the generated
+ * 'Certificate of Destruction' (011_certificate_slot.sql).
  */
 export interface JobFilesTable {
   id: Generated<number>;

@@ -150,6 +150,7 @@ export const DOCUMENT_LABELS: Record<JobDocumentField, string> = {
   'Shipping Files': 'Shipping',
   'Supporting Files': 'Supporting',
   'Digital 222 Files': 'Digital 222',
+  'Certificate of Destruction': 'Certificate of Destruction',
 };
 
 export interface JobDocument {

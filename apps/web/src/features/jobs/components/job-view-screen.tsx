@@ -8,6 +8,7 @@ import { useSession } from '../../../session/use-session.ts';
 import { useJob } from '../api/get-job.ts';
 import { JOB_FIELDS, containerCount, jobPermissions, text } from '../job-record.ts';
 import { JobContainersTabs } from './job-containers-tabs.tsx';
+import { JobDocumentActions } from './job-document-actions.tsx';
 import { JobExportMenus } from './job-export-menus.tsx';
 import { JobFilesCard } from './job-files-card.tsx';
 import { JobInfoCards, JobInfoSkeleton } from './job-info-cards.tsx';
@@ -30,6 +31,7 @@ export function JobViewScreen() {
   const actions = record && permissions && (
     <>
       <JobReadyButton fieldData={record.fieldData} />
+      <JobDocumentActions jobId={id} fieldData={record.fieldData} locked={permissions.locked} />
       <JobLockButton jobId={id} locked={permissions.locked} canLock={permissions.canLock} canUnlock={permissions.canUnlock} />
     </>
   );

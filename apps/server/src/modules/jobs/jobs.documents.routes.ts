@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { JobDocumentsService } from './jobs.documents.service.ts';
+
+const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
+const fileLinkSchema = z.object({
+  data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })),
+  scriptResult: z.string(),
+});
+
+const REFUSALS =
+  '404 for an unknown job; 409 when the job has no line items, when our registration is not entered in Settings ("Enter our registration in Settings first"), when the job is not locked, and when it lacks its destruction date, disposal method, destruction facility and address or either destruction witness (`details` lists what is missing) or a line item\'s quantity cannot be worked out.';
+
+export const jobDocumentsRoutes: FastifyPluginAsyncZod<{ documents: JobDocumentsService }> = async (app, { documents }) => {
+  app.post(
+    '/job/:id/documents/form-41',
+    {
+      config: { action: 'job.form-41' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Generate the DEA Form 41 of a job',
+        description: `Form DEA-41 (OMB 1117-0007) from the job's standard and Yellow Bucket line items, our registration (Settings) and the job's destruction record; see docs/form-41.md. Needs CREATE_JOB (403). The final form needs a locked job: it is stored in the job's "41 Insert" document slot (an earlier file stays on record; the slot shows the new one) with an audit row. \`?draft=1\` asks for the draft instead, for a job in any state: the same document marked DRAFT on every page, blanks where the job's destruction record is not filled in, downloaded only (removed with the exports). ${REFUSALS} Answers the signed file link, valid for 15 minutes, in \`data[0].fieldData.Container\`.`,
+        params: z.object({ id: recordId }),
+        querystring: z.object({ draft: z.enum(['0', '1', 'true', 'false']).optional() }),
+        response: { 200: fileLinkSchema },
+      },
+    },
+    async (request) =>
+      documents.form41(Number(request.params.id), { draft: request.query.draft === '1' || request.query.draft === 'true' }, request.user, request.id),
+  );
+
+  app.post(
+    '/job/:id/documents/certificate',
+    {
+      config: { action: 'job.certificate' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Generate the Certificate of Destruction of a job',
+        description: `The certificate the client receives: the job's company and registration, the items destroyed and their totals per schedule, the date, method, facility and witnesses of the destruction, our registration and a signature block. Needs CREATE_JOB (403) and a locked job; stored in the job's "Certificate of Destruction" document slot with an audit row (an earlier file stays on record). ${REFUSALS} Answers the signed file link, valid for 15 minutes, in \`data[0].fieldData.Container\`.`,
+        params: z.object({ id: recordId }),
+        response: { 200: fileLinkSchema },
+      },
+    },
+    async (request) => documents.certificate(Number(request.params.id), request.user, request.id),
+  );
+};

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import {
+  buildForm41Rows,
+  ERROR_CODES,
+  formatIsoDate,
+  GENERATED_JOB_DOCUMENTS,
+  missingDestructionFields,
+  type Action,
+} from '@3ds/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Settings } from '../../db/tables/settings.table.ts';
+import { transaction } from '../../db/transaction.ts';
+import {
+  renderCertificate,
+  renderForm41,
+  type CertificateDocument,
+  type DestructionDocument,
+  type Party,
+  type PdfRenderer,
+} from '../../documents/destruction-pdf.ts';
+import { AppError, conflict, notFound } from '../../errors/app-error.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
+import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+import * as repo from './jobs.documents.repository.ts';
+
+export const DOCUMENT_MESSAGES = {
+  settingsMissing: 'Enter our registration in Settings first',
+} as const;
+
+type DocumentKind = 'form-41' | 'certificate';
+
+const KINDS: Record<DocumentKind, { action: Action; title: string; slot: string; slug: string }> = {
+  'form-41': { action: 'job.form-41', title: 'DEA Form 41', slot: GENERATED_JOB_DOCUMENTS.form41, slug: 'form-41' },
+  certificate: { action: 'job.certificate', title: 'Certificate of Destruction', slot: GENERATED_JOB_DOCUMENTS.certificate, slug: 'certificate-of-destruction' },
+};
+
+export interface JobDocumentsDeps {
+  db: Kysely<Database>;
+  store: FileStore;
+  linkSecret: string;
+  now: () => Date;
+  /** The PDF writers; tests hand in failing ones. */
+  renderForm41?: PdfRenderer<DestructionDocument>;
+  renderCertificate?: PdfRenderer<CertificateDocument>;
+}
+
+const text = (v: string | null | undefined) => (v ?? '').trim();
+
+/** Our registration as the documents print it, or the 409 that asks for it. */
+function registrantOf(settings: Settings): Party {
+  const required = [settings.registrant_name, settings.dea_number, settings.address_line_1, settings.city, settings.state, settings.zip];
+  if (required.some((v) => !text(v))) {
+    throw new AppError(409, ERROR_CODES.conflict, DOCUMENT_MESSAGES.settingsMissing, {
+      details: ['Our registered name, DEA registration number and address (street, city, state, ZIP code) print on every destruction document.'],
+    });
+  }
+  return {
+    name: text(settings.registrant_name),
+    registrationNumber: text(settings.dea_number),
+    addressLines: [text(settings.address_line_1), text(settings.address_line_2)].filter(Boolean),
+    city: text(settings.city),
+    state: text(settings.state),
+    zip: text(settings.zip),
+    telephone: text(settings.telephone),
+    contactName: text(settings.contact_name),
+  };
+}
+
+/**
+ * DEA Form 41 and the Certificate of Destruction of a job (docs/form-41.md), generated from its
+ * records. The final documents need a locked job and are kept in the job's document slots ('41
+ * Insert', 'Certificate of Destruction'); the Form 41 of an unlocked job is a draft, marked DRAFT
+ * on every page and only downloaded.
+ */
+export class JobDocumentsService {
+  readonly #db: Kysely<Database>;
+  readonly #store: FileStore;
+  readonly #linkSecret: string;
+  readonly #now: () => Date;
+  readonly #renderForm41: PdfRenderer<DestructionDocument>;
+  readonly #renderCertificate: PdfRenderer<CertificateDocument>;
+
+  constructor(deps: JobDocumentsDeps) {
+    this.#db = deps.db;
+    this.#store = deps.store;
+    this.#linkSecret = deps.linkSecret;
+    this.#now = deps.now;
+    this.#renderForm41 = deps.renderForm41 ?? renderForm41;
+    this.#renderCertificate = deps.renderCertificate ?? renderCertificate;
+  }
+
+  form41(jobId: number, options: { draft: boolean }, user: SessionUser, requestId: string) {
+    return this.#generate('form-41', jobId, options.draft, user, requestId);
+  }
+
+  certificate(jobId: number, user: SessionUser, requestId: string) {
+    return this.#generate('certificate', jobId, false, user, requestId);
+  }
+
+  async #generate(kind: DocumentKind, jobId: number, draft: boolean, user: SessionUser, requestId: string) {
+    const { action, title, slot, slug } = KINDS[kind];
+    assertMayPerform(user, action);
+    // Read and drawn under the job's share lock: what the document says is what the records said.
+    const made = await transaction(this.#db, async (trx) => {
+      const job = await repo.holdJobForDocument(trx, jobId);
+      if (!job) throw notFound(`There is no job ${jobId}.`);
+      if (!draft) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
+      const registrant = registrantOf(await readSettings(trx));
+      const items = await repo.lineItemsOf(trx, jobId);
+      if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
+      const { rows, totals, incomplete } = buildForm41Rows(items);
+      const record = {
+        dateDestroyed: job.date_destroyed,
+        disposalMethod: job.disposal_method,
+        destructionFacility: job.destruction_facility,
+        destructionFacilityAddress: job.destruction_facility_address,
+        witness1: job.destruction_witness_1,
+        witness2: job.destruction_witness_2,
+      };
+      if (!draft) {
+        const missing = missingDestructionFields(record);
+        if (missing.length) {
+          throw new AppError(409, ERROR_CODES.conflict, `Job ${jobId} is missing what the ${title} needs: ${missing.join(', ')}.`, { details: missing });
+        }
+        if (incomplete.length) {
+          const names = incomplete.map((i) => `${items[i]!.ndc}${items[i]!.lot ? ` lot ${items[i]!.lot}` : ''}`);
+          throw new AppError(409, ERROR_CODES.conflict, `The quantity of ${incomplete.length === 1 ? 'a line item' : `${incomplete.length} line items`} of job ${jobId} cannot be worked out: ${names.join('; ')}.`, {
+            details: names.map((n) => `${n}: pack quantity, pack size or the NDC's base weight is missing`),
+          });
+        }
+      }
+      const document: DestructionDocument = {
+        job: { id: job.id, name: job.name },
+        registrant,
+        rows,
+        totals,
+        destruction: {
+          date: formatIsoDate(job.date_destroyed),
+          method: text(job.disposal_method),
+          facility: text(job.destruction_facility),
+          facilityAddress: text(job.destruction_facility_address),
+          witness1: text(job.destruction_witness_1),
+          witness2: text(job.destruction_witness_2),
+        },
+        draft,
+        generatedAt: this.#now(),
+      };
+      const bytes =
+        kind === 'form-41'
+          ? await this.#renderForm41(document)
+          : await this.#renderCertificate({
+              ...document,
+              client: {
+                name: job.company_name,
+                registrationNumber: job.registration_number,
+                // The registration's address is the one the DEA holds; the company's when it has none.
+                ...(text(job.r_address1)
+                  ? { addressLines: [job.r_address1, job.r_address2, job.r_address3].map(text).filter(Boolean), city: text(job.r_city), state: text(job.r_state), zip: text(job.r_zip) }
+                  : { addressLines: [job.co_address1, job.co_address2].map(text).filter(Boolean), city: text(job.co_city), state: text(job.co_state), zip: text(job.co_zip) }),
+              },
+            });
+      return { bytes, modId: job.mod_id, rows: rows.length, lineItems: items.length };
+    });
+
+    const fileName = `job-${jobId}-${slug}${draft ? '-draft' : ''}.pdf`;
+    const audit = { document: title, draft, rows: made.rows, lineItems: made.lineItems };
+    const file = await saveFile(
+      this.#db,
+      this.#store,
+      {
+        // A draft is a download like an export (removed with them); a final document stays with the job.
+        key: draft ? `${EXPORTS_PREFIX}${randomUUID()}/${fileName}` : `jobs/${jobId}/${slug}-${randomUUID()}.pdf`,
+        name: fileName,
+        contentType: 'application/pdf',
+        body: made.bytes,
+        createdBy: user.username,
+      },
+      async (trx, saved) => {
+        if (draft) {
+          await writeAudit(trx, { username: user.username, action: 'generate-document', entity: 'job', recordId: jobId, after: { ...audit, file_id: saved.id }, requestId });
+          return;
+        }
+        // The job must still be locked as it was when the document was drawn; an unlock and a new
+        // lock meanwhile (a changed modId) could have changed what it holds.
+        const current = await repo.holdJobState(trx, jobId);
+        if (!current) throw notFound(`There is no job ${jobId}.`);
+        if (!current.locked || current.mod_id !== made.modId) {
+          throw conflict(`Job ${jobId} was unlocked or changed while the ${title} was being made; generate it again.`);
+        }
+        const previous = await repo.findJobFileForUpdate(trx, jobId, slot);
+        await repo.putJobFile(trx, previous, { job_id: jobId, slot, file_id: saved.id, created_by: user.username, created_at: this.#now() });
+        await writeAudit(trx, {
+          username: user.username,
+          action: 'generate-document',
+          entity: 'job',
+          recordId: jobId,
+          before: previous ? { slot, file_id: previous.file_id } : null,
+          after: { ...audit, slot, file_id: saved.id },
+          requestId,
+        });
+      },
+    );
+    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
+  }
+}

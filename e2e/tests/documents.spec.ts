@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+
+/**
+ * The job's DEA documents (docs/form-41.md): the Form 41 draft of an unlocked job, the final Form 41
+ * and the Certificate of Destruction of a locked one, each through the download dialog, and the
+ * refusal of a final form the job's records cannot fill.
+ */
+
+async function openJob(page: Page, id: string, username = 'admin') {
+  await login(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await page.goto(`job/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Job', exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+/** The company's Report Type makes a document a button of its own or an entry of the "Documents" menu. */
+async function chooseDocument(page: Page, label: string) {
+  const button = page.getByRole('button', { name: label, exact: true });
+  const menu = page.getByRole('button', { name: 'Documents', exact: true });
+  await expect(button.or(menu).first()).toBeVisible();
+  if (await button.isVisible()) await button.click();
+  else {
+    await menu.click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click();
+  }
+}
+
+async function offered(page: Page, label: string): Promise<boolean> {
+  if (await page.getByRole('button', { name: label, exact: true }).isVisible()) return true;
+  const menu = page.getByRole('button', { name: 'Documents', exact: true });
+  if (!(await menu.isVisible())) return false;
+  await menu.click();
+  const item = page.getByRole('menuitem', { name: label, exact: true });
+  const found = await item.isVisible();
+  await page.keyboard.press('Escape');
+  return found;
+}
+
+/** Downloads the file of the open "Document ready" dialog and answers its text (poppler's pdftotext). */
+async function downloadText(page: Page, fileName: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Document ready' });
+  const link = dialog.getByRole('link', { name: 'Download File' });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  await expect(link).toHaveAttribute('download', fileName);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const path = test.info().outputPath(fileName);
+  await download.saveAs(path);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+}
+
+async function lockJob(page: Page) {
+  await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Lock Job' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('button', { name: 'Unlock Job', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** A demo job that was destroyed and is not locked yet: its destruction record is filled in. */
+async function destroyedJob(request: APIRequestContext, token: string): Promise<string> {
+  const found = await api(request, token, 'get', 'jobs', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'Date Destroyed': '*', 'Locked Job': 'No', 'Disposal Method': '*' } }]),
+    limit: '30',
+  });
+  for (const job of found.data as { recordId: string }[]) {
+    const record = await api(request, token, 'get', `job/${job.recordId}`);
+    const fieldData = (record.data as { fieldData: Json }[])[0]!.fieldData;
+    if (Number(fieldData['Total Line Items']) + Number(fieldData['Total Yellow Bucket Line Items']) > 0) return job.recordId;
+  }
+  throw new Error('The demo data has no unlocked destroyed job with line items');
+}
+
+test.describe('DEA documents of a job', () => {
+  test('an unlocked job offers the Form 41 draft; locked without its destruction record, the final form is refused', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const { registrationId, ndcs } = await scheduleTwoStock(request, token, 1);
+    const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `E2E documents ${Date.now()}` } });
+    const jobId = String(job.recordId);
+    const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'E2E tote', netWeight: 3, packageWeight: 1, grossUoM: 'kg' });
+    await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc: ndcs[0], packQuantity: 2, lotNumber: 'E2E-LOT-41' });
+    await openJob(page, jobId);
+
+    await chooseDocument(page, 'Form 41 Draft');
+    const draft = await downloadText(page, `job-${jobId}-form-41-draft.pdf`);
+    expect(draft).toContain('REGISTRANT RECORD OF CONTROLLED SUBSTANCES DESTROYED');
+    expect(draft).toContain('DRAFT');
+    expect(draft).toContain(ndcs[0]!);
+    expect(draft).toContain('E2E-LOT-41');
+    // Only the draft: the final documents wait for the lock.
+    expect(await offered(page, 'Certificate of Destruction')).toBe(false);
+    expect(await offered(page, 'Generate Form 41')).toBe(false);
+
+    await lockJob(page);
+    await chooseDocument(page, 'Generate Form 41');
+    const refusal = page.getByRole('alert').filter({ hasText: 'Date Destroyed' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('Destruction Witness 1');
+    await expect(page.getByRole('dialog', { name: 'Document ready' })).toHaveCount(0);
+  });
+
+  test('lock a destroyed job, generate its Form 41 and Certificate of Destruction, download both, find them on the job', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const jobId = await destroyedJob(request, token);
+    await openJob(page, jobId);
+    await lockJob(page);
+    await page.screenshot({ path: test.info().outputPath('locked-job-documents.png') });
+
+    await chooseDocument(page, 'Generate Form 41');
+    const form = await downloadText(page, `job-${jobId}-form-41.pdf`);
+    for (const text of ['FORM DEA-41', 'A. REGISTRANT INFORMATION', 'Tristate Returns LLC', 'RT1234563', 'C. METHOD OF DESTRUCTION', 'D. WITNESSES', 'Totals by schedule']) {
+      expect(form).toContain(text);
+    }
+    expect(form).not.toContain('DRAFT');
+
+    await chooseDocument(page, 'Certificate of Destruction');
+    const certificate = await downloadText(page, `job-${jobId}-certificate-of-destruction.pdf`);
+    expect(certificate).toContain('CERTIFICATE OF DESTRUCTION');
+    expect(certificate).toContain('Authorized signature');
+
+    // Both are kept with the job: its files card links them.
+    const files = page.getByRole('region', { name: 'Pictures & documents' });
+    await expect(files.getByRole('link', { name: '41', exact: true })).toHaveAttribute('href', /form-41\.pdf/);
+    await expect(files.getByRole('link', { name: 'Certificate of Destruction', exact: true })).toHaveAttribute('href', /certificate-of-destruction\.pdf/);
+  });
+
+  test('a viewer (no CREATE_JOB) is offered no document', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const jobId = await destroyedJob(request, token);
+    await openJob(page, jobId, 'viewer');
+    await expect(page.getByRole('button', { name: 'Job Ready', exact: true })).toBeVisible();
+    // Once the company's Report Type has arrived, the admin's actions would be there.
+    await page.waitForLoadState('networkidle');
+    for (const label of ['Form 41 Draft', 'Generate Form 41', 'Certificate of Destruction', 'Documents']) {
+      await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
+    }
+  });
+});
