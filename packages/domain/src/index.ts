@@ -18,3 +18,6 @@ export * from './users.ts';
 export * from './numbers.ts';
 export * from './text.ts';
 export * from './ndc-code.ts';
+export * from './destruction-record.ts';
+export * from './destruction-clock.ts';
+export * from './settings.ts';
