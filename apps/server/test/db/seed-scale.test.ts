@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { computeQuantities, type BulkKind } from '@3ds/domain';
+import { computeQuantities, isValidDeaNumber, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind } from '@3ds/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
@@ -107,5 +107,24 @@ describe.skipIf(where.kind !== 'postgres')('npm run seed:scale', () => {
       'whole packages in mL',
     ]);
     expect(rows.every((row) => row.grams_of_base !== null && row.reporting_qty !== null)).toBe(true);
+  });
+
+  it('gives every Federal registration a valid DEA number, and our own registration one of a reverse distributor', async () => {
+    const federal = await handle.db.selectFrom('registrations').select('registration_number').where('license_type', '=', 'Federal').execute();
+    expect(federal.length).toBeGreaterThan(100);
+    expect(federal.filter((r) => !isValidDeaNumber(r.registration_number))).toEqual([]);
+    const ours = await handle.db.selectFrom('settings').select('dea_number').executeTakeFirstOrThrow();
+    expect(isValidDeaNumber(ours.dea_number ?? '')).toBe(true);
+    expect(REVERSE_DISTRIBUTOR_TYPE_LETTERS).toContain(ours.dea_number![0]);
+  });
+
+  it('destroys within 30 days of receipt, at a facility with an address', async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM jobs
+      WHERE date_destroyed IS NOT NULL AND (date_received IS NULL OR date_destroyed <= date_received OR date_destroyed > date_received + 30
+        OR destruction_facility IS NULL OR destruction_facility_address IS NULL)`.execute(handle.db);
+    expect(rows[0]!.n).toBe(0);
+    const { rows: order } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs WHERE date_received < date_transfer`.execute(handle.db);
+    expect(order[0]!.n).toBe(0);
   });
 });
