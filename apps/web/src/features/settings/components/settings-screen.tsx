@@ -26,6 +26,9 @@ export function SettingsScreen() {
 
 function SettingsEditor() {
   const query = useSettings();
+  // Here, not in the form: a save gives the record a new modId, which gives a fresh form (its key),
+  // and the confirmation must survive that.
+  const saving = useUpdateSettings();
   return (
     <PageFrame title="Settings" subtitle="Our own DEA registration, as Form 41, the Certificate of Destruction and ARCOS reports print it.">
       {query.isPending && (
@@ -37,13 +40,12 @@ function SettingsEditor() {
       )}
       {query.isError && !(query.error instanceof ApiError && query.error.status === 403) && <RecordLoadError what="settings" error={query.error} />}
       {query.isError && query.error instanceof ApiError && query.error.status === 403 && <PrivilegeRequired title="Settings" action="settings.edit" />}
-      {query.data && <SettingsForm key={query.data.modId} record={query.data} />}
+      {query.data && <SettingsForm key={query.data.modId} record={query.data} saving={saving} />}
     </PageFrame>
   );
 }
 
-function SettingsForm({ record }: { record: SettingsRecord }) {
-  const saving = useUpdateSettings();
+function SettingsForm({ record, saving }: { record: SettingsRecord; saving: ReturnType<typeof useUpdateSettings> }) {
   const form = useForm<SettingsValues>({ mode: 'controlled', initialValues: record.values, validate: schemaResolver(settingsSchema, { sync: true }) });
   const changes = changedSettings(record.values, form.values);
   const unchanged = Object.keys(changes).length === 0;
