@@ -126,6 +126,17 @@ test('the jobs list shows the days left and finds the jobs due within 7 days', a
   await expect(dueRow.getByText('5 days left')).toBeVisible();
   await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: later, exact: true }) })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('jobs-due.png'), fullPage: true });
+
+  // The list's own "Due within 7 days" link: the same find, soonest first, over all jobs.
+  await page.goto('jobs');
+  await page.getByRole('link', { name: 'Due within 7 days' }).click();
+  await expect(page.getByText('Find: Days Left = <=7')).toBeVisible();
+  await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: later, exact: true }) })).toHaveCount(0);
+  const badges = await page.getByRole('row').locator('[data-clock]').allInnerTexts();
+  expect(badges.length).toBeGreaterThan(0);
+  const left = badges.map((text) => (/overdue/.test(text) ? -Number(text.split(' ')[0]) : /Due today/.test(text) ? 0 : Number(text.split(' ')[0])));
+  expect(left.every((days) => days <= 7)).toBe(true);
+  expect(left).toEqual([...left].sort((a, b) => a - b));
 });
 
 test('a person without CREATE_JOB sees the record but no Edit button', async ({ page, request }) => {
