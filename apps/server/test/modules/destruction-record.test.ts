@@ -95,6 +95,15 @@ describe('PATCH /job/{id}/destruction-record', () => {
     expect(audit).toEqual({ before: { destruction_witness_1: 'Old Name', date_received: null }, after: { destruction_witness_1: null, date_received: today } });
   });
 
+  it('takes the same values again as no change: same modId, no audit row', async () => {
+    const job = await createJob(t.db, { transporter: 'Kept', destruction_facility: 'Red River Incineration Services' });
+    const res = await edit('maker', job.id, { fieldData: { 'Destruction Facility': ' Red River Incineration Services ' }, modId: '0' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ recordId: String(job.id), modId: '0' });
+    expect(await stored(job.id)).toEqual(job);
+    expect(await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'job').where('record_id', '=', String(job.id)).execute()).toEqual([]);
+  });
+
   it('checks the dates against what the job already holds: received before its transfer is refused', async () => {
     const job = await createJob(t.db, { date_transfer: daysFromToday(-5) });
     const res = await edit('maker', job.id, { fieldData: { 'Date Received': us(-6) } });

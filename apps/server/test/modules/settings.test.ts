@@ -49,6 +49,16 @@ describe('settings', () => {
     expect((await read('clerk')).json().data[0].fieldData['DEA Registration Number']).toBe('RR4830178');
   });
 
+  it('takes the same values again as no change: same modId, no audit row', async () => {
+    const before = await row();
+    const audits = await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute();
+    const res = await change('keeper', { fieldData: { City: 'Columbus', 'DEA Registration Number': 'RR4830178' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].modId).toBe(String(before.mod_id));
+    expect(await row()).toEqual(before);
+    expect(await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute()).toEqual(audits);
+  });
+
   it('empties one field with "" and leaves the others', async () => {
     const res = await change('keeper', { fieldData: { 'Address Line 2': '' } });
     expect(res.statusCode, res.body).toBe(200);

@@ -172,6 +172,8 @@ export class JobsService {
       }
       if (ruleProblems.length) throw validationFailed(ruleProblems[0]!, ruleProblems);
       const changed = keys.filter((key) => current[key] !== next[key]);
+      // The same values again change nothing: no new modId, no audit row.
+      if (!changed.length) return { recordId: String(id), modId: String(before.mod_id) };
       const columns = Object.fromEntries(changed.map((key) => [DESTRUCTION_RECORD_COLUMNS[key], next[key]]));
       const after = await jobs.updateJob(trx, id, { ...columns, modified_by: user.username });
       await writeAudit(trx, {

@@ -59,6 +59,8 @@ export class SettingsService {
         throw conflict('The settings were changed by someone else since you opened them. Reload them and try again.');
       }
       const changed = keys.filter((key) => before[COLUMNS[key]] !== changes[key]);
+      // The same values again change nothing: no new modId, no audit row.
+      if (!changed.length) return toRecord(before);
       const update: SettingsUpdate = Object.fromEntries(changed.map((key) => [COLUMNS[key], changes[key]]));
       const after = await updateSettings(trx, { ...update, modified_by: user.username });
       await writeAudit(trx, {
