@@ -136,6 +136,9 @@ test('the job screens and their dialogs', async ({ page }) => {
   await dialog(page, 'New Yellow Bucket Container', () => page.getByRole('button', { name: 'Yellow Bucket', exact: true }).click());
   await dialog(page, 'Pictures', () => page.getByRole('button', { name: 'Add or view pictures' }).click());
   await dialog(page, 'Lock Job', () => page.getByRole('button', { name: 'Lock Job' }).click());
+  await dialog(page, `Destruction Record of Job ${jobId}`, () =>
+    page.getByRole('region', { name: 'Destruction Record' }).getByRole('button', { name: 'Edit' }).click(),
+  );
   await page.getByRole('button', { name: 'History' }).click();
   await expectAccessible(page, 'job history panel');
   await page.getByRole('button', { name: 'Edit job name' }).click();
@@ -205,6 +208,12 @@ test('the users screen and its dialogs', async ({ page }) => {
   await dialog(page, 'Edit user clerk', () => page.getByRole('button', { name: 'Edit clerk' }).click());
   await dialog(page, 'Reset the password of clerk', () => page.getByRole('button', { name: 'Reset the password of clerk' }).click());
   await dialog(page, 'Disable user clerk', () => page.getByRole('button', { name: 'Disable clerk' }).click());
+});
+
+test('the settings screen', async ({ page }) => {
+  await signIn(page);
+  await screen(page, 'settings', 'settings', 'Settings');
+  await expect(page.getByLabel('DEA Registration Number')).not.toHaveValue('');
 });
 
 test('every screen of the route table was scanned', () => {

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/app/routes.ts';
 
 describe('route table', () => {
-  it('has every route name of spec 1 §2 and spec 2 §2, plus users and not-found', () => {
+  it('has every route name of spec 1 §2 and spec 2 §2, plus users, settings and not-found', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(
       [
         'login', 'companies', 'company', 'registrations', 'registration', 'jobs', 'job-view', 'job-edit',
         'containers', 'container-view', 'container-edit', 'line-items', 'line-item-view', 'line-item-edit',
         'yb-containers', 'yb-container-view', 'yb-container-edit', 'yb-line-items', 'yb-line-item-view',
-        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'users', 'not-found',
+        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'users', 'settings', 'not-found',
       ].sort(),
     );
   });
@@ -27,6 +27,7 @@ describe('route table', () => {
     [routePath('yb-line-item-edit', { id: 'YB 1/2' }), '/yb-line-item/YB%201%2F2/edit'],
     [routePath('users'), '/users'],
     [routePath('users', {}, { q: 'jdoe' }), '/users?q=jdoe'],
+    [routePath('settings'), '/settings'],
     [routePath('not-found'), '/not-found'],
     [routePath('jobs', {}, { page: 2, q: 'a b', skip: undefined, none: null }), '/jobs?page=2&q=a+b'],
   ])('%s = %s', (actual, expected) => {

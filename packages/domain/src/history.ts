@@ -93,6 +93,7 @@ const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Reco
       date_initiated: 'Date Job Initiated',
       date_confirmed: 'Date Confirmed',
       date_transfer: 'Date Transfer',
+      date_received: 'Date Received',
       date_destroyed: 'Date Destroyed',
       date_vault_in: 'Date Vault In',
       date_vault_out: 'Date Vault Out',
@@ -103,6 +104,8 @@ const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Reco
       transporter: 'Transporter',
       transport_method: 'Transport Method',
       disposal_method: 'Disposal Method',
+      destruction_facility: 'Destruction Facility',
+      destruction_facility_address: 'Destruction Facility Address',
       transfer_witness_1: 'Transfer Witness 1 Full Name',
       transfer_witness_2: 'Transfer Witness 2 Full Name',
       destruction_witness_1: 'Destruction Witness 1 Full Name',
@@ -358,6 +361,8 @@ function ownSummary(record: AuditedRecord, row: AuditRow): string {
       return `Changed the NDC to ${text(get(after, 'ndc'))}`;
     case 'rename':
       return 'Renamed';
+    case 'edit-destruction-record':
+      return 'Edited the destruction record';
     case 'lock':
       return `Locked${withLineItems(count(get(after, 'lineItemsChanged')))}`;
     case 'unlock':

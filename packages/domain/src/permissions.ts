@@ -39,6 +39,12 @@ export const ACTIONS = {
   'job.rename': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'rename a job', blocked: 'its name cannot be changed' },
   'job.lock': { privilege: 'LOCK_JOB', refusedWhen: ['record'], purpose: 'lock a job' },
   'job.unlock': { privilege: 'UNLOCK_JOB', refusedWhen: ['record-unlocked'], purpose: 'unlock a job' },
+  'job.edit-destruction-record': {
+    privilege: 'CREATE_JOB',
+    refusedWhen: ['record'],
+    purpose: 'edit the destruction record of a job',
+    blocked: 'its destruction record cannot be changed',
+  },
   'job.notify-ready': { privilege: null, refusedWhen: [], purpose: 'send the Job Ready notification' },
   'job.upload-file': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'add pictures and documents to a job', blocked: 'files cannot be added' },
   'job.move-container-to-yb': {
@@ -120,6 +126,7 @@ export const ACTIONS = {
   'records.search': { privilege: null, refusedWhen: [], purpose: 'search', readOnly: true },
 
   'user.manage': { privilege: 'MANAGE_USERS', refusedWhen: [], purpose: 'manage user accounts' },
+  'settings.edit': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'change our registration in the settings' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;

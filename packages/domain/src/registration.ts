@@ -21,10 +21,50 @@ export function deaCheckDigit(number: string): number {
   return sum % 10;
 }
 
-/** True when `number` is two letters and seven digits (case-insensitive) with a correct check digit. */
-export function isValidDeaNumber(number: string): boolean {
+/**
+ * The letters DEA gives as the first letter of a registration number (the registrant type), from
+ * DEA's "DEA Registration Record Layout" (Diversion Control Division, revised 2016–2017, section
+ * "Registrant type (first letter of DEA Number)"): A/B/F/G pharmacies, hospitals/clinics,
+ * practitioners and teaching institutions; M mid-level practitioners; P/R manufacturers,
+ * distributors, researchers, analytical labs, importers, exporters, reverse distributors and narcotic
+ * treatment programs. X, the first letter of a DATA-waived practitioner's second number, was issued
+ * until the waiver ended (Consolidated Appropriations Act 2023); existing X numbers still appear on
+ * paperwork, so 3DS accepts them. The layout's `0` (List I chemical handlers) is a digit, not a
+ * letter: those registrations are not for controlled substances and are not DEA numbers 3DS holds.
+ * Sources and notes: docs/dea-registration-numbers.md.
+ */
+export const DEA_REGISTRANT_TYPE_LETTERS = ['A', 'B', 'F', 'G', 'M', 'P', 'R', 'X'] as const;
+
+/** Reverse distributors (and the other bulk registrants) hold numbers starting P or R (same source). */
+export const REVERSE_DISTRIBUTOR_TYPE_LETTERS = ['P', 'R'] as const;
+
+export const DEA_NUMBER_MESSAGES = {
+  required: 'DEA Registration Number is required',
+  format: 'A DEA Registration Number is two letters and seven digits, e.g. RS1234563',
+  firstLetter: `A DEA Registration Number starts with a registrant-type letter DEA uses (${DEA_REGISTRANT_TYPE_LETTERS.join(', ')})`,
+  checkDigit: 'The last digit of this DEA Registration Number is not its check digit: look for a typing mistake',
+} as const;
+
+/**
+ * What is wrong with a DEA registration number, or undefined when it is valid: two letters (the first
+ * a registrant-type letter DEA uses, the second a letter or 9) and seven digits whose last is the
+ * check digit. Letters in any case; spaces around are the caller's to trim.
+ */
+export function deaNumberProblem(number: string): string | undefined {
   const upper = number.toUpperCase();
-  return DEA_NUMBER.test(upper) && deaCheckDigit(upper) === Number(upper[8]);
+  if (upper === '') return DEA_NUMBER_MESSAGES.required;
+  if (!DEA_NUMBER.test(upper)) return DEA_NUMBER_MESSAGES.format;
+  if (!(DEA_REGISTRANT_TYPE_LETTERS as readonly string[]).includes(upper[0]!)) return DEA_NUMBER_MESSAGES.firstLetter;
+  if (deaCheckDigit(upper) !== Number(upper[8])) return DEA_NUMBER_MESSAGES.checkDigit;
+  return undefined;
+}
+
+/**
+ * True when `number` is two letters and seven digits (case-insensitive), the first a registrant-type
+ * letter DEA uses, with a correct check digit.
+ */
+export function isValidDeaNumber(number: string): boolean {
+  return deaNumberProblem(number) === undefined;
 }
 
 /**

@@ -187,6 +187,19 @@ describe('toHistoryEntry', () => {
     const jobRow = (over: Partial<AuditRow>) => row({ entity: 'job', recordId: '4', ...over });
     const rename = toHistoryEntry(job, jobRow({ action: 'rename', before: { name: 'Old' }, after: { name: 'New' } }));
     expect(rename).toMatchObject({ own: true, summary: 'Renamed', changes: [{ field: 'Name', before: 'Old', after: 'New' }] });
+    const record = toHistoryEntry(
+      job,
+      jobRow({
+        action: 'edit-destruction-record',
+        before: { date_received: null, destruction_facility: null },
+        after: { date_received: '2026-03-02', destruction_facility: 'Clearfork Thermal Destruction Facility' },
+      }),
+    );
+    expect(record.summary).toBe('Edited the destruction record');
+    expect(record.changes).toEqual([
+      { field: 'Received', before: null, after: '03/02/2026' },
+      { field: 'Destruction Facility', before: null, after: 'Clearfork Thermal Destruction Facility' },
+    ]);
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', after: { slot: 'P3', original_name: 'front.png' } })).summary).toBe('Added picture P3 (front.png)');
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', after: { slot: 'CWF Files', original_name: 'a.pdf' } })).summary).toBe('Attached CWF Files (a.pdf)');
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', before: { slot: 'CWF Files' }, after: { slot: 'CWF Files', original_name: 'b.pdf' } })).summary).toBe('Replaced CWF Files (b.pdf)');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deaActivityLabel, deaCheckDigit, isValidDeaNumber } from '../src/registration.ts';
+import { DEA_NUMBER_MESSAGES, DEA_REGISTRANT_TYPE_LETTERS, REVERSE_DISTRIBUTOR_TYPE_LETTERS, deaActivityLabel, deaCheckDigit, deaNumberProblem, isValidDeaNumber } from '../src/registration.ts';
 
 describe('deaCheckDigit', () => {
   it.each([
@@ -42,5 +42,32 @@ describe('deaActivityLabel', () => {
   it('joins the code and its name', () => {
     expect(deaActivityLabel('L')).toBe('L - Reverse Distributor');
     expect(deaActivityLabel('A')).toBe('A - Pharmacy');
+  });
+});
+
+describe('deaNumberProblem (registrant-type first letters)', () => {
+  it.each(['A', 'B', 'F', 'G', 'M', 'P', 'R', 'X'])('accepts a number starting %s', (letter) => {
+    const prefix = `${letter}S123456`;
+    expect(deaNumberProblem(`${prefix}${deaCheckDigit(prefix)}`)).toBeUndefined();
+  });
+
+  it.each(['C', 'D', 'E', 'H', 'J', 'K', 'L', 'N', 'Q', 'S', 'T', 'U', 'V', 'W', 'Y', 'Z'])('refuses a number starting %s, whatever its check digit', (letter) => {
+    const prefix = `${letter}S123456`;
+    expect(deaNumberProblem(`${prefix}${deaCheckDigit(prefix)}`)).toBe(DEA_NUMBER_MESSAGES.firstLetter);
+    expect(isValidDeaNumber(`${prefix}${deaCheckDigit(prefix)}`)).toBe(false);
+  });
+
+  it.each([
+    ['', DEA_NUMBER_MESSAGES.required],
+    ['RS123456', DEA_NUMBER_MESSAGES.format],
+    ['R-1234563', DEA_NUMBER_MESSAGES.format],
+    ['RS1234564', DEA_NUMBER_MESSAGES.checkDigit],
+    ['rs1234563', undefined],
+  ])('%j → %j', (number, message) => {
+    expect(deaNumberProblem(number)).toBe(message);
+  });
+
+  it('lists P and R as the reverse distributor letters, both accepted', () => {
+    expect(REVERSE_DISTRIBUTOR_TYPE_LETTERS.every((l) => (DEA_REGISTRANT_TYPE_LETTERS as readonly string[]).includes(l))).toBe(true);
   });
 });

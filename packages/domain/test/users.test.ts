@@ -55,9 +55,10 @@ describe('isAdministrator', () => {
 
 describe('privilegePurpose', () => {
   it('describes each privilege by what the permission table lets it do', () => {
-    expect(privilegePurpose('CREATE_JOB')).toBe('Create a job, rename a job, add pictures and documents to a job.');
+    expect(privilegePurpose('CREATE_JOB')).toBe('Create a job, rename a job, edit the destruction record of a job, add pictures and documents to a job.');
     expect(privilegePurpose('MOVE_CONTAINER')).toBe('Move a container.');
     expect(privilegePurpose('MANAGE_USERS')).toBe('Manage user accounts.');
+    expect(privilegePurpose('MANAGE_SETTINGS')).toBe('Change our registration in the settings.');
     for (const privilege of PRIVILEGES) expect(privilegePurpose(privilege)).toMatch(/^[A-Z].+\.$/);
   });
 });

@@ -6,6 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { bulkNdcEntries } from '../db/seed/bulk-ndcs.ts';
 import { assertIsoDate } from '../db/seed/calendar.ts';
 import { buildCompanies, CONTACT_TITLES, DEMO_COMPANIES, STATE_NAMES, type CompanyKind } from '../db/seed/demo-companies.ts';
+import { DEMO_SETTINGS, DESTRUCTION_FACILITIES } from '../db/seed/demo-paperwork.ts';
 import { FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES } from '../db/seed/demo-people.ts';
 import { buildRegistrations } from '../db/seed/demo-registrations.ts';
 import { DEMO_ORGANIZATION, DEMO_PASSWORD, DEMO_USERS } from '../db/seed/seed-demo.ts';
@@ -308,9 +309,14 @@ async function main() {
     await client.query('BEGIN');
     const tables = await existingTables(client, SEEDED_TABLES);
     if (values.reset) {
-      await progress.step('reset (TRUNCATE the record and account tables)', () =>
-        client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`),
-      );
+      // The audit trail refuses TRUNCATE (010_records_that_stay.sql). Wiping a scale database is the
+      // one deliberate exception: the refusal is lifted for this transaction only, by the table owner.
+      await progress.step('reset (TRUNCATE the record and account tables)', async () => {
+        const audit = tables.includes('audit_log');
+        if (audit) await client.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_truncate');
+        await client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
+        if (audit) await client.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_truncate');
+      });
     } else {
       const probe = tables.map((t) => `SELECT '${t}' AS t WHERE EXISTS (SELECT 1 FROM ${quoteIdent(t)})`).join(' UNION ALL ');
       const { rows } = await client.query<{ t: string }>(probe);
@@ -389,6 +395,12 @@ async function seedCompaniesAndRegistrations(client: pg.Client, today: string, c
   await insertJson(client, 'contacts', demo.contacts);
   await insertJson(client, 'labeler_codes', demo.labelerCodes);
   await insertJson(client, 'registrations', demoRegistrations.map((r) => r.row));
+  // Our own registration, as the demo has it: documents print it.
+  const ours = Object.entries(DEMO_SETTINGS);
+  await client.query(
+    `UPDATE settings SET ${ours.map(([column], k) => `${quoteIdent(column)} = $${k + 1}`).join(', ')}, modified_by = 'system' WHERE id = 1`,
+    ours.map(([, value]) => value),
+  );
 
   await client.query(`
     CREATE TEMP TABLE s_kind (kind text PRIMARY KEY, profile text, nouns text[], federal text[], dea_letters text[], state_licence text,
@@ -552,7 +564,7 @@ async function seedJobs(client: pg.Client, today: string, counts: ScaleCounts): 
          i.initiated + c1 + c2 + c3 + c4 AS destroyed_c,
          i.initiated + c1 + c2 + c3 + c4 + c5 AS completed_c
        FROM (SELECT pg_temp.int_in(1, 4, pg_temp.rnd(g, 305)) AS c1, pg_temp.int_in(1, 14, pg_temp.rnd(g, 306)) AS c2,
-                    pg_temp.int_in(0, 2, pg_temp.rnd(g, 307)) AS c3, pg_temp.int_in(14, 120, pg_temp.rnd(g, 308)) AS c4,
+                    pg_temp.int_in(0, 2, pg_temp.rnd(g, 307)) AS c3, pg_temp.int_in(1, 30, pg_temp.rnd(g, 308)) AS c4,
                     pg_temp.int_in(3, 30, pg_temp.rnd(g, 309)) AS c5) o
      ) dates`,
     [counts.jobs, registrations, scatterPrime(registrations), today],
@@ -561,7 +573,7 @@ async function seedJobs(client: pg.Client, today: string, counts: ScaleCounts): 
     `INSERT INTO jobs (id, registration_id, supplier_registration_id, name, status, activity, date_filed, date_initiated, date_confirmed,
        date_transfer, date_destroyed, date_vault_in, date_vault_out, date_completed, locked, sister_job_id, facility_transported_to,
        transporter, transport_method, disposal_method, transfer_witness_1, transfer_witness_2, destruction_witness_1, destruction_witness_2,
-       cwf_number, created_at, created_by, modified_at, modified_by)
+       cwf_number, created_at, created_by, modified_at, modified_by, date_received, destruction_facility, destruction_facility_address)
      SELECT id, registration_id, supplier_registration_id, name, status, activity, filed, initiated, confirmed, transfer, destroyed, vault_in,
        destroyed, completed, locked, NULL, CASE WHEN transfer IS NOT NULL THEN pg_temp.pick($3::text[], pg_temp.rnd(id, 320)) END,
        CASE WHEN transfer IS NOT NULL THEN pg_temp.pick($4::text[], pg_temp.rnd(id, 321)) END,
@@ -575,7 +587,10 @@ async function seedJobs(client: pg.Client, today: string, counts: ScaleCounts): 
        pg_temp.moment(filed, 780 + pg_temp.int_in(0, 540, pg_temp.rnd(id, 328))),
        created_by,
        pg_temp.moment(coalesce(completed, destroyed, vault_in, transfer, confirmed, filed), 780 + pg_temp.int_in(0, 540, pg_temp.rnd(id, 329))),
-       CASE WHEN pg_temp.rnd(id, 330) < 0.7 THEN created_by ELSE 'admin' END
+       CASE WHEN pg_temp.rnd(id, 330) < 0.7 THEN created_by ELSE 'admin' END,
+       vault_in,
+       CASE WHEN destroyed IS NOT NULL THEN ($9::text[])[1 + id % cardinality($9::text[])] END,
+       CASE WHEN destroyed IS NOT NULL THEN ($10::text[])[1 + id % cardinality($10::text[])] END
      FROM (
        SELECT row_number() OVER (ORDER BY d.filed, d.g)::int AS id, d.*,
          CASE WHEN d.completed IS NOT NULL THEN pg_temp.rnd(d.g, 312) < 0.45
@@ -603,7 +618,10 @@ async function seedJobs(client: pg.Client, today: string, counts: ScaleCounts): 
        ) dist
      ) j
      ORDER BY id`,
-    [today, JOB_PURPOSES, FACILITIES, TRANSPORTERS, TRANSPORT_METHODS, FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES],
+    [
+      today, JOB_PURPOSES, FACILITIES, TRANSPORTERS, TRANSPORT_METHODS, FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES,
+      DESTRUCTION_FACILITIES.map((f) => f.name), DESTRUCTION_FACILITIES.map((f) => f.address),
+    ],
   );
   // What containers and line items need to know of their job: picked-up jobs only (an open job has none yet).
   await client.query(

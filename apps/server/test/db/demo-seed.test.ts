@@ -1,4 +1,4 @@
-import { isValidDeaNumber, registrationExpiry } from '@3ds/domain';
+import { destructionDaysLeft, isValidDeaNumber, registrationExpiry, REVERSE_DISTRIBUTOR_TYPE_LETTERS } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type DatabaseHandle } from '../../src/db/database.ts';
@@ -108,6 +108,47 @@ describe('seedDemoRecords', () => {
   it('refuses a database that already has records', async () => {
     await expect(seedDemoRecords(second.db, { today: TODAY, organization: ORGANIZATION })).rejects.toThrow(/without companies/);
     expect(await count(second.db, 'companies')).toBe(40);
+  });
+
+  it('holds our own registration: a reverse distributor (DEA number starting R or P, valid) with a full address', async () => {
+    const ours = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+    expect(isValidDeaNumber(ours.dea_number ?? '')).toBe(true);
+    expect(REVERSE_DISTRIBUTOR_TYPE_LETTERS).toContain(ours.dea_number![0]);
+    for (const column of ['registrant_name', 'address_line_1', 'city', 'state', 'zip', 'telephone', 'contact_name'] as const) {
+      expect(ours[column], column).toMatch(/\S/);
+    }
+  });
+
+  it('gives jobs a received date on or after the transfer, destruction within 30 days of it, and a destruction facility with its address', async () => {
+    const jobs = await db.selectFrom('jobs').select(['id', 'date_transfer', 'date_received', 'date_destroyed', 'destruction_facility', 'destruction_facility_address', 'disposal_method', 'locked']).execute();
+    const received = jobs.filter((j) => j.date_received);
+    expect(received.length).toBeGreaterThan(50);
+    for (const job of received) {
+      expect(job.date_transfer, `job ${job.id}`).not.toBeNull();
+      expect(job.date_received! >= job.date_transfer!, `job ${job.id}`).toBe(true);
+      expect(job.date_received! <= TODAY, `job ${job.id}`).toBe(true);
+    }
+    const destroyed = jobs.filter((j) => j.date_destroyed);
+    expect(destroyed.length).toBeGreaterThan(30);
+    for (const job of destroyed) {
+      expect(job.date_received, `job ${job.id}`).not.toBeNull();
+      expect(job.date_destroyed! > job.date_received!, `job ${job.id}`).toBe(true);
+      expect(destructionDaysLeft(job.date_received, null, job.date_destroyed!)! >= 0, `job ${job.id} destroyed within 30 days`).toBe(true);
+      expect(job.destruction_facility, `job ${job.id}`).toMatch(/\S/);
+      expect(job.destruction_facility_address, `job ${job.id}`).toMatch(/, [A-Z]{2} \d{5}$/);
+      expect(job.disposal_method, `job ${job.id}`).toMatch(/\S/);
+    }
+    // Every locked job is a destroyed one, so its documents print a complete destruction record.
+    expect(jobs.filter((j) => j.locked && !j.date_destroyed)).toEqual([]);
+    // And some are still on the clock, so the list shows days left.
+    expect(jobs.filter((j) => j.date_received && !j.date_destroyed).length).toBeGreaterThan(0);
+  });
+
+  it('offers the disposal methods the demo jobs use as a value list', async () => {
+    const list = (await db.selectFrom('value_lists').select('value').where('list_name', '=', 'Disposal Method').execute()).map((r) => r.value);
+    const used = await db.selectFrom('jobs').select('disposal_method').distinct().where('disposal_method', 'is not', null).execute();
+    expect(used.length).toBeGreaterThan(0);
+    for (const { disposal_method } of used) expect(list).toContain(disposal_method);
   });
 
   it('gives every Federal registration a DEA number with a valid check digit', async () => {
@@ -223,6 +264,7 @@ describe('seedDemoRecords', () => {
     expect(lists.map((l) => l.list_name).sort()).toEqual([
       'Cause',
       'Container Type',
+      'Disposal Method',
       'Dynamic UoM',
       'Source',
       'Unit Converter',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { computeQuantities, type BulkKind } from '@3ds/domain';
+import { computeQuantities, isValidDeaNumber, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind } from '@3ds/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
@@ -108,4 +108,59 @@ describe.skipIf(where.kind !== 'postgres')('npm run seed:scale', () => {
     ]);
     expect(rows.every((row) => row.grams_of_base !== null && row.reporting_qty !== null)).toBe(true);
   });
+
+  it('destroys within 30 days of receipt, at a facility with an address', async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM jobs
+      WHERE date_destroyed IS NOT NULL AND (date_received IS NULL OR date_destroyed <= date_received OR date_destroyed > date_received + 30
+        OR destruction_facility IS NULL OR destruction_facility_address IS NULL)`.execute(handle.db);
+    expect(rows[0]!.n).toBe(0);
+    const { rows: order } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs WHERE date_received < date_transfer`.execute(handle.db);
+    expect(order[0]!.n).toBe(0);
+  });
+});
+
+/**
+ * Past the demo's 40 companies and 120 registrations the scale seed makes its own (in SQL): every
+ * Federal number it writes is checked, ours too; and `--reset` empties the database again although
+ * the audit trail refuses TRUNCATE (010_records_that_stay.sql).
+ */
+describe.skipIf(where.kind !== 'postgres')('npm run seed:scale: DEA numbers and --reset', () => {
+  const name = `tds_seed_scale_dea_${randomBytes(6).toString('hex')}`;
+  const base = where.kind === 'postgres' ? where.url : '';
+  let handle: DatabaseHandle;
+  const seed = (...extra: string[]) =>
+    run(process.execPath, [CLI, '--line-items', '25000', '--today', '2026-03-15', ...extra], { env: { ...process.env, DATABASE_URL: databaseUrl(base, name) } });
+
+  beforeAll(async () => {
+    const admin = openPostgres(adminUrl(base), 1);
+    try {
+      await admin.execScript(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.close();
+    }
+    expect((await seed()).stdout).toMatch(/Done in/);
+    handle = openPostgres(databaseUrl(base, name), 1);
+  }, 600_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await dropDatabase(base, name);
+  });
+
+  it('gives every Federal registration, the generated ones included, a valid DEA number, and ours one of a reverse distributor', async () => {
+    const federal = await handle.db.selectFrom('registrations').select(['id', 'registration_number']).where('license_type', '=', 'Federal').execute();
+    expect(federal.filter((r) => r.id > 120).length, 'registrations the scale seed made itself').toBeGreaterThan(0);
+    expect(federal.filter((r) => !isValidDeaNumber(r.registration_number))).toEqual([]);
+    const ours = await handle.db.selectFrom('settings').select('dea_number').executeTakeFirstOrThrow();
+    expect(isValidDeaNumber(ours.dea_number ?? '')).toBe(true);
+    expect(REVERSE_DISTRIBUTOR_TYPE_LETTERS).toContain(ours.dea_number![0]);
+  });
+
+  it('--reset empties and seeds again, and the audit trail still refuses TRUNCATE afterwards', async () => {
+    await handle.db.insertInto('audit_log').values({ username: 'tester', action: 'probe', entity: 'job' }).execute();
+    expect((await seed('--reset')).stdout).toMatch(/Done in/);
+    expect(await handle.db.selectFrom('audit_log').select('id').where('username', '=', 'tester').execute()).toEqual([]);
+    await expect(sql`TRUNCATE audit_log`.execute(handle.db)).rejects.toThrow(/append-only/);
+  }, 600_000);
 });

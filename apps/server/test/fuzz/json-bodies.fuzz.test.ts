@@ -123,6 +123,13 @@ const ROUTES: RouteSpec[] = [
   { method: 'PATCH', path: '/job/:id', params: { id: 'job' }, valid: async () => ({ fieldData: { 'Job Name': 'Renamed job' }, modId: '0' }) },
   { method: 'PATCH', path: '/job/lock/:id', params: { id: 'job' } },
   { method: 'PATCH', path: '/job/unlock/:id', params: { id: 'job' } },
+  {
+    method: 'PATCH',
+    path: '/job/:id/destruction-record',
+    params: { id: 'job' },
+    valid: async () => ({ fieldData: { 'Destruction Facility': 'Clearfork Thermal Destruction Facility', 'Transfer Witness 1 Full Name': 'Maria Lopez' }, modId: '0' }),
+  },
+  { method: 'PATCH', path: '/settings', valid: async () => ({ fieldData: { 'Registrant Name': 'Riverbend Pharmaceutical Returns, LLC', City: 'Columbus' } }) },
   { method: 'POST', path: '/sendJobReadyNotification', valid: async (f) => ({ fieldData: { __PKJobID: await f.id('job'), 'Job Name': 'x' } }) },
   { method: 'POST', path: '/job/move-container-to-yb/:jobId', params: { jobId: 'job' }, valid: async (f) => ({ containerId: await f.id('container') }) },
   { method: 'POST', path: '/job/:id/upload', params: { id: 'job' } },

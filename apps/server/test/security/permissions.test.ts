@@ -65,6 +65,9 @@ function scenarios(): Scenario[] {
 
   add('POST /job', 'job.create', 'none', 'standard', (f) => body('POST', '/job', { fieldData: { _fkRegistration_Record_Number: f.registrationId, 'Job Name': 'Generated job' } }));
   add('PATCH /job/:id', 'job.rename', 'job', 'standard', (f) => body('PATCH', `/job/${f.jobId}`, { fieldData: { 'Job Name': 'Renamed job' } }));
+  add('PATCH /job/:id/destruction-record', 'job.edit-destruction-record', 'job', 'standard', (f) =>
+    body('PATCH', `/job/${f.jobId}/destruction-record`, { fieldData: { 'Destruction Witness 1 Full Name': 'Dana Whitfield' } }),
+  );
   add('PATCH /job/lock/:id', 'job.lock', 'job', 'standard', (f) => body('PATCH', `/job/lock/${f.jobId}`));
   add('PATCH /job/unlock/:id', 'job.unlock', 'job', 'standard', (f) => body('PATCH', `/job/unlock/${f.jobId}`));
   add('POST /sendJobReadyNotification', 'job.notify-ready', 'job', 'standard', (f) => body('POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: f.jobId } }));
@@ -89,6 +92,8 @@ function scenarios(): Scenario[] {
   );
   add('PATCH /users/:username', 'user.manage', 'none', 'standard', () => body('PATCH', `/users/${TARGET_USER}`, { displayName: `Renamed ${++newUser}` }));
   add('POST /users/:username/password', 'user.manage', 'none', 'standard', () => body('POST', `/users/${TARGET_USER}/password`, { password: `another-password-${++newUser}` }));
+  let city = 0;
+  add('PATCH /settings', 'settings.edit', 'none', 'standard', () => body('PATCH', '/settings', { fieldData: { City: `Columbus ${++city}` } }));
   add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
   add('POST /reports/arcos', 'report.export', 'none', 'standard', () => body('POST', '/reports/arcos', { from: '01/01/2026', to: '03/31/2026' }));
 
@@ -219,7 +224,7 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
   return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id };
 }
 
-const DIGEST_TABLES = ['users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'audit_log'];
+const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'audit_log'];
 
 /** One hash over every row of the tables a mutation could touch. */
 async function digest(): Promise<string> {

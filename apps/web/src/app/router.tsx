@@ -77,6 +77,7 @@ export const appRoutes: RouteObject[] = [
           screen('dictionary'),
           screen('reports'),
           screen('users'),
+          screen('settings'),
         ],
       },
       { id: 'not-found', path: ROUTES['not-found'], handle: routeHandle('not-found'), Component: NotFoundScreen },

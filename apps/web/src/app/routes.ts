@@ -30,6 +30,7 @@ export const ROUTES = {
   dictionary: '/dictionary/:id',
   reports: '/reports',
   users: '/users',
+  settings: '/settings',
   'not-found': '/not-found',
 } as const;
 
@@ -105,6 +106,7 @@ const TITLES: { [N in RouteName]: string } = {
   dictionary: 'NDC Dictionary Entry {id}',
   reports: 'Reports',
   users: 'Users',
+  settings: 'Settings',
   'not-found': 'Resource Not Found',
 };
 
@@ -139,6 +141,7 @@ const SECTIONS: { [N in RouteName]: RouteName | null } = {
   dictionary: 'dictionaries',
   reports: 'reports',
   users: 'users',
+  settings: 'settings',
   'not-found': null,
 };
 

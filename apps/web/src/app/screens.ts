@@ -72,4 +72,5 @@ export const SCREENS: { [N in ScreenRouteName]: LazyScreen } = {
   ),
   reports: lazyScreen(() => import('../features/reports/components/reports-screen.tsx'), (m) => m.ReportsScreen),
   users: lazyScreen(() => import('../features/users/components/users-screen.tsx'), (m) => m.UsersScreen),
+  settings: lazyScreen(() => import('../features/settings/components/settings-screen.tsx'), (m) => m.SettingsScreen),
 };

@@ -1,5 +1,6 @@
 import type { NewJob } from '../tables/jobs.table.ts';
 import { addDays, daysBetween, momentAt, monthYear } from './calendar.ts';
+import { DESTRUCTION_FACILITIES, DISPOSAL_METHODS } from './demo-paperwork.ts';
 import { FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES } from './demo-people.ts';
 import type { SeedRegistration } from './demo-registrations.ts';
 import { SeededRandom } from './random.ts';
@@ -80,8 +81,9 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
     const confirmed = laterDate(rng, initiated, 1, 4, today);
     const transfer = laterDate(rng, confirmed, 1, 14, today);
     const vaultIn = laterDate(rng, transfer, 0, 2, today);
-    // Destructions are batched: an item may wait in the vault for months.
-    const destroyed = laterDate(rng, vaultIn, 14, 120, today);
+    // Destructions are batched, within the 30 calendar days after receipt that 21 CFR 1317.15(c)
+    // allows (received: the day the items went into the vault).
+    const destroyed = laterDate(rng, vaultIn, 1, 30, today);
     const completed = laterDate(rng, destroyed, 3, 30, today);
     const stage: JobStage = completed
       ? 'completed'
@@ -118,7 +120,7 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
       facility_transported_to: transfer ? rng.pick(FACILITIES) : null,
       transporter: transfer ? rng.pick(TRANSPORTERS) : null,
       transport_method: transfer ? rng.pick(['Common Carrier', 'Company Vehicle', 'Registered Mail']) : null,
-      disposal_method: destroyed ? rng.weighted([['Incineration', 85], ['Chemical Digestion', 15]] as const) : null,
+      disposal_method: destroyed ? rng.weighted([[DISPOSAL_METHODS[0], 85], [DISPOSAL_METHODS[1], 15]] as const) : null,
       transfer_witness_1: transfer ? person(rng) : null,
       transfer_witness_2: transfer ? person(rng) : null,
       destruction_witness_1: destroyed ? STAFF_WITNESSES[k % STAFF_WITNESSES.length]! : null,
@@ -127,6 +129,9 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
       destruction_facility: destroyed ? DESTRUCTION_SITES[k % DESTRUCTION_SITES.length]!.name : null,
       destruction_facility_address: destroyed ? DESTRUCTION_SITES[k % DESTRUCTION_SITES.length]!.address : null,
       cwf_number: null,
+      date_received: vaultIn,
+      destruction_facility: destroyed ? DESTRUCTION_FACILITIES[k % DESTRUCTION_FACILITIES.length]!.name : null,
+      destruction_facility_address: destroyed ? DESTRUCTION_FACILITIES[k % DESTRUCTION_FACILITIES.length]!.address : null,
       created_at: momentAt(filed, 13 * 60 + rng.int(0, 540)),
       created_by: createdBy,
       modified_at: momentAt(lastEvent, 13 * 60 + rng.int(0, 540)),

@@ -9,6 +9,7 @@ import { buildLineItems } from './demo-line-items.ts';
 import { buildRegistrations } from './demo-registrations.ts';
 import { loadNdcDictionary } from './ndc-dictionary.ts';
 import { valueListRows } from './value-lists.ts';
+import { DEMO_SETTINGS } from './demo-paperwork.ts';
 
 export interface SeedDemoOptions {
   /** ISO YYYY-MM-DD. Every seeded date is an offset from it. */
@@ -113,6 +114,7 @@ export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOpt
     await insertRows(trx, 'labeler_codes', companySeed.labelerCodes);
     await insertRows(trx, 'registrations', registrations.map((r) => r.row));
     await insertRows(trx, 'jobs', jobs.map((j) => j.row));
+    await trx.updateTable('settings').set({ ...DEMO_SETTINGS, modified_by: 'system' }).where('id', '=', 1).execute();
     await insertRows(trx, 'containers', containers.map((c) => c.row));
     await insertRows(trx, 'line_items', lineItems);
     // Our registration, as the demo's reverse distributor: what the DEA documents print.

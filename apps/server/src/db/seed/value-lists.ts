@@ -1,3 +1,4 @@
+import { DISPOSAL_METHODS } from './demo-paperwork.ts';
 import type { NewValueListEntry } from '../tables/value-lists.table.ts';
 
 /**
@@ -60,6 +61,8 @@ export const VALUE_LISTS: Readonly<Record<string, readonly string[]>> = {
   ],
   'YB Container Type': ['DF', 'DM', 'BX', 'PA', '55 G Steel', '55 G Poly', 'Poly Tote', 'Tank', 'Tote', 'Plastic', 'Pallet', 'Gaylord'],
   'Unit Converter': ['kg', 'g', 'mg', 'mcg'],
+  // How a job's items were destroyed (the destruction record; DEA Form 41 "method of destruction").
+  'Disposal Method': DISPOSAL_METHODS,
 };
 
 /** The lists as rows, in display order; display value = value. */

@@ -26,7 +26,11 @@ export async function deleteFileRow(db: Kysely<Database>, id: string): Promise<v
   await db.deleteFrom('files').where('id', '=', id).execute();
 }
 
-/** Files whose key starts with `prefix` (no LIKE wildcards in it), created before `before`, oldest first. */
+/**
+ * Files whose key starts with `prefix` (no LIKE wildcards in it), created before `before`, oldest
+ * first — leaving out every file a job slot holds: a job's documents (a generated Form 41 or
+ * Certificate of Destruction among them) are records kept, wherever their bytes were written.
+ */
 export function listFilesCreatedBefore(
   db: Kysely<Database>,
   prefix: string,
@@ -38,6 +42,7 @@ export function listFilesCreatedBefore(
     .select(['id', 'storage_key'])
     .where('storage_key', 'like', `${prefix}%`)
     .where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('job_files as jf').select('jf.id').whereRef('jf.file_id', '=', 'files.id'))))
     .orderBy('created_at')
     .limit(limit)
     .execute();

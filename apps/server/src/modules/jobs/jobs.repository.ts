@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { NewJob } from '../../db/tables/records.table.ts';
+import type { JobUpdate } from '../../db/tables/jobs.table.ts';
 
 export function findRegistration(db: Kysely<Database>, id: number) {
   return db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -19,7 +20,7 @@ export function findJobForUpdate(db: Kysely<Database>, id: number) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export function updateJob(db: Kysely<Database>, id: number, changes: { name?: string; locked?: boolean; modified_by: string }) {
+export function updateJob(db: Kysely<Database>, id: number, changes: JobUpdate & { modified_by: string }) {
   return db.updateTable('jobs').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -63,4 +64,8 @@ export function lastJobReady(db: Kysely<Database>, jobId: number, since: Date) {
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+export function valueList(db: Kysely<Database>, name: string) {
+  return db.selectFrom('value_lists').select(['value']).where('list_name', '=', name).orderBy('sort_order').orderBy('id').execute();
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOGUE } from '@3ds/domain';
+import { CATALOGUE, DESTRUCTION_RECORD_FIELDS } from '@3ds/domain';
 import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
 import type { JobsService } from './jobs.service.ts';
 
@@ -19,6 +19,12 @@ const createJobBody = strictBody({
 });
 const renameBody = strictBody({
   fieldData: strictBody({ 'Job Name': z.string().max(10_000) }),
+  modId: z.union([z.string().max(20), z.number()]).optional(),
+});
+
+const destructionRecordBody = strictBody({
+  // The rules (dates, lengths, order) are the service's: 422 with every message; this only caps the body.
+  fieldData: strictBody(Object.fromEntries(Object.values(DESTRUCTION_RECORD_FIELDS).map((name) => [name, z.string().max(10_000).optional()]))),
   modId: z.union([z.string().max(20), z.number()]).optional(),
 });
 
@@ -61,6 +67,29 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
       jobs.rename(
         Number(request.params.id),
         { name: request.body.fieldData['Job Name'], modId: request.body.modId === undefined ? undefined : String(request.body.modId) },
+        request.user,
+        request.id,
+      ),
+  );
+
+  app.patch(
+    '/job/:id/destruction-record',
+    {
+      config: { action: 'job.edit-destruction-record' },
+      schema: {
+        tags: ['jobs'],
+        summary: "Edit a job's destruction record",
+        description:
+          'Any of `Date Transfer`, `Date Received`, `Date Destroyed` (MM/DD/YYYY), `Disposal Method` (a choice of the Disposal Method value list), `Destruction Facility`, `Destruction Facility Address`, `Transfer Witness 1/2 Full Name`, `Destruction Witness 1/2 Full Name`; `""` empties a field. Needs CREATE_JOB (403) and an unlocked job (409). 422 with every problem: a date not MM/DD/YYYY or in the future, received before transferred, destroyed before received or without a received date, text too long. With `modId`, a job changed since by someone else answers 409 and is left as it is. Answers the record id and its new modId.',
+        params: z.object({ id: recordId }),
+        body: destructionRecordBody,
+        response: { 200: createdSchema },
+      },
+    },
+    async (request) =>
+      jobs.editDestructionRecord(
+        Number(request.params.id),
+        { fieldData: request.body.fieldData as Record<string, string>, modId: request.body.modId === undefined ? undefined : String(request.body.modId) },
         request.user,
         request.id,
       ),

@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { isRegistrationExpired, JOB_NAME_MESSAGES, jobNameProblems, todayIso } from '@3ds/domain';
+import {
+  DESTRUCTION_RECORD_MESSAGES,
+  DISPOSAL_METHOD_LIST,
+  destructionRecordProblems,
+  disposalMethodProblem,
+  isRegistrationExpired,
+  JOB_NAME_MESSAGES,
+  jobNameProblems,
+  readDestructionRecordInput,
+  todayIso,
+  type DestructionRecord,
+  type DestructionRecordFieldName,
+  type DestructionRecordKey,
+} from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Job } from '../../db/tables/jobs.table.ts';
 import { AppError, badRequest, conflict, notFound, tooManyAttempts, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -17,6 +31,25 @@ import * as jobs from './jobs.repository.ts';
 import { countOwnLockedItems } from '../containers/containers.repository.ts';
 import { holdContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
+
+/** The jobs column of each destruction record field. */
+const DESTRUCTION_RECORD_COLUMNS = {
+  dateTransfer: 'date_transfer',
+  dateReceived: 'date_received',
+  dateDestroyed: 'date_destroyed',
+  disposalMethod: 'disposal_method',
+  facility: 'destruction_facility',
+  facilityAddress: 'destruction_facility_address',
+  transferWitness1: 'transfer_witness_1',
+  transferWitness2: 'transfer_witness_2',
+  destructionWitness1: 'destruction_witness_1',
+  destructionWitness2: 'destruction_witness_2',
+} as const satisfies Record<DestructionRecordKey, keyof Job>;
+
+function destructionRecordOf(job: Job): DestructionRecord {
+  const entries = Object.entries(DESTRUCTION_RECORD_COLUMNS).map(([key, column]) => [key, job[column] ?? null]);
+  return Object.fromEntries(entries) as DestructionRecord;
+}
 
 /** A job's Job Ready notification is sent at most once in this long. */
 export const JOB_READY_INTERVAL_MS = 60_000;
@@ -98,6 +131,60 @@ export class JobsService {
       }
       const after = await jobs.updateJob(trx, id, { name: String(input.name).trim(), modified_by: user.username });
       await writeAudit(trx, { username: user.username, action: 'rename', entity: 'job', recordId: id, before: { name: before.name }, after: { name: after.name }, requestId });
+      return { recordId: String(id), modId: String(after.mod_id) };
+    });
+  }
+
+  /**
+   * Changes the job's destruction record — dates transferred, received and destroyed, disposal
+   * method, destruction facility and its address, transfer and destruction witnesses — any of them
+   * at once ("" empties one). CREATE_JOB on an unlocked job; the job row is held FOR UPDATE, so a lock
+   * in flight waits for this change or this change sees the lock. Dates may not be in the future,
+   * received not before transferred, destroyed not before received (DESTRUCTION_RECORD_MESSAGES);
+   * the disposal method is a choice of the 'Disposal Method' value list when that list has entries.
+   * A stale `modId` is a 409, as for a rename.
+   */
+  async editDestructionRecord(
+    id: number,
+    input: { fieldData: Partial<Record<DestructionRecordFieldName, string>>; modId?: string | undefined },
+    user: SessionUser,
+    requestId: string,
+  ) {
+    assertMayPerform(user, 'job.edit-destruction-record');
+    const { changes, problems } = readDestructionRecordInput(input.fieldData);
+    if (problems.length) throw validationFailed(problems[0]!, problems);
+    const keys = Object.keys(changes) as DestructionRecordKey[];
+    if (!keys.length) throw badRequest(DESTRUCTION_RECORD_MESSAGES.nothingToChange);
+    return transaction(this.#db, async (trx) => {
+      const before = await jobs.findJobForUpdate(trx, id);
+      if (!before) throw notFound(`There is no job ${id}.`);
+      assertLockAllows('job.edit-destruction-record', { record: before.locked }, { noun: 'Job', id });
+      if (input.modId !== undefined && input.modId !== String(before.mod_id)) {
+        throw conflict(`Job ${id} was changed by someone else since you opened it. Reload it and try again.`);
+      }
+      const current = destructionRecordOf(before);
+      const next = { ...current, ...changes };
+      const ruleProblems = destructionRecordProblems(next, todayIso(this.#now()));
+      if (changes.disposalMethod) {
+        const choices = (await jobs.valueList(trx, DISPOSAL_METHOD_LIST)).map((row) => row.value);
+        const problem = disposalMethodProblem(changes.disposalMethod, choices);
+        if (problem) ruleProblems.push(problem);
+      }
+      if (ruleProblems.length) throw validationFailed(ruleProblems[0]!, ruleProblems);
+      const changed = keys.filter((key) => current[key] !== next[key]);
+      // The same values again change nothing: no new modId, no audit row.
+      if (!changed.length) return { recordId: String(id), modId: String(before.mod_id) };
+      const columns = Object.fromEntries(changed.map((key) => [DESTRUCTION_RECORD_COLUMNS[key], next[key]]));
+      const after = await jobs.updateJob(trx, id, { ...columns, modified_by: user.username });
+      await writeAudit(trx, {
+        username: user.username,
+        action: 'edit-destruction-record',
+        entity: 'job',
+        recordId: id,
+        before: Object.fromEntries(changed.map((key) => [DESTRUCTION_RECORD_COLUMNS[key], current[key]])),
+        after: Object.fromEntries(changed.map((key) => [DESTRUCTION_RECORD_COLUMNS[key], next[key]])),
+        requestId,
+      });
       return { recordId: String(id), modId: String(after.mod_id) };
     });
   }

@@ -1,4 +1,4 @@
-import { CATALOGUE, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS, PORTAL_LIMITS } from '@3ds/domain';
+import { CATALOGUE, DESTRUCTION_DEADLINE_DAYS, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS, PORTAL_LIMITS } from '@3ds/domain';
 import { defineLayout, portalFields, type PortalDef } from '../layout.ts';
 
 function containerPortal(name: string, kind: 'standard' | 'yellow_bucket'): PortalDef {
@@ -67,7 +67,11 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
     'Date Job Initiated': 'j.date_initiated',
     'Date Confirmed': 'j.date_confirmed',
     'Date Transfer': 'j.date_transfer',
+    'Date Received': 'j.date_received',
     'Date Destroyed': 'j.date_destroyed',
+    // destructionDaysLeft in SQL (the domain rule; a test keeps the two equal). CURRENT_DATE is the
+    // database's today, in the time zone of its session, as the count cache's day key assumes.
+    'Days Left': `CASE WHEN j.date_received IS NOT NULL AND j.date_destroyed IS NULL THEN ${DESTRUCTION_DEADLINE_DAYS} - (CURRENT_DATE - j.date_received) END`,
     'Date Vault In': 'j.date_vault_in',
     'Date Vault Out': 'j.date_vault_out',
     'Date Completed': 'j.date_completed',
@@ -77,6 +81,8 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
     Transporter: 'j.transporter',
     'Transport Method': 'j.transport_method',
     'Disposal Method': 'j.disposal_method',
+    'Destruction Facility': 'j.destruction_facility',
+    'Destruction Facility Address': 'j.destruction_facility_address',
     'Transfer Witness 1 Full Name': 'j.transfer_witness_1',
     'Transfer Witness 2 Full Name': 'j.transfer_witness_2',
     'Destruction Witness 1 Full Name': 'j.destruction_witness_1',

@@ -9,6 +9,7 @@ import {
   IconListDetails,
   IconPackage,
   IconReportAnalytics,
+  IconSettings,
   IconUsers,
   IconVocabulary,
   type TablerIcon,
@@ -27,7 +28,7 @@ interface SidebarLink {
   action?: Action;
 }
 
-/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours (Users) after the spec's. */
+/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours (Users, Settings) after the spec's. */
 export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { route: 'companies', label: 'Companies', icon: IconBuilding },
   { route: 'registrations', label: 'Registrations', icon: IconCertificate },
@@ -39,6 +40,7 @@ export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { route: 'dictionaries', label: 'Dictionary', icon: IconVocabulary },
   { route: 'reports', label: 'Reports', icon: IconReportAnalytics },
   { route: 'users', label: 'Users', icon: IconUsers, action: 'user.manage' },
+  { route: 'settings', label: 'Settings', icon: IconSettings, action: 'settings.edit' },
 ];
 
 /** The sidebar links a user with these privileges sees. */

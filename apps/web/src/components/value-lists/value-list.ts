@@ -4,9 +4,10 @@ import { api } from '../../lib/api-client.ts';
 /**
  * `GET /3ds/api/get-value-list?valueListName=…` (spec 1 §7, spec 2 §3 "Option lists") → the list's
  * choices in its order, each a value and what to show for it. Reference data: asked for once a
- * session. The one value-list call: container types, and the line item form's sources, causes and units.
+ * session. The one value-list call: container types, the line item form's sources, causes and units,
+ * and the destruction record's disposal methods.
  */
-export type ValueListName = 'Container Type' | 'Source' | 'Cause' | 'Dynamic UoM';
+export type ValueListName = 'Container Type' | 'Source' | 'Cause' | 'Dynamic UoM' | 'Disposal Method';
 
 export interface ValueListOption {
   value: string;

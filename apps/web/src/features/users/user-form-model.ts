@@ -159,7 +159,7 @@ export const PRIVILEGE_GROUPS: readonly { title: string; privileges: readonly Pr
     privileges: ['CREATE_LINE_ITEM', 'LOCK_LINE_ITEM', 'UNLOCK_LINE_ITEM', 'MOVE_LINE_ITEM', 'DELETE_LINE_ITEM'],
   },
   { title: 'Registrations', privileges: ['UPDATE_REGISTRATION'] },
-  { title: 'Administration', privileges: ['MANAGE_USERS'] },
+  { title: 'Administration', privileges: ['MANAGE_USERS', 'MANAGE_SETTINGS'] },
 ];
 
 /** `CREATE_LINE_ITEM` → "Create line item"; `MANAGE_USERS` → "Manage users". */

@@ -7,6 +7,7 @@ import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useJob } from '../api/get-job.ts';
 import { JOB_FIELDS, containerCount, jobPermissions, text } from '../job-record.ts';
+import { DestructionRecordCard } from './destruction-record-card.tsx';
 import { JobContainersTabs } from './job-containers-tabs.tsx';
 import { JobDocumentActions } from './job-document-actions.tsx';
 import { JobExportMenus } from './job-export-menus.tsx';
@@ -71,6 +72,7 @@ export function JobViewScreen() {
       {record && permissions && (
         <Stack gap="lg">
           <JobInfoCards fieldData={record.fieldData} />
+          <DestructionRecordCard jobId={id} record={record} />
           <JobFilesCard jobId={id} fieldData={record.fieldData} locked={permissions.locked} canUpload={permissions.canUpload} />
           <JobContainersTabs
             jobId={id}

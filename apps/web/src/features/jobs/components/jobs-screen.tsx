@@ -1,6 +1,42 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { routePath } from '../../../app/routes.ts';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import type { CellRenderer } from '../../../components/list-screen/list-columns.tsx';
+import { daysLeftView } from '../destruction-record-model.ts';
+import { DaysLeftBadge } from './days-left-badge.tsx';
 
-/** `/jobs`: the jobs list (spec 1 §2 "Jobs list"), with the lock column first. */
+/** Days Left as the 30-day clock's badge (orange from day 20, red once overdue); empty when not running. */
+const RENDERERS: Partial<Record<string, CellRenderer>> = {
+  'Days Left': (record) => {
+    const view = daysLeftView(record.fieldData['Days Left']);
+    return view ? <DaysLeftBadge view={view} size="xs" /> : null;
+  },
+};
+
+/**
+ * The find "due within 7 days" (overdue included), soonest first: the list's own find and sort in
+ * the URL, so the Advanced Search shows it, it can be changed, exported and shared like any find.
+ */
+export const DUE_WITHIN_A_WEEK = routePath('jobs', {}, {
+  find: JSON.stringify([{ omit: false, criteria: { 'Days Left': '<=7' } }]),
+  sort: JSON.stringify([{ fieldName: 'Days Left', sortOrder: 'ascend' }]),
+});
+
+function DestructionClockLegend() {
+  return (
+    <Group gap="md" component="span">
+      <Text span size="sm" c="dimmed">
+        Days Left: 30 calendar days from receipt to destruction (21 CFR 1317.15).
+      </Text>
+      <Anchor component={Link} to={DUE_WITHIN_A_WEEK} size="sm">
+        Due within 7 days
+      </Anchor>
+    </Group>
+  );
+}
+
+/** `/jobs`: the jobs list (spec 1 §2 "Jobs list"), with the lock column first and the 30-day clock. */
 export function JobsScreen() {
-  return <ListScreen entity="jobs" />;
+  return <ListScreen entity="jobs" renderers={RENDERERS} legend={<DestructionClockLegend />} />;
 }

@@ -1,0 +1,31 @@
+import { deaCheckDigit } from '@3ds/domain';
+import type { SettingsUpdate } from '../tables/settings.table.ts';
+
+/**
+ * What the DEA paperwork of the demo prints beside the records: our own registration (a reverse
+ * distributor's identity: its DEA number starts R, a letter DEA gives reverse distributors, see
+ * docs/dea-registration-numbers.md) and the facilities where jobs are destroyed. Invented names and
+ * numbers; 555-01xx telephone numbers are reserved for fiction.
+ */
+const OUR_PREFIX = 'RR483017';
+export const DEMO_SETTINGS = {
+  registrant_name: 'Riverbend Pharmaceutical Returns, LLC',
+  dea_number: `${OUR_PREFIX}${deaCheckDigit(OUR_PREFIX)}`,
+  address_line_1: '4100 Commerce Park Drive',
+  address_line_2: 'Suite 200',
+  city: 'Columbus',
+  state: 'OH',
+  zip: '43219',
+  telephone: '(614) 555-0142',
+  contact_name: 'Dana Whitfield',
+} as const satisfies SettingsUpdate;
+
+/** Where destroyed jobs were destroyed: a name and the address Form 41 prints. */
+export const DESTRUCTION_FACILITIES = [
+  { name: 'Clearfork Thermal Destruction Facility', address: '2250 Kentucky Avenue, Indianapolis, IN 46221' },
+  { name: 'Red River Incineration Services', address: '8800 Industrial Loop, Shreveport, LA 71106' },
+  { name: 'Northern Plains Waste-to-Energy', address: '600 East Rice Street, Sioux Falls, SD 57104' },
+] as const;
+
+/** The value list of disposal methods the destruction record offers. */
+export const DISPOSAL_METHODS = ['Incineration', 'Chemical Digestion'] as const;

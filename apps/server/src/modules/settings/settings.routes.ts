@@ -1,0 +1,51 @@
+import { SETTINGS_FIELDS } from '@3ds/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { strictBody } from '../../records/body-schemas.ts';
+import type { SettingsService } from './settings.service.ts';
+
+const names = Object.values(SETTINGS_FIELDS);
+const settingsRecord = z.object({
+  data: z.array(z.object({ recordId: z.string(), modId: z.string(), fieldData: z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) })),
+});
+const settingsBody = strictBody({
+  // The rules are the service's (422 with every message); this only caps the body.
+  fieldData: strictBody(Object.fromEntries(names.map((n) => [n, z.string().max(10_000).optional()]))),
+  modId: z.union([z.string().max(20), z.number()]).optional(),
+});
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Our registration',
+        description: `Any signed-in user (the documents print it). The one settings record: ${names.join(', ')}; empty fields are "".`,
+        response: { 200: settingsRecord },
+      },
+    },
+    async () => settings.read(),
+  );
+
+  app.patch(
+    '/settings',
+    {
+      config: { action: 'settings.edit' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Change our registration',
+        description:
+          'Needs MANAGE_SETTINGS (403). Any of the fields; "" empties one. 422 with every problem: a DEA Registration Number that is not two letters and seven digits, starts with a letter DEA does not use for a registrant type or has a wrong check digit; a State that is not a two-letter code; a ZIP that is not 12345 or 12345-6789; text too long. With `modId`, settings changed since by someone else answer 409. Answers the record.',
+        body: settingsBody,
+        response: { 200: settingsRecord },
+      },
+    },
+    async (request) =>
+      settings.update(
+        { fieldData: request.body.fieldData as Record<string, string>, modId: request.body.modId === undefined ? undefined : String(request.body.modId) },
+        request.user,
+        request.id,
+      ),
+  );
+};

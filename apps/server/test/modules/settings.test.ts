@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/factories.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+
+/** GET and PATCH /3ds/api/settings: our own registration, printed on the DEA documents. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createUser(t.db, { username: 'keeper', privileges: ['MANAGE_SETTINGS'] });
+  await createUser(t.db, { username: 'clerk', privileges: ['CREATE_JOB', 'MANAGE_USERS'] });
+});
+afterAll(() => t.close());
+
+const read = (user: string) => t.injectAs(user, { method: 'GET', url: '/3ds/api/settings' });
+const change = (user: string, body: unknown) => t.injectAs(user, { method: 'PATCH', url: '/3ds/api/settings', payload: body as object });
+const row = () => t.db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+
+const IDENTITY = {
+  'Registrant Name': 'Riverbend Pharmaceutical Returns, LLC',
+  'DEA Registration Number': 'rr4830178',
+  'Address Line 1': '4100 Commerce Park Drive',
+  'Address Line 2': 'Suite 200',
+  City: 'Columbus',
+  State: 'oh',
+  ZIP: '43219',
+  Telephone: '(614) 555-0142',
+  'Contact Name': 'Dana Whitfield',
+};
+
+describe('settings', () => {
+  it('answers the empty row to any signed-in user, every field ""', async () => {
+    const res = await read('clerk');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toEqual({
+      recordId: '1',
+      modId: '0',
+      fieldData: Object.fromEntries(Object.keys(IDENTITY).map((k) => [k, ''])),
+    });
+  });
+
+  it('saves the identity (DEA number and state upper-cased), raises modId, audits, and answers the record', async () => {
+    const res = await change('keeper', { fieldData: IDENTITY, modId: '0' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toMatchObject({ modId: '1', fieldData: { ...IDENTITY, 'DEA Registration Number': 'RR4830178', State: 'OH' } });
+    expect(await row()).toMatchObject({ dea_number: 'RR4830178', state: 'OH', modified_by: 'keeper', mod_id: 1 });
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'settings').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ username: 'keeper', action: 'update', record_id: '1', before: { dea_number: null, city: null }, after: { dea_number: 'RR4830178', city: 'Columbus' } });
+    expect((await read('clerk')).json().data[0].fieldData['DEA Registration Number']).toBe('RR4830178');
+  });
+
+  it('takes the same values again as no change: same modId, no audit row', async () => {
+    const before = await row();
+    const audits = await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute();
+    const res = await change('keeper', { fieldData: { City: 'Columbus', 'DEA Registration Number': 'RR4830178' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].modId).toBe(String(before.mod_id));
+    expect(await row()).toEqual(before);
+    expect(await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'settings').execute()).toEqual(audits);
+  });
+
+  it('empties one field with "" and leaves the others', async () => {
+    const res = await change('keeper', { fieldData: { 'Address Line 2': '' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await row()).toMatchObject({ address_line_2: null, address_line_1: '4100 Commerce Park Drive' });
+  });
+
+  it.each([
+    ['a wrong check digit', { 'DEA Registration Number': 'RR4830179' }, 'The last digit of this DEA Registration Number is not its check digit: look for a typing mistake'],
+    ['a first letter DEA does not use for a registrant type', { 'DEA Registration Number': 'LR4830178' }, 'A DEA Registration Number starts with a registrant-type letter DEA uses (A, B, F, G, M, P, R, X)'],
+    ['a number of the wrong shape', { 'DEA Registration Number': 'R4830178' }, 'A DEA Registration Number is two letters and seven digits, e.g. RS1234563'],
+    ['a state name', { State: 'Ohio' }, 'State is the two-letter postal code, e.g. OH'],
+    ['a short ZIP', { ZIP: '4321' }, 'ZIP is five digits, or five and four as 12345-6789'],
+    ['a multi-line name', { 'Registrant Name': 'Riverbend\nReturns' }, 'Registrant Name must be one line of text, without line breaks, tabs or other control characters'],
+  ])('refuses %s with 422 and changes nothing', async (_what, fieldData, message) => {
+    const before = await row();
+    const res = await change('keeper', { fieldData });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ message, details: [message] });
+    expect(await row()).toEqual(before);
+  });
+
+  it('refuses 401 without a session, 403 without MANAGE_SETTINGS, 409 for a stale modId, 400 for an unknown field or nothing to change', async () => {
+    const before = await row();
+    expect((await t.app.inject({ method: 'GET', url: '/3ds/api/settings' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PATCH', url: '/3ds/api/settings', payload: { fieldData: { City: 'Dayton' } } })).statusCode).toBe(401);
+    const forbidden = await change('clerk', { fieldData: { City: 'Dayton' } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBe('You do not have the MANAGE_SETTINGS privilege needed to change our registration in the settings.');
+    const stale = await change('keeper', { fieldData: { City: 'Dayton' }, modId: '0' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/changed by someone else/);
+    const unknown = await change('keeper', { fieldData: { Country: 'US' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/Country/);
+    expect((await change('keeper', { fieldData: {} })).statusCode).toBe(400);
+    expect((await change('keeper', { fieldData: { City: 7 } })).statusCode).toBe(400);
+    expect(await row()).toEqual(before);
+  });
+});

@@ -1,0 +1,41 @@
+import type { DestructionRecordFieldName } from '@3ds/domain';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { refreshJob } from './get-job.ts';
+
+/**
+ * `PATCH /3ds/api/job/{id}/destruction-record` `{ fieldData, modId }` — changes the fields of the
+ * job's destruction record that were changed (`""` empties one). The record's modId goes along, so a
+ * job someone else changed meanwhile is refused (409) rather than overwritten; the server checks
+ * CREATE_JOB (403), the lock (409) and the dates (422) again.
+ */
+export interface EditDestructionRecordRequest {
+  id: string;
+  changes: Partial<Record<DestructionRecordFieldName, string>>;
+  modId: string;
+}
+
+export interface EditDestructionRecordAnswer {
+  recordId: string;
+  modId: string;
+}
+
+export function editDestructionRecord({ id, changes, modId }: EditDestructionRecordRequest): Promise<EditDestructionRecordAnswer> {
+  return api.patch<EditDestructionRecordAnswer>(`/job/${encodeURIComponent(id)}/destruction-record`, {
+    fieldData: changes,
+    ...(modId !== '' ? { modId } : {}),
+  });
+}
+
+export function editDestructionRecordMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['jobs', 'destruction-record'],
+    mutationFn: editDestructionRecord,
+    onSettled: (_answer, _error, { id }) => refreshJob(queryClient, id),
+  });
+}
+
+export function useEditDestructionRecord() {
+  const queryClient = useQueryClient();
+  return useMutation(editDestructionRecordMutationOptions(queryClient));
+}

@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import type { DestructionClockState } from '@3ds/domain';
+import type { DaysLeftView } from '../destruction-record-model.ts';
+
+const TONE: Record<DestructionClockState, { color: string; title: string }> = {
+  'on-time': { color: 'teal', title: 'Within the 30-day destruction deadline' },
+  warning: { color: 'orange', title: 'Day 20 or later of the 30 days allowed to destroy what was received' },
+  overdue: { color: 'red', title: 'Past the 30 days allowed to destroy what was received (21 CFR 1317.15)' },
+};
+
+/** The 30-day destruction clock: days left in words, teal, orange from day 20, red once overdue. */
+export function DaysLeftBadge({ view, size = 'sm' }: { view: DaysLeftView; size?: 'xs' | 'sm' | 'md' }) {
+  const tone = TONE[view.state];
+  return (
+    <Badge size={size} variant={view.state === 'overdue' ? 'filled' : 'light'} color={tone.color} radius="sm" title={tone.title} data-clock={view.state}>
+      {view.text}
+    </Badge>
+  );
+}

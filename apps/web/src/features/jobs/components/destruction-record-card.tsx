@@ -1,0 +1,54 @@
+import { Button } from '@mantine/core';
+import { canPerform } from '@3ds/domain';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import { DetailCard, DetailFields } from '../../../components/record-view/detail-parts.tsx';
+import { useSession } from '../../../session/use-session.ts';
+import { daysLeftView, destructionRecordValues } from '../destruction-record-model.ts';
+import { isJobLocked } from '../job-record.ts';
+import { DaysLeftBadge } from './days-left-badge.tsx';
+import { DestructionRecordModal } from './destruction-record-modal.tsx';
+
+/**
+ * The job's destruction record (what Form 41 and the Certificate of Destruction print): transfer,
+ * receipt and destruction dates with the 30-day clock, how and where the items were destroyed, and
+ * the witnesses. "Edit" opens the form for holders of CREATE_JOB on an unlocked job — the same rule
+ * the server applies.
+ */
+export function DestructionRecordCard({ jobId, record }: { jobId: string; record: RecordData }) {
+  const session = useSession();
+  const [editing, setEditing] = useState(false);
+  const values = destructionRecordValues(record.fieldData);
+  const clock = daysLeftView(record.fieldData['Days Left']);
+  const canEdit = canPerform(session?.privileges, 'job.edit-destruction-record', { record: isJobLocked(record.fieldData) });
+
+  return (
+    <DetailCard
+      title="Destruction Record"
+      aside={
+        canEdit && (
+          <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )
+      }
+    >
+      <DetailFields
+        cols={{ base: 1, xs: 2, md: 4 }}
+        fields={[
+          { label: 'Transferred', value: values.dateTransfer },
+          { label: 'Received', value: values.dateReceived },
+          { label: 'Destroyed', value: values.dateDestroyed },
+          { label: 'Days Left', value: clock && <DaysLeftBadge view={clock} /> },
+          { label: 'Disposal Method', value: values.disposalMethod },
+          { label: 'Destruction Facility', value: values.facility },
+          { label: 'Facility Address', value: values.facilityAddress },
+          { label: 'Transfer Witnesses', value: [values.transferWitness1, values.transferWitness2].filter(Boolean).join(', ') },
+          { label: 'Destruction Witnesses', value: [values.destructionWitness1, values.destructionWitness2].filter(Boolean).join(', ') },
+        ]}
+      />
+      {editing && <DestructionRecordModal jobId={jobId} modId={record.modId} initial={values} onClose={() => setEditing(false)} />}
+    </DetailCard>
+  );
+}

@@ -1,0 +1,121 @@
+import { Alert, Button, Group, List, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { DATE_FORMAT, TEXT_LIMITS } from '@3ds/domain';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useValueList } from '../../../components/value-lists/value-list.ts';
+import { useEditDestructionRecord } from '../api/edit-destruction-record.ts';
+import { changedFields, destructionRecordFormProblems, type DestructionRecordValues } from '../destruction-record-model.ts';
+
+interface DestructionRecordModalProps {
+  jobId: string;
+  modId: string;
+  initial: DestructionRecordValues;
+  onClose: () => void;
+}
+
+/**
+ * Edits the destruction record. The rules (dates as MM/DD/YYYY, none in the future, received on or
+ * after the transfer, destroyed on or after receipt) are checked here before anything is sent and
+ * again by the server; only the fields that changed are sent, with the job's modId. A refusal keeps
+ * the dialog open with the server's message (shown by the app's error handler).
+ */
+export function DestructionRecordModal({ jobId, modId, initial, onClose }: DestructionRecordModalProps) {
+  const saving = useEditDestructionRecord();
+  const methods = useValueList('Disposal Method');
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useForm<DestructionRecordValues>({ mode: 'controlled', initialValues: initial });
+  const close = () => {
+    if (!saving.isPending) onClose();
+  };
+  const changes = changedFields(initial, form.values);
+  const unchanged = Object.keys(changes).length === 0;
+
+  const submit = form.onSubmit((values) => {
+    const found = destructionRecordFormProblems(values);
+    setProblems(found);
+    if (found.length) return;
+    saving.mutate({ id: jobId, changes: changedFields(initial, values), modId }, { onSuccess: onClose });
+  });
+
+  const choices = methods.data?.map((o) => ({ value: o.value, label: o.label })) ?? [];
+  // A value the list no longer offers stays choosable, so the record shows what it holds.
+  if (form.values.disposalMethod && !choices.some((c) => c.value === form.values.disposalMethod)) {
+    choices.push({ value: form.values.disposalMethod, label: form.values.disposalMethod });
+  }
+  const date = (key: 'dateTransfer' | 'dateReceived' | 'dateDestroyed', label: string) => (
+    <TextInput label={label} placeholder={DATE_FORMAT} autoComplete="off" inputMode="numeric" maxLength={10} key={form.key(key)} {...form.getInputProps(key)} />
+  );
+  const person = (key: 'transferWitness1' | 'transferWitness2' | 'destructionWitness1' | 'destructionWitness2', label: string) => (
+    <TextInput label={label} autoComplete="off" maxLength={TEXT_LIMITS.name} key={form.key(key)} {...form.getInputProps(key)} />
+  );
+
+  return (
+    <Modal opened onClose={close} title={`Destruction Record of Job ${jobId}`} size="xl">
+      <form onSubmit={submit} noValidate aria-label="Destruction Record">
+        <Stack gap="md">
+          {problems.length > 0 && (
+            <Alert color="red" variant="light" role="alert" title="The record cannot be saved yet" icon={<IconAlertTriangle size={18} aria-hidden />}>
+              <List size="sm">
+                {problems.map((p) => (
+                  <List.Item key={p}>{p}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <Title order={3} fz="sm">
+            Dates
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {date('dateTransfer', 'Date Transferred')}
+            {date('dateReceived', 'Date Received')}
+            {date('dateDestroyed', 'Date Destroyed')}
+          </SimpleGrid>
+          <Title order={3} fz="sm">
+            Destruction
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Disposal Method"
+              data={choices}
+              clearable
+              allowDeselect
+              placeholder={methods.isPending ? 'Loading…' : 'Choose'}
+              key={form.key('disposalMethod')}
+              {...form.getInputProps('disposalMethod')}
+              value={form.values.disposalMethod === '' ? null : form.values.disposalMethod}
+              onChange={(value) => form.setFieldValue('disposalMethod', value ?? '')}
+            />
+            <TextInput label="Destruction Facility" autoComplete="off" maxLength={TEXT_LIMITS.name} key={form.key('facility')} {...form.getInputProps('facility')} />
+          </SimpleGrid>
+          <Textarea
+            label="Destruction Facility Address"
+            description="One line, as the documents print it: street, city, state and ZIP"
+            autosize
+            minRows={1}
+            maxLength={400}
+            key={form.key('facilityAddress')}
+            {...form.getInputProps('facilityAddress')}
+          />
+          <Title order={3} fz="sm">
+            Witnesses
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {person('transferWitness1', 'Transfer Witness 1')}
+            {person('transferWitness2', 'Transfer Witness 2')}
+            {person('destructionWitness1', 'Destruction Witness 1')}
+            {person('destructionWitness2', 'Destruction Witness 2')}
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={close} disabled={saving.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={unchanged} loading={saving.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,157 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { api, apiToken, type Json } from '../support/api.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+
+/**
+ * The destruction record of a job (Form 41's dates, method, facility and witnesses): a person opens
+ * the job, presses Edit on the Destruction Record card, fills the form and saves; the 30-day clock
+ * shows the days left, on the job and in the jobs list, where "Days Left <= 7" finds what is due.
+ * Each test makes its own job through the API.
+ */
+
+test.describe.configure({ timeout: 90_000 });
+
+async function newJob(request: APIRequestContext, token: string, name = `E2E destruction ${Date.now()}`): Promise<string> {
+  const registrations = await api(request, token, 'get', 'registrations', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'Expiration Date': '>//', 'Federal Agency': 'Drug Enforcement' } }]),
+    limit: '1',
+  });
+  const registration = (registrations.data as { recordId: string }[])[0]!;
+  const created = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registration.recordId), 'Job Name': name } });
+  return String(created.recordId);
+}
+
+/** A date `days` from today as MM/DD/YYYY (negative: before). */
+function usDate(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+async function openJob(page: Page, id: string, username = 'admin') {
+  await login(page, username);
+  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await page.goto(`job/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible({ timeout: 20_000 });
+  const card = page.getByRole('region', { name: 'Destruction Record' });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  return card;
+}
+
+const field = (card: ReturnType<Page['getByRole']>, label: string) => card.locator('dt', { hasText: new RegExp(`^${label}$`, 'i') }).locator('xpath=following-sibling::dd[1]');
+
+test('records transfer, receipt, destruction, facility and witnesses, and the clock stops once destroyed', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = await newJob(request, token);
+  const card = await openJob(page, id);
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Destruction Record of Job ${id}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Date Transferred').fill(usDate(-9));
+  await dialog.getByLabel('Date Received').fill(usDate(-8));
+  await dialog.getByLabel('Destruction Facility', { exact: true }).fill('Clearfork Thermal Destruction Facility');
+  await dialog.getByLabel('Destruction Facility Address').fill('2250 Kentucky Avenue, Indianapolis, IN 46221');
+  await dialog.getByLabel('Transfer Witness 1').fill('Maria Lopez');
+  await dialog.getByLabel('Transfer Witness 2').fill('Sam Carter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(field(card, 'Received')).toHaveText(usDate(-8));
+  await expect(field(card, 'Days Left')).toHaveText('22 days left');
+  await expect(field(card, 'Destruction Facility')).toHaveText('Clearfork Thermal Destruction Facility');
+  await expect(field(card, 'Transfer Witnesses')).toHaveText('Maria Lopez, Sam Carter');
+  await page.screenshot({ path: test.info().outputPath('destruction-record-card.png'), fullPage: true });
+
+  // Destroyed before received: the form says so before anything is sent, and keeps the dialog open.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Date Destroyed').fill(usDate(-9));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Date Destroyed cannot be before Date Received');
+  await expect(dialog).toBeVisible();
+
+  // Destroyed today, by incineration, with its witnesses: the clock stops.
+  await dialog.getByLabel('Date Destroyed').fill(usDate(0));
+  await dialog.getByRole('combobox', { name: 'Disposal Method' }).click();
+  await page.getByRole('option', { name: 'Incineration' }).click();
+  await dialog.getByLabel('Destruction Witness 1').fill('Dana Whitfield');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(field(card, 'Destroyed')).toHaveText(usDate(0));
+  await expect(field(card, 'Disposal Method')).toHaveText('Incineration');
+  await expect(field(card, 'Days Left').getByLabel('Not set')).toBeVisible();
+
+  // What the server holds, and the audit trail of the job shows the change.
+  const job = (await api(request, token, 'get', `job/${id}`)).data as { fieldData: Json }[];
+  expect(job[0]!.fieldData).toMatchObject({ 'Date Received': usDate(-8), 'Date Destroyed': usDate(0), 'Disposal Method': 'Incineration', 'Destruction Witness 1 Full Name': 'Dana Whitfield' });
+});
+
+test('a date in the future is refused by the server too, and nothing changes', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = await newJob(request, token);
+  const refused = await request.patch(`api/job/${id}/destruction-record`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { fieldData: { 'Date Received': usDate(3) } },
+  });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).message).toBe('Date Received cannot be in the future');
+  const card = await openJob(page, id);
+  await expect(field(card, 'Received').getByLabel('Not set')).toBeVisible();
+});
+
+test('the jobs list shows the days left and finds the jobs due within 7 days', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const batch = `Clock${Date.now()}`;
+  const [due, later] = [await newJob(request, token, `${batch} due`), await newJob(request, token, `${batch} later`)];
+  await api(request, token, 'patch', `job/${due}/destruction-record`, { fieldData: { 'Date Received': usDate(-25) } });
+  await api(request, token, 'patch', `job/${later}/destruction-record`, { fieldData: { 'Date Received': usDate(-2) } });
+
+  const dueCard = await openJob(page, due);
+  await expect(field(dueCard, 'Days Left')).toHaveText('5 days left');
+
+  await page.goto('jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await page.getByRole('button', { name: 'Advanced Search' }).click();
+  const search = page.getByRole('dialog', { name: 'Advanced Search' });
+  await expect(search).toBeVisible();
+  await search.getByRole('button', { name: 'Add Request' }).click();
+  for (const tag of [`Job Name:${batch}`, 'Days Left:<=7']) {
+    await search.getByLabel('Request 1').fill(tag);
+    await search.getByLabel('Request 1').press('Enter');
+  }
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(search).toBeHidden();
+  const dueRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: due, exact: true }) });
+  await expect(dueRow).toBeVisible();
+  await expect(dueRow.getByText('5 days left')).toBeVisible();
+  await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: later, exact: true }) })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('jobs-due.png'), fullPage: true });
+
+  // The list's own "Due within 7 days" link: the same find, soonest first, over all jobs.
+  await page.goto('jobs');
+  await page.getByRole('link', { name: 'Due within 7 days' }).click();
+  await expect(page.getByText('Find: Days Left = <=7')).toBeVisible();
+  await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: later, exact: true }) })).toHaveCount(0);
+  const badges = await page.getByRole('row').locator('[data-clock]').allInnerTexts();
+  expect(badges.length).toBeGreaterThan(0);
+  const left = badges.map((text) => (/overdue/.test(text) ? -Number(text.split(' ')[0]) : /Due today/.test(text) ? 0 : Number(text.split(' ')[0])));
+  expect(left.every((days) => days <= 7)).toBe(true);
+  expect(left).toEqual([...left].sort((a, b) => a - b));
+});
+
+test('a person without CREATE_JOB sees the record but no Edit button', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = await newJob(request, token);
+  const card = await openJob(page, id, 'viewer');
+  await expect(card.getByText('Transferred', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+});
+
+test('a locked job has no Edit button, even for an administrator', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = await newJob(request, token);
+  await api(request, token, 'patch', `job/lock/${id}`);
+  const card = await openJob(page, id, 'admin');
+  await expect(card.getByText('Transferred', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+});

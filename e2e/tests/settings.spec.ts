@@ -1,0 +1,73 @@
+import { api, apiToken } from '../support/api.ts';
+import { expect, login, test } from '../support/fixtures.ts';
+
+/**
+ * The Settings screen: our own DEA registration, printed on the DEA documents. An administrator
+ * finds it in the sidebar, corrects a field, is stopped by a DEA number with a wrong check digit or a
+ * registrant-type letter DEA does not use, and saves; a user without MANAGE_SETTINGS has no link
+ * and is told which privilege the screen needs.
+ */
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+async function openSettings(page: Parameters<typeof login>[0]) {
+  await login(page, 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByLabel('DEA Registration Number')).not.toHaveValue('', { timeout: 20_000 });
+}
+
+test('shows the demo registration and saves a corrected contact and telephone', async ({ page, request }) => {
+  await openSettings(page);
+  const form = page.getByRole('form', { name: 'Our registration' });
+  await expect(form.getByLabel('Registered Name')).toHaveValue('Riverbend Pharmaceutical Returns, LLC');
+  await expect(form.getByLabel('DEA Registration Number')).toHaveValue(/^R[A-Z]\d{7}$/);
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await form.getByLabel('Contact Name').fill('Jordan Ellis');
+  await form.getByLabel('Telephone').fill('(614) 555-0177');
+  await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  const token = await apiToken(request, 'viewer');
+  const saved = (await api(request, token, 'get', 'settings')).data as { fieldData: Record<string, string> }[];
+  expect(saved[0]!.fieldData).toMatchObject({ 'Contact Name': 'Jordan Ellis', Telephone: '(614) 555-0177' });
+
+  await page.reload();
+  await expect(form.getByLabel('Contact Name')).toHaveValue('Jordan Ellis');
+});
+
+test('refuses a DEA number with a wrong check digit or a letter DEA does not use, before anything is sent', async ({ page, request }) => {
+  await openSettings(page);
+  const form = page.getByRole('form', { name: 'Our registration' });
+  const number = form.getByLabel('DEA Registration Number');
+  const original = await number.inputValue();
+  const wrongDigit = `${original.slice(0, 8)}${(Number(original[8]) + 1) % 10}`;
+  await number.fill(wrongDigit);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('The last digit of this DEA Registration Number is not its check digit: look for a typing mistake')).toBeVisible();
+  await number.fill(`L${original.slice(1)}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText(/starts with a registrant-type letter DEA uses/)).toBeVisible();
+  await form.getByLabel('State').fill('O');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('State is the two-letter postal code, e.g. OH')).toBeVisible();
+  await form.getByRole('button', { name: 'Undo changes' }).click();
+  await expect(number).toHaveValue(original);
+
+  const token = await apiToken(request, 'viewer');
+  const saved = (await api(request, token, 'get', 'settings')).data as { fieldData: Record<string, string> }[];
+  expect(saved[0]!.fieldData['DEA Registration Number']).toBe(original);
+});
+
+test('a user without MANAGE_SETTINGS has no Settings link and is told what the screen needs', async ({ page }) => {
+  await login(page, 'clerk');
+  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await page.goto('settings');
+  await expect(page.getByText("You don't have the privilege for this screen")).toBeVisible();
+  await expect(page.getByText('You do not have the MANAGE_SETTINGS privilege needed to change our registration in the settings.')).toBeVisible();
+});

@@ -1,0 +1,124 @@
+import { TEXT_LIMITS } from './constants.ts';
+import { parseUsDate } from './dates.ts';
+import { singleLineTextProblem } from './text.ts';
+
+/**
+ * A job's destruction record (what DEA Form 41 and the Certificate of Destruction print): the dates
+ * the items were transferred by the client, received by us and destroyed, how and where they were
+ * destroyed, and who witnessed the transfer and the destruction. Keys are the jobs layout's field
+ * names; dates are `MM/DD/YYYY` on the way in and ISO `YYYY-MM-DD` once read.
+ */
+export const DESTRUCTION_RECORD_FIELDS = {
+  dateTransfer: 'Date Transfer',
+  dateReceived: 'Date Received',
+  dateDestroyed: 'Date Destroyed',
+  disposalMethod: 'Disposal Method',
+  facility: 'Destruction Facility',
+  facilityAddress: 'Destruction Facility Address',
+  transferWitness1: 'Transfer Witness 1 Full Name',
+  transferWitness2: 'Transfer Witness 2 Full Name',
+  destructionWitness1: 'Destruction Witness 1 Full Name',
+  destructionWitness2: 'Destruction Witness 2 Full Name',
+} as const;
+
+export type DestructionRecordKey = keyof typeof DESTRUCTION_RECORD_FIELDS;
+export type DestructionRecordFieldName = (typeof DESTRUCTION_RECORD_FIELDS)[DestructionRecordKey];
+/** The record as stored: ISO dates, text, null for empty. */
+export type DestructionRecord = Record<DestructionRecordKey, string | null>;
+
+const DATE_KEYS = ['dateTransfer', 'dateReceived', 'dateDestroyed'] as const satisfies readonly DestructionRecordKey[];
+/** The value list the disposal method is chosen from (GET /get-value-list). */
+export const DISPOSAL_METHOD_LIST = 'Disposal Method';
+
+/** What people call the fields in messages. */
+export const DESTRUCTION_RECORD_LABELS: Readonly<Record<DestructionRecordKey, string>> = {
+  dateTransfer: 'Date Transferred',
+  dateReceived: 'Date Received',
+  dateDestroyed: 'Date Destroyed',
+  disposalMethod: 'Disposal Method',
+  facility: 'Destruction Facility',
+  facilityAddress: 'Destruction Facility Address',
+  transferWitness1: 'Transfer Witness 1',
+  transferWitness2: 'Transfer Witness 2',
+  destructionWitness1: 'Destruction Witness 1',
+  destructionWitness2: 'Destruction Witness 2',
+};
+
+const MAX_LENGTH: Readonly<Record<Exclude<DestructionRecordKey, (typeof DATE_KEYS)[number]>, number>> = {
+  disposalMethod: TEXT_LIMITS.short,
+  facility: TEXT_LIMITS.name,
+  facilityAddress: 400,
+  transferWitness1: TEXT_LIMITS.name,
+  transferWitness2: TEXT_LIMITS.name,
+  destructionWitness1: TEXT_LIMITS.name,
+  destructionWitness2: TEXT_LIMITS.name,
+};
+
+export const DESTRUCTION_RECORD_MESSAGES = {
+  date: (label: string) => `${label} must be a date as MM/DD/YYYY`,
+  future: (label: string) => `${label} cannot be in the future`,
+  receivedBeforeTransfer: 'Date Received cannot be before Date Transferred: items are received after the client transfers them',
+  destroyedBeforeReceived: 'Date Destroyed cannot be before Date Received',
+  destroyedWithoutReceived: 'Enter Date Received too: items are destroyed only after they are received',
+  disposalMethod: (choices: readonly string[]) => `Disposal Method must be one of: ${choices.join(', ')}`,
+  nothingToChange: 'Nothing to change: send at least one field of the destruction record',
+} as const;
+
+const isDateKey = (key: DestructionRecordKey): key is (typeof DATE_KEYS)[number] => (DATE_KEYS as readonly string[]).includes(key);
+
+/**
+ * Reads the fields a person sent (any of them; `""` empties one): dates from `MM/DD/YYYY` to ISO,
+ * text trimmed. Answers the changes and the problems of each value on its own.
+ */
+export function readDestructionRecordInput(fieldData: Partial<Record<DestructionRecordFieldName, string>>): {
+  changes: Partial<DestructionRecord>;
+  problems: string[];
+} {
+  const changes: Partial<DestructionRecord> = {};
+  const problems: string[] = [];
+  for (const [key, name] of Object.entries(DESTRUCTION_RECORD_FIELDS) as [DestructionRecordKey, DestructionRecordFieldName][]) {
+    const raw = fieldData[name];
+    if (raw === undefined) continue;
+    const value = raw.trim();
+    const label = DESTRUCTION_RECORD_LABELS[key];
+    if (value === '') {
+      changes[key] = null;
+    } else if (isDateKey(key)) {
+      const iso = parseUsDate(value);
+      if (iso === null) problems.push(DESTRUCTION_RECORD_MESSAGES.date(label));
+      else changes[key] = iso;
+    } else {
+      const problem = singleLineTextProblem(label, value, MAX_LENGTH[key]);
+      if (problem) problems.push(problem);
+      else changes[key] = value;
+    }
+  }
+  return { changes, problems };
+}
+
+/**
+ * The rules the whole record keeps, checked on the record as it will be after a change (ISO dates):
+ * - no date in the future (`today` is ISO);
+ * - received on or after the transfer: the client transfers, then we receive;
+ * - destroyed on or after received, and never destroyed without a received date (the 30-day clock
+ *   of 21 CFR 1317.15(c) runs from receipt, and Form 41 prints both).
+ * Same-day transfer, receipt and destruction are allowed.
+ */
+export function destructionRecordProblems(record: DestructionRecord, today: string): string[] {
+  const problems: string[] = [];
+  for (const key of DATE_KEYS) {
+    const date = record[key];
+    if (date && date > today) problems.push(DESTRUCTION_RECORD_MESSAGES.future(DESTRUCTION_RECORD_LABELS[key]));
+  }
+  const { dateTransfer, dateReceived, dateDestroyed } = record;
+  if (dateTransfer && dateReceived && dateReceived < dateTransfer) problems.push(DESTRUCTION_RECORD_MESSAGES.receivedBeforeTransfer);
+  if (dateDestroyed && !dateReceived) problems.push(DESTRUCTION_RECORD_MESSAGES.destroyedWithoutReceived);
+  if (dateDestroyed && dateReceived && dateDestroyed < dateReceived) problems.push(DESTRUCTION_RECORD_MESSAGES.destroyedBeforeReceived);
+  return problems;
+}
+
+/** The disposal method's problem when the value list names the choices (an empty list allows any text). */
+export function disposalMethodProblem(value: string | null, choices: readonly string[]): string | undefined {
+  if (value === null || choices.length === 0 || choices.includes(value)) return undefined;
+  return DESTRUCTION_RECORD_MESSAGES.disposalMethod(choices);
+}
