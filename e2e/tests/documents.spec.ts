@@ -111,7 +111,7 @@ test.describe('DEA documents of a job', () => {
 
     await chooseDocument(page, 'Generate Form 41');
     const form = await downloadText(page, `job-${jobId}-form-41.pdf`);
-    for (const text of ['FORM DEA-41', 'A. REGISTRANT INFORMATION', 'Tristate Returns LLC', 'RT1234563', 'C. METHOD OF DESTRUCTION', 'D. WITNESSES', 'Totals by schedule']) {
+    for (const text of ['FORM DEA-41', 'A. REGISTRANT INFORMATION', 'Riverbend Pharmaceutical Returns, LLC', 'RR4830178', 'C. METHOD OF DESTRUCTION', 'D. WITNESSES', 'Totals by schedule']) {
       expect(form).toContain(text);
     }
     expect(form).not.toContain('DRAFT');

@@ -253,7 +253,7 @@ function scheduleTotals(rows: readonly Form41Row[]): Form41ScheduleTotal[] {
 }
 
 /** What a final Form 41 or Certificate of Destruction needs from the job: the names of what is missing. */
-export interface DestructionRecord {
+export interface Form41Destruction {
   dateDestroyed: string | null;
   disposalMethod: string | null;
   destructionFacility: string | null;
@@ -262,7 +262,7 @@ export interface DestructionRecord {
   witness2: string | null;
 }
 
-export function missingDestructionFields(record: DestructionRecord): string[] {
+export function missingDestructionFields(record: Form41Destruction): string[] {
   const missing: string[] = [];
   if (!text(record.dateDestroyed)) missing.push('Date Destroyed');
   if (!text(record.disposalMethod)) missing.push('Disposal Method');

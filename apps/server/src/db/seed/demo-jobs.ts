@@ -24,12 +24,6 @@ const FACILITIES = [
   'Red River Incineration Services, Shreveport, LA',
   'Northern Plains Waste-to-Energy, Sioux Falls, SD',
 ] as const;
-/** Where destroyed demo jobs were destroyed (Form 41 section C): the facility and its address. */
-const DESTRUCTION_SITES = [
-  { name: 'Clearfork Thermal Destruction Facility', address: '4100 Kiln Road, Indianapolis, IN 46241' },
-  { name: 'Red River Incineration Services', address: '88 Levee Street, Shreveport, LA 71101' },
-  { name: 'Northern Plains Waste-to-Energy', address: '2500 N Furnace Avenue, Sioux Falls, SD 57104' },
-] as const;
 const TRANSPORTERS = ['Secure Pharma Courier', 'Beacon Freight Lines', 'Company Vehicle', 'UPS Ground', 'FedEx Priority Overnight'] as const;
 const JOB_PURPOSES = ['Pickup', 'Returns', 'Destruction', 'Expired Stock', 'Quarterly Return', 'Recall'] as const;
 
@@ -125,9 +119,6 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
       transfer_witness_2: transfer ? person(rng) : null,
       destruction_witness_1: destroyed ? STAFF_WITNESSES[k % STAFF_WITNESSES.length]! : null,
       destruction_witness_2: destroyed ? STAFF_WITNESSES[(k + 3) % STAFF_WITNESSES.length]! : null,
-      // By position, not by the random source: the rest of the demo data stays as it was.
-      destruction_facility: destroyed ? DESTRUCTION_SITES[k % DESTRUCTION_SITES.length]!.name : null,
-      destruction_facility_address: destroyed ? DESTRUCTION_SITES[k % DESTRUCTION_SITES.length]!.address : null,
       cwf_number: null,
       date_received: vaultIn,
       destruction_facility: destroyed ? DESTRUCTION_FACILITIES[k % DESTRUCTION_FACILITIES.length]!.name : null,

@@ -71,20 +71,6 @@ const TABLES_WITH_SEEDED_IDS = ['companies', 'contacts', 'labeler_codes', 'regis
  * Deterministic: the same `today` gives the same rows, ids included (a seeded generator, no clock).
  * Runs in one transaction (or in the caller's). Refuses a database that already has records.
  */
-/** The demo's own registration (settings): a made-up reverse distributor with a valid DEA check digit. */
-export const DEMO_REGISTRANT = {
-  registrant_name: 'Tristate Returns LLC',
-  dea_number: 'RT1234563',
-  address_line_1: '100 Industrial Parkway',
-  address_line_2: 'Suite 4',
-  city: 'Columbus',
-  state: 'OH',
-  zip: '43215',
-  telephone: '614-555-0100',
-  contact_name: 'Dana Whitfield',
-  modified_by: 'system',
-} as const;
-
 export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOptions): Promise<SeedSummary> {
   const { today, organization } = options;
   assertIsoDate(today);
@@ -117,8 +103,6 @@ export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOpt
     await trx.updateTable('settings').set({ ...DEMO_SETTINGS, modified_by: 'system' }).where('id', '=', 1).execute();
     await insertRows(trx, 'containers', containers.map((c) => c.row));
     await insertRows(trx, 'line_items', lineItems);
-    // Our registration, as the demo's reverse distributor: what the DEA documents print.
-    await trx.updateTable('settings').set(DEMO_REGISTRANT).where('id', '=', 1).execute();
     for (const table of TABLES_WITH_SEEDED_IDS) {
       await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(trx);
     }
