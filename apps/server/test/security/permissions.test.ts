@@ -193,6 +193,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DESTRUCTION_RECORD = {
+  date_transfer: '2026-11-10',
+  date_received: '2026-11-12',
   date_destroyed: '2026-11-20',
   disposal_method: 'Incineration',
   destruction_facility: 'Clean Harbors Deer Park',
