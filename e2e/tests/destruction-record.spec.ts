@@ -135,7 +135,8 @@ test('the jobs list shows the days left and finds the jobs due within 7 days', a
   // The rows of the list before the find stay until the found ones arrive: read them once they have.
   const daysLeft = async () => {
     const badges = await page.getByRole('row').locator('[data-clock]').allInnerTexts();
-    return badges.map((text) => (/overdue/.test(text) ? -Number(text.split(' ')[0]) : /Due today/.test(text) ? 0 : Number(text.split(' ')[0])));
+    // innerText is as shown: the badge writes its words in capitals.
+    return badges.map((text) => (/overdue/i.test(text) ? -Number(text.split(' ')[0]) : /due today/i.test(text) ? 0 : Number(text.split(' ')[0])));
   };
   await expect.poll(async () => (await daysLeft()).every((days) => days <= 7)).toBe(true);
   const left = await daysLeft();
