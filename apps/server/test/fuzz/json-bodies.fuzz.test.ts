@@ -127,7 +127,11 @@ const ROUTES: RouteSpec[] = [
     method: 'PATCH',
     path: '/job/:id/destruction-record',
     params: { id: 'job' },
-    valid: async () => ({ fieldData: { 'Destruction Facility': 'Clearfork Thermal Destruction Facility', 'Transfer Witness 1 Full Name': 'Maria Lopez' }, modId: '0' }),
+    // Its modId is the job's current one: other routes of the run change the same jobs first.
+    valid: async (f) => {
+      const job = await t.db.selectFrom('jobs').select('mod_id').where('id', '=', await f.id('job')).executeTakeFirst();
+      return { fieldData: { 'Destruction Facility': 'Clearfork Thermal Destruction Facility', 'Transfer Witness 1 Full Name': 'Maria Lopez' }, modId: String(job?.mod_id ?? 0) };
+    },
   },
   { method: 'PATCH', path: '/settings', valid: async () => ({ fieldData: { 'Registrant Name': 'Riverbend Pharmaceutical Returns, LLC', City: 'Columbus' } }) },
   { method: 'POST', path: '/sendJobReadyNotification', valid: async (f) => ({ fieldData: { __PKJobID: await f.id('job'), 'Job Name': 'x' } }) },
@@ -182,18 +186,19 @@ const routeKey = (method: string, path: string) => `${method} ${path.replace(/:(
 // Fixture, digest, prototype
 // ---------------------------------------------------------------------------------------------
 
+/** The ids of a kind, in id order (not the table's physical order, which an update changes). */
 async function idsOf(kind: IdKind): Promise<number[]> {
   switch (kind) {
     case 'job':
-      return (await t.db.selectFrom('jobs').select('id').execute()).map((r) => r.id);
+      return (await t.db.selectFrom('jobs').select('id').orderBy('id').execute()).map((r) => r.id);
     case 'registration':
-      return (await t.db.selectFrom('registrations').select('id').execute()).map((r) => r.id);
+      return (await t.db.selectFrom('registrations').select('id').orderBy('id').execute()).map((r) => r.id);
     case 'container':
     case 'yb-container':
-      return (await t.db.selectFrom('containers').select('id').where('kind', '=', kind === 'container' ? 'standard' : 'yellow_bucket').execute()).map((r) => r.id);
+      return (await t.db.selectFrom('containers').select('id').where('kind', '=', kind === 'container' ? 'standard' : 'yellow_bucket').orderBy('id').execute()).map((r) => r.id);
     case 'line-item':
     case 'yb-line-item':
-      return (await t.db.selectFrom('line_items').select('id').where('kind', '=', kind === 'line-item' ? 'standard' : 'yellow_bucket').execute()).map((r) => r.id);
+      return (await t.db.selectFrom('line_items').select('id').where('kind', '=', kind === 'line-item' ? 'standard' : 'yellow_bucket').orderBy('id').execute()).map((r) => r.id);
   }
 }
 
