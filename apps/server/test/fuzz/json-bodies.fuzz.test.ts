@@ -604,8 +604,11 @@ describe('every route that takes a body', () => {
     for (const route of ROUTES.filter((r) => r.path.endsWith('/upload'))) {
       for (const [name, body, contentType] of [...MULTIPART_MALFORMED, ['multipart without boundary', upload('a.png')[0], 'multipart/form-data'] as const]) {
         tried.multipart = (tried.multipart ?? 0) + 1;
-        // The first job and registration: unlocked, so the body is read.
-        const url = `${await urlFor(route, { pick: 0 })}?field=${route.path.startsWith('/job') ? 'P3' : 'Registration_Picture'}`;
+        // An unlocked job (the properties above lock and unlock jobs at random) and the first registration, so the body is read.
+        const unlocked = await t.db.selectFrom('jobs').select('id').where('locked', '=', false).orderBy('id').executeTakeFirstOrThrow();
+        const url = route.path.startsWith('/job')
+          ? `/3ds/api${route.path.replace(':id', String(unlocked.id))}?field=P3`
+          : `${await urlFor(route, { pick: 0 })}?field=Registration_Picture`;
         const res = await sendAndCheck({ route, url, payload: body, headers: { 'content-type': contentType } });
         expect(res.statusCode, `${route.path} ${name}: ${res.body.slice(0, 200)}`).toBe(400);
       }
