@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildForm41Rows, countUnit, jobDocumentOrder, missingDestructionFields, type Form41LineItem } from '../src/form-41.ts';
-import { WORKED_LINE_ITEMS, type WorkedLineItem } from './fixtures/worked-line-items.ts';
+import { WORKED_LINE_ITEMS, asForm41Item } from './fixtures/worked-line-items.ts';
 
-function asForm41Item(w: WorkedLineItem): Form41LineItem {
-  return {
-    ndc: w.ndc,
-    schedule: w.schedule,
-    drugCode: w.drugCode,
-    name: w.tradeName,
-    strength: w.strength,
-    form: w.form,
-    lot: w.lot,
-    bulkKind: w.bulkKind,
-    ingredientBaseWeight: w.ingredientBaseWeight,
-    density: w.density,
-    packQuantity: w.packQuantity,
-    packSize: w.packSize,
-    packSizeUoM: w.packSizeUoM,
-    percentFill: w.percentFill,
-  };
-}
 
 type Expected = [code: string, batch: string, strength: string, form: string, pkgQty: string, full: string, partial: string, total: string];
 

@@ -2,27 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildForm41Rows, type Form41LineItem } from '@3ds/domain';
+import { buildForm41Rows } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
-import { WORKED_LINE_ITEMS } from '../../../../packages/domain/test/fixtures/worked-line-items.ts';
+import { WORKED_LINE_ITEMS, asForm41Item } from '../../../../packages/domain/test/fixtures/worked-line-items.ts';
 import { FORM_41_DECLARATION, renderCertificate, renderForm41, type DestructionDocument } from '../../src/documents/destruction-pdf.ts';
 
-const items: Form41LineItem[] = WORKED_LINE_ITEMS.map((w) => ({
-  ndc: w.ndc,
-  schedule: w.schedule,
-  drugCode: w.drugCode,
-  name: w.tradeName,
-  strength: w.strength,
-  form: w.form,
-  lot: w.lot,
-  bulkKind: w.bulkKind,
-  ingredientBaseWeight: w.ingredientBaseWeight,
-  density: w.density,
-  packQuantity: w.packQuantity,
-  packSize: w.packSize,
-  packSizeUoM: w.packSizeUoM,
-  percentFill: w.percentFill,
-}));
+const items = WORKED_LINE_ITEMS.map(asForm41Item);
 const { rows, totals } = buildForm41Rows(items);
 
 const document: DestructionDocument = {
