@@ -22,6 +22,7 @@ const USAGE = `The performance bench of DESIGN.md §8: our API side by side with
   --out FILE       where to write the results (default bench/results.json)
   --compare FILE   after the run, print how each p95 grew from that earlier run (e.g. 100k → 1M) and add it as "growth"
   --build          rebuild the web app before measuring the bundle (it is built anyway when apps/web/dist is missing)
+  --profile DIR    write a V8 CPU profile of our server (node --cpu-prof) into DIR when it stops
 
 Runs on the data of npm run seed:scale (users admin/demo). Starts the server (apps/server/src/server.ts) and the
 direct server (bench/direct-server.ts) as child processes on free ports and stops them at the end.`;
@@ -402,6 +403,7 @@ async function main() {
       out: { type: 'string', default: 'bench/results.json' },
       compare: { type: 'string' },
       build: { type: 'boolean', default: false },
+      profile: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -454,7 +456,7 @@ async function main() {
     const direct = `http://127.0.0.1:${directPort}`;
     const oursChild = await startChild(
       'the server',
-      productionStartArgs(),
+      values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`, ...productionStartArgs()] : productionStartArgs(),
       {
         ...process.env,
         DATABASE_URL: url,
