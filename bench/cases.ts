@@ -4,23 +4,11 @@ import { detailPlan, listPlan, type DirectPlan, type FindRequestSpec, type ListS
 /**
  * The bench's cases (DESIGN.md §8). Each is a set of API paths (several when a case cycles through
  * pages) and, for each path, the plan of the same request in plain SQL for the direct server.
+ * run.ts judges them all by the same targets (TARGETS there).
  */
-export type Budget =
-  /** Unfiltered lists and deep pages: ≥ 10× the recounting baseline, p95 ≤ 50 ms. */
-  | 'unfiltered'
-  /** First page of a broad find: within 1.5× of the baseline. */
-  | 'find-first'
-  /** Later pages of a broad find: ≥ 10× the baseline. */
-  | 'find-later'
-  /** Selective finds, omit, related sort: p95 ≤ 50 ms and within 1.5× of direct SQL. */
-  | 'selective'
-  /** Record detail with portals: p95 ≤ 30 ms. */
-  | 'detail';
-
 export interface BenchCase {
   name: string;
   kind: 'list' | 'detail';
-  budget: Budget;
   /** What it is, for the table's legend and the README. */
   description: string;
   /** Paths under the server root, query string included. */
@@ -100,7 +88,6 @@ function toRequestSpecs(call: ListCall, numberFields: ReadonlySet<string>): Find
 
 function listCase(
   name: string,
-  budget: Budget,
   description: string,
   calls: ListCall[],
   params: BenchParams,
@@ -109,7 +96,6 @@ function listCase(
   return {
     name,
     kind: 'list',
-    budget,
     description,
     paths: calls.map(listPath),
     direct: calls.map((call) => {
@@ -131,34 +117,32 @@ function listCase(
 export function buildCases(params: BenchParams): BenchCase[] {
   const cases: BenchCase[] = [];
   for (const entity of LIST_ENTITIES) {
-    cases.push(listCase(`${entity}/p1`, 'unfiltered', `${entity}: the list screen's default query, first page of 50`, [{ entity, offset: 1 }], params));
+    cases.push(listCase(`${entity}/p1`, `${entity}: the list screen's default query, first page of 50`, [{ entity, offset: 1 }], params));
     cases.push(
-      listCase(`${entity}/p200`, 'unfiltered', `${entity}: the default query, page 200 (offset ${DEEP_OFFSET})`, [{ entity, offset: DEEP_OFFSET }], params),
+      listCase(`${entity}/p200`, `${entity}: the default query, page 200 (offset ${DEEP_OFFSET})`, [{ entity, offset: DEEP_OFFSET }], params),
     );
   }
   cases.push(
-    listCase('line-items/oxy-p1', 'find-first', `line items: quick find "${QUICK_FIND}" (~10% of the rows), first page`, [
+    listCase('line-items/oxy-p1', `line items: quick find "${QUICK_FIND}" (~10% of the rows), first page`, [
       { entity: 'line-items', offset: 1, quickFind: QUICK_FIND },
     ], params),
   );
   cases.push(
     listCase(
       'line-items/oxy-p2-5',
-      'find-later',
       `line items: the same quick find, pages 2 to 5 (each connection cycles through the four)`,
       [2, 3, 4, 5].map((page) => ({ entity: 'line-items' as const, offset: (page - 1) * PAGE_SIZE + 1, quickFind: QUICK_FIND })),
       params,
     ),
   );
   cases.push(
-    listCase('line-items/ndc-prefix', 'selective', `line items: find NDC Number "${params.ndcPrefix}" (an NDC prefix)`, [
+    listCase('line-items/ndc-prefix', `line items: find NDC Number "${params.ndcPrefix}" (an NDC prefix)`, [
       { entity: 'line-items', offset: 1, requests: [{ criteria: { 'NDC Number': params.ndcPrefix } }] },
     ], params),
   );
   cases.push(
     listCase(
       'line-items/one-job',
-      'selective',
       `line items: find id_Job "==${params.jobWithManyItems}" (one job's items; the job with the most)`,
       [{ entity: 'line-items', offset: 1, requests: [{ criteria: { id_Job: `==${params.jobWithManyItems}` } }] }],
       params,
@@ -166,7 +150,7 @@ export function buildCases(params: BenchParams): BenchCase[] {
     ),
   );
   cases.push(
-    listCase('line-items/omit', 'selective', 'line items: advanced find NDC Schedule "2", then omit Cause "Expired"', [
+    listCase('line-items/omit', 'line items: advanced find NDC Schedule "2", then omit Cause "Expired"', [
       {
         entity: 'line-items',
         offset: 1,
@@ -175,14 +159,13 @@ export function buildCases(params: BenchParams): BenchCase[] {
     ], params),
   );
   cases.push(
-    listCase('line-items/sort-job-name', 'selective', 'line items: sorted by the related field Job::Job Name, first page', [
+    listCase('line-items/sort-job-name', 'line items: sorted by the related field Job::Job Name, first page', [
       { entity: 'line-items', offset: 1, sort: [{ fieldName: 'Job::Job Name', sortOrder: 'ascend' }] },
     ], params),
   );
   cases.push({
     name: 'container/detail',
     kind: 'detail',
-    budget: 'detail',
     description: `GET /container/${params.containerWithManyItems}: a container with its line items portal (the one with the most items)`,
     paths: [`${API}/container/${params.containerWithManyItems}`],
     direct: [detailPlan('containers', params.containerWithManyItems)],
@@ -190,7 +173,6 @@ export function buildCases(params: BenchParams): BenchCase[] {
   cases.push({
     name: 'job/detail',
     kind: 'detail',
-    budget: 'detail',
     description: `GET /job/${params.jobWithManyContainers}: a job with its Containers and YellowBuckets portals (the one with the most containers)`,
     paths: [`${API}/job/${params.jobWithManyContainers}`],
     direct: [detailPlan('jobs', params.jobWithManyContainers)],
