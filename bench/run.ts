@@ -17,7 +17,10 @@ const USAGE = `The performance bench of DESIGN.md §8: our API side by side with
   npm run bench -- --compare bench/results-100k.json bench/results-1m.json     (compare two saved runs, no bench)
 
   --seconds N      measured seconds per case and server (default 15), after a warm-up of a fifth of it (1–3 s)
-  --connections N  concurrent clients (default 8)
+  --connections N  concurrent clients (default 8); a list (8,64) measures every case at each count, the first in
+                   "queries", the others under "by_connections" with a table of how ours holds up against it
+  --two-servers    also start a second server (same arguments, another port and DATA_DIR, the same JWT_SECRET) and
+                   measure each case again with the first count's clients split over both at once ("two_servers")
   --only a,b       run only the cases whose name contains one of these (also export_xlsx_100k, export_pdf_10k, bundle_gz_kb)
   --out FILE       where to write the results (default bench/results.json)
   --compare FILE   after the run, print how each p95 grew from that earlier run (e.g. 100k → 1M) and add it as "growth"
@@ -83,9 +86,28 @@ interface GrowthRow {
   direct_factor: number | null;
   verdict: string;
 }
+interface ConnectionsResult {
+  name: string;
+  ours: Stats;
+  direct: Stats;
+}
+interface TwoServersResult {
+  name: string;
+  /** Ours at the first connection count, one server (as in "queries"). */
+  one_server_rps: number;
+  /** The sum over both servers, half the clients on each. */
+  two_servers_rps: number;
+  /** two_servers_rps / one_server_rps (2 decimals); null when one server answered nothing. */
+  factor: number | null;
+  /** Over the latencies of both servers together. */
+  p95_ms: number | null;
+}
 interface Results {
   rows: number;
   queries: QueryResult[];
+  /** Per extra connection count (--connections 8,64: "64"), each case at that count. */
+  by_connections?: Record<string, ConnectionsResult[]>;
+  two_servers?: TwoServersResult[];
   export_xlsx_100k: ExportResult | null;
   export_pdf_10k: ExportResult | null;
   bundle_gz_kb: number | null;
@@ -261,14 +283,19 @@ async function load(
       else failures += 1;
     });
   });
+  const stats = statsOf(latencies, latencies.length / result.duration);
+  return { stats, latencies, duration: result.duration, answered: latencies.length, failures: failures + result.errors, timeouts: result.timeouts };
+}
+
+/** Requests per second and percentiles of a set of latencies (sorted here). */
+function statsOf(latencies: number[], rps: number): Stats {
   latencies.sort((a, b) => a - b);
-  const stats: Stats = {
-    rps: round1(latencies.length / result.duration),
+  return {
+    rps: round1(rps),
     p50_ms: nullableRound(percentile(latencies, 50)),
     p95_ms: nullableRound(percentile(latencies, 95)),
     p99_ms: nullableRound(percentile(latencies, 99)),
   };
-  return { stats, answered: latencies.length, failures: failures + result.errors, timeouts: result.timeouts };
 }
 
 function nullableRound(n: number | null): number | null {
@@ -343,6 +370,27 @@ function judgeTargets(kind: 'list' | 'detail', ours: Stats, direct: Stats, check
 
 function targetsCell(t: Targets): string {
   return t.met ? 'meets' : `MISS (${t.misses.join('; ')})`;
+}
+
+/** With more clients: ours keeps at least its rps of the first count, and its p95 stays under direct's at the same count. */
+function connectionsVerdict(first: number, oursFirst: Stats, n: number, ours: Stats, direct: Stats): Targets {
+  const misses: string[] = [];
+  if (ours.rps < oursFirst.rps) misses.push(`rps ${fmt(ours.rps)} < ${fmt(oursFirst.rps)} at ${first}`);
+  if (ours.p95_ms === null) misses.push(`ours answered nothing at ${n}`);
+  else if (direct.p95_ms !== null && !(ours.p95_ms < direct.p95_ms)) misses.push(`p95 ${fmt(ours.p95_ms)} ms ≥ direct ${fmt(direct.p95_ms)} ms`);
+  return { met: misses.length === 0, misses };
+}
+
+/** What went wrong in a measurement, for the progress lines. */
+function problemsOf(runs: [string, { failures: number; timeouts: number; slow: boolean; answered: number }][]): string {
+  return runs
+    .flatMap(([who, r]) => [
+      r.failures && `${who}: ${r.failures} failed`,
+      r.timeouts && `${who}: ${r.timeouts} timed out`,
+      r.slow && `${who}: slow, measured over ${r.answered} requests`,
+    ])
+    .filter(Boolean)
+    .join(', ');
 }
 
 async function measureExport(base: string, token: string, pid: number, body: object): Promise<ExportResult & { rss_before_mb: number }> {
@@ -444,6 +492,7 @@ async function main() {
       compare: { type: 'string' },
       build: { type: 'boolean', default: false },
       profile: { type: 'string' },
+      'two-servers': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -456,8 +505,15 @@ async function main() {
     return;
   }
   const seconds = Number(values.seconds);
-  const connections = Number(values.connections);
-  if (!(seconds > 0) || !Number.isInteger(connections) || connections < 1) throw new Error('--seconds and --connections must be positive numbers');
+  const connectionCounts = values.connections.split(',').map((s) => Number(s.trim()));
+  if (!(seconds > 0) || !connectionCounts.every((n) => Number.isInteger(n) && n >= 1)) {
+    throw new Error('--seconds must be a positive number and --connections positive whole numbers (8 or 8,64)');
+  }
+  if (new Set(connectionCounts).size !== connectionCounts.length) throw new Error('--connections lists a count twice');
+  const connections = connectionCounts[0]!;
+  const extraCounts = connectionCounts.slice(1);
+  const twoServers = values['two-servers'];
+  if (twoServers && connections < 2) throw new Error('--two-servers splits the first connection count over two servers: it must be at least 2');
   const warmup = Math.min(3, Math.max(1, Math.round(seconds / 5)));
   const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
   const wanted = (name: string) => !only?.length || only.some((o) => name.includes(o));
@@ -468,9 +524,11 @@ async function main() {
   await db.connect();
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), '3ds-bench-'));
+  const dataDir2 = twoServers ? mkdtempSync(join(tmpdir(), '3ds-bench-2-')) : undefined;
   const stopAll = async () => {
     await Promise.all(children.map((c) => stopChild(c)));
     rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir2) rmSync(dataDir2, { recursive: true, force: true });
   };
   process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
@@ -478,10 +536,21 @@ async function main() {
     const cases = buildCases(params).filter((c) => wanted(c.name));
     console.log(
       `Bench on ${params.rows.toLocaleString('en-US')} line items (${params.standardItems.toLocaleString('en-US')} standard): ` +
-        `${connections} connections, ${warmup} s warm-up + ${seconds} s per case and server; pool of ${POOL_SIZE} on both.`,
+        `${connectionCounts.join(' and ')} connections, ${warmup} s warm-up + ${seconds} s per case and server; pool of ${POOL_SIZE} on both` +
+        (twoServers ? `; then ours on two servers, ${Math.ceil(connections / 2)} + ${Math.floor(connections / 2)} connections.` : '.'),
     );
 
-    const results: Results = { rows: params.rows, queries: [], export_xlsx_100k: null, export_pdf_10k: null, bundle_gz_kb: null };
+    const byConnections: Record<string, ConnectionsResult[]> = Object.fromEntries(extraCounts.map((n) => [String(n), []]));
+    const twoServersResults: TwoServersResult[] = [];
+    const results: Results = {
+      rows: params.rows,
+      queries: [],
+      ...(extraCounts.length ? { by_connections: byConnections } : {}),
+      ...(twoServers ? { two_servers: twoServersResults } : {}),
+      export_xlsx_100k: null,
+      export_pdf_10k: null,
+      bundle_gz_kb: null,
+    };
     if (wanted('bundle_gz_kb')) {
       const bundle = bundleGzipKb(values.build);
       results.bundle_gz_kb = bundle.kb;
@@ -494,23 +563,29 @@ async function main() {
     const [oursPort, directPort] = [await freePort(), await freePort()];
     const ours = `http://127.0.0.1:${oursPort}`;
     const direct = `http://127.0.0.1:${directPort}`;
-    const oursChild = await startChild(
-      'the server',
-      values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`, ...productionStartArgs()] : productionStartArgs(),
-      {
-        ...process.env,
-        DATABASE_URL: url,
-        DATABASE_POOL_SIZE: String(POOL_SIZE),
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
-        PORT: String(oursPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEMO: '0',
-      },
-      `${ours}${API}/health`,
-    );
+    // One secret for both servers: a token signed by one is accepted by the other (the session is in the database).
+    const jwtSecret = randomBytes(32).toString('hex');
+    const serverArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`, ...productionStartArgs()] : productionStartArgs();
+    const serverEnv = (port: number, dir: string): NodeJS.ProcessEnv => ({
+      ...process.env,
+      DATABASE_URL: url,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DEMO: '0',
+    });
+    const oursChild = await startChild('the server', serverArgs, serverEnv(oursPort, dataDir), `${ours}${API}/health`);
     children.push(oursChild);
+    // The second server starts once the first has migrated the database.
+    let ours2: string | undefined;
+    if (dataDir2) {
+      const port2 = await freePort();
+      ours2 = `http://127.0.0.1:${port2}`;
+      children.push(await startChild('the second server', serverArgs, serverEnv(port2, dataDir2), `${ours2}${API}/health`));
+    }
     children.push(
       await startChild(
         'the direct server',
@@ -573,24 +648,63 @@ async function main() {
       }
       checks.set(c.name, verdict);
       if (!verdict.same) console.warn(`  ! ${c.name}: our answer and the direct SQL's differ (${verdict.why})`);
+      // The second server, with the first one's token, must give the same answer too.
+      if (ours2) {
+        for (const [variant, path] of c.paths.entries()) {
+          const res = await fetch(`${ours2}${path}`, { headers: auth });
+          if (res.status === 401) throw new Error(`the second server refused the first one's token (401): is JWT_SECRET shared?`);
+          const b = await fetch(`${direct}/direct/${index}/${variant}`).then((r) => r.json());
+          const v = compareAnswers(c, await res.json(), b);
+          if (!v.same) {
+            console.warn(`  ! ${c.name}: the second server's answer and the direct SQL's differ (${v.why})`);
+            break;
+          }
+        }
+      }
     }
 
     const rows: string[][] = [];
+    const extraRows = new Map<number, string[][]>(extraCounts.map((n) => [n, []]));
+    const twoRows: string[][] = [];
     const headers = ['case', 'found', 'recounted', 'ours rps', 'p95 ms', 'direct rps', 'p95 ms', 'ratio', 'same', 'targets'];
+    const count = (n: number | null) => (n === null ? '–' : n.toLocaleString('en-US'));
+    // A case too slow to answer each client once during the warm-up is measured over a number of requests instead.
+    const run = async (base: string, paths: string[], headers: Record<string, string>, clients: number) => {
+      const warm = await load(base, paths, headers, { seconds: warmup }, clients);
+      await settle(db);
+      const slow = warm.answered < clients;
+      const measured = await load(base, paths, headers, slow ? { amount: 2 * clients } : { seconds }, clients);
+      await settle(db);
+      return { ...measured, slow };
+    };
+    // The same, with the clients split over several servers at once: rps summed, percentiles over all the latencies.
+    const runSplit = async (bases: string[], paths: string[], headers: Record<string, string>, clients: number) => {
+      const shares = bases.map((_, i) => Math.floor(clients / bases.length) + (i < clients % bases.length ? 1 : 0));
+      const warm = await Promise.all(bases.map((base, i) => load(base, paths, headers, { seconds: warmup }, shares[i]!)));
+      await settle(db);
+      const slow = warm.some((w, i) => w.answered < shares[i]!);
+      const measured = await Promise.all(
+        bases.map((base, i) => load(base, paths, headers, slow ? { amount: 2 * shares[i]! } : { seconds }, shares[i]!)),
+      );
+      await settle(db);
+      const stats = statsOf(
+        measured.flatMap((m) => m.latencies),
+        measured.reduce((sum, m) => sum + m.answered / m.duration, 0),
+      );
+      return {
+        stats,
+        slow,
+        answered: measured.reduce((sum, m) => sum + m.answered, 0),
+        failures: measured.reduce((sum, m) => sum + m.failures, 0),
+        timeouts: measured.reduce((sum, m) => sum + m.timeouts, 0),
+      };
+    };
     console.log('');
     for (const [index, c] of cases.entries()) {
-      // A case too slow to answer each client once during the warm-up is measured over a number of requests instead.
-      const run = async (base: string, paths: string[], headers: Record<string, string>) => {
-        const warm = await load(base, paths, headers, { seconds: warmup }, connections);
-        await settle(db);
-        const slow = warm.answered < connections;
-        const measured = await load(base, paths, headers, slow ? { amount: 2 * connections } : { seconds }, connections);
-        await settle(db);
-        return { ...measured, slow };
-      };
-      const a = await run(ours, c.paths, auth);
-      const b = await run(direct, c.paths.map((_, v) => `/direct/${index}/${v}`), {});
+      const directPaths = c.paths.map((_, v) => `/direct/${index}/${v}`);
       const check = checks.get(c.name)!;
+      const a = await run(ours, c.paths, auth, connections);
+      const b = await run(direct, directPaths, {}, connections);
       const ratio = ratioOf(a.stats, b.stats);
       const targets = judgeTargets(c.kind, a.stats, b.stats, check);
       results.queries.push({
@@ -604,7 +718,6 @@ async function main() {
         same: check.same,
         targets,
       });
-      const count = (n: number | null) => (n === null ? '–' : n.toLocaleString('en-US'));
       const row = [
         c.name,
         count(check.found),
@@ -618,21 +731,55 @@ async function main() {
         targetsCell(targets),
       ];
       rows.push(row);
-      const problems = [
-        a.failures && `ours: ${a.failures} failed`,
-        a.timeouts && `ours: ${a.timeouts} timed out`,
-        a.slow && `ours: slow, measured over ${a.answered} requests`,
-        b.failures && `direct: ${b.failures} failed`,
-        b.timeouts && `direct: ${b.timeouts} timed out`,
-        b.slow && `direct: slow, measured over ${b.answered} requests`,
-      ]
-        .filter(Boolean)
-        .join(', ');
+      const problems = problemsOf([['ours', a], ['direct', b]]);
       console.log(`  ${row.join('  ')}${problems ? `  (${problems})` : ''}`);
+
+      for (const n of extraCounts) {
+        const an = await run(ours, c.paths, auth, n);
+        const bn = await run(direct, directPaths, {}, n);
+        byConnections[String(n)]!.push({ name: c.name, ours: an.stats, direct: bn.stats });
+        const verdict = connectionsVerdict(connections, a.stats, n, an.stats, bn.stats);
+        const extraRow = [c.name, fmt(a.stats.rps), fmt(an.stats.rps), fmt(an.stats.p95_ms), fmt(bn.stats.rps), fmt(bn.stats.p95_ms), targetsCell(verdict)];
+        extraRows.get(n)!.push(extraRow);
+        const problemsN = problemsOf([['ours', an], ['direct', bn]]);
+        console.log(
+          `    at ${n} connections: ours ${fmt(an.stats.rps)} rps, p95 ${fmt(an.stats.p95_ms)} ms; ` +
+            `direct ${fmt(bn.stats.rps)} rps, p95 ${fmt(bn.stats.p95_ms)} ms  ${extraRow[6]}${problemsN ? `  (${problemsN})` : ''}`,
+        );
+      }
+
+      if (ours2) {
+        const t = await runSplit([ours, ours2], c.paths, auth, connections);
+        const factor = a.stats.rps > 0 ? Math.round((t.stats.rps / a.stats.rps) * 100) / 100 : null;
+        twoServersResults.push({ name: c.name, one_server_rps: a.stats.rps, two_servers_rps: t.stats.rps, factor, p95_ms: t.stats.p95_ms });
+        twoRows.push([c.name, fmt(a.stats.rps), fmt(t.stats.rps), factor === null ? '–' : `×${fmt(factor, 2)}`, fmt(t.stats.p95_ms)]);
+        const problems2 = problemsOf([['two servers', t]]);
+        console.log(
+          `    on two servers: ${fmt(t.stats.rps)} rps (one: ${fmt(a.stats.rps)}, ${factor === null ? '–' : `×${fmt(factor, 2)}`}), ` +
+            `p95 ${fmt(t.stats.p95_ms)} ms${problems2 ? `  (${problems2})` : ''}`,
+        );
+      }
     }
 
     console.log(`\nResults at ${params.rows.toLocaleString('en-US')} line items (ours = the 3DS API; direct = the same SQL, recounting, through a bare pg pool):`);
     printTable(headers, rows, new Set([0, 8, 9]));
+    for (const n of extraCounts) {
+      console.log(
+        `\nAt ${n} connections (meets: ours rps at ${n} ≥ ours rps at ${connections}, and ours p95 at ${n} < direct p95 at ${n}):`,
+      );
+      printTable(
+        ['case', `ours rps @${connections}`, `ours rps @${n}`, `p95 ms @${n}`, `direct rps @${n}`, `p95 ms @${n}`, 'verdict'],
+        extraRows.get(n)!,
+        new Set([0, 6]),
+      );
+    }
+    if (ours2) {
+      console.log(
+        `\nOurs on two servers (${Math.ceil(connections / 2)} + ${Math.floor(connections / 2)} connections at the same time, one autocannon per server; ` +
+          `rps summed, p95 over both):`,
+      );
+      printTable(['case', 'one server rps', 'two servers rps', 'factor', 'p95 ms'], twoRows);
+    }
     console.log('\nCases:');
     for (const c of cases) console.log(`  ${c.name.padEnd(24)} ${c.description}`);
     if (results.export_xlsx_100k) console.log(`  export_xlsx_100k: ${JSON.stringify(results.export_xlsx_100k)}`);
