@@ -47,11 +47,17 @@ import { RecordsService } from './records/records.service.ts';
 import { ExportService } from './records/export.service.ts';
 import { scheduleChangeLogCompaction } from './records/count-cache.ts';
 import { TokenSigner } from './security/tokens.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
+import { DataVersions } from './records/data-versions.ts';
+import { AnswerCache } from './records/answer-cache.ts';
 
 export const API_PREFIX = '/3ds/api/';
 const DOCS_PREFIX = `${API_PREFIX}docs`;
 /** What a client's X-Request-Id may look like to be logged (as `clientRequestId`, never as the request's id). */
 const CLIENT_CORRELATION_ID = /^[\w.:-]{1,64}$/;
+/** Requests that are not reads by their method but write nothing: no need to wait for their notices. */
+const READING_ACTIONS = new Set(['records.search']);
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AppDeps {
@@ -122,7 +128,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const db = deps.database.db;
   const store = deps.fileStore ?? createFileStore(deps.config);
-  const auth = new AuthService({ db, tokens: new TokenSigner(deps.jwtSecret), now, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+  // What this server keeps in memory (live sessions, data versions, answers) is kept while the
+  // database's change notices reach it (db/change-feed.ts).
+  const feed: ChangeFeed = await deps.database.openFeed();
+  const auth = new AuthService({ db, tokens: new TokenSigner(deps.jwtSecret), now, feed, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+  const answers = new AnswerCache(new DataVersions(feed), { maxBytes: deps.config.answerCacheBytes });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -140,10 +150,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(actionGuardPlugin);
+  // Read your own writes: before a write's answer leaves, this server has received the notices of
+  // everything committed before it, so the next read of the same client finds nothing older kept.
+  app.addHook('onSend', async (request) => {
+    if (!request.user || READ_METHODS.has(request.method)) return;
+    const action = request.routeOptions.config?.action;
+    if (action !== undefined && READING_ACTIONS.has(action)) return;
+    await feed.sync();
+  });
   await app.register(storableTextPlugin);
 
   // Pictures are shown in pages for a while: their links live an hour.
-  const records = new RecordsService({ db, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });
+  const records = new RecordsService({ db, answers, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
@@ -181,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ];
   app.addHook('onClose', async () => {
     for (const stop of stops) await stop();
+    await feed.close();
     await deps.database.close();
   });
   return app;

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.ts';
+import { EmbeddedChangeFeed, PostgresChangeFeed, CHANNELS, type ChangeFeed } from './change-feed.ts';
 import type { Database } from './schema.ts';
 import { prepareMarkedStatements } from './prepared.ts';
 
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Runs a multi-statement SQL script (migrations) outside the query builder. */
   execScript(sqlText: string): Promise<void>;
+  /** Starts receiving the database's change notices (db/change-feed.ts); close it before the handle. */
+  openFeed(): Promise<ChangeFeed>;
   /** PGlite only: the whole database as a tarball, to clone test databases from a template. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -51,7 +54,18 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     async execScript(sqlText) {
       await pool.query(sqlText);
     },
-    close: () => db.destroy(),
+    async openFeed() {
+      const feed = new PostgresChangeFeed(url, async (marker) => {
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNELS.sync, marker]);
+      });
+      await feed.start();
+      return feed;
+    },
+    async close() {
+      await db.destroy();
+      // Kysely ends the pool only if it ever used it; a handle used for scripts alone ends it here.
+      if (!pool.ended) await pool.end();
+    },
   };
 }
 
@@ -71,6 +85,13 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     kind: 'pglite',
     async execScript(sqlText) {
       await pglite.exec(sqlText);
+    },
+    async openFeed() {
+      const feed = new EmbeddedChangeFeed(async (marker) => {
+        await pglite.query('SELECT pg_notify($1, $2)', [CHANNELS.sync, marker]);
+      });
+      await feed.start((channel, callback) => pglite.listen(channel, callback));
+      return feed;
     },
     dump: () => pglite.dumpDataDir('none'),
     close: () => db.destroy(),

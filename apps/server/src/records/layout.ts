@@ -172,6 +172,21 @@ export function portalFields(list: readonly (readonly [string, FieldType, string
   return list.map(([name, type, expression]) => ({ name, type, sql: expression }));
 }
 
+/**
+ * Every table a layout's statements may read: its own, its joins', its fields' (subqueries too) and
+ * its portals'. An answer of the layout can change only when one of them does.
+ */
+export function layoutTables(layout: Layout): string[] {
+  const fragments = [
+    `FROM ${layout.from}`,
+    layout.baseWhere ?? '',
+    ...Object.values(layout.joins),
+    ...layout.fields.map((f) => f.sql),
+    ...layout.portals.flatMap((p) => [`FROM ${p.from}`, p.where ?? '', p.orderBy, ...p.fields.map((f) => f.sql)]),
+  ];
+  return [...new Set(fragments.flatMap(tablesIn))].sort();
+}
+
 /** Table names after FROM or JOIN in a fragment of our own SQL (`JOIN LATERAL (…)` names none itself). */
 function tablesIn(fragment: string): string[] {
   return [...fragment.matchAll(/\b(?:FROM|JOIN)\s+(?!LATERAL\b)([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!.toLowerCase());

@@ -38,6 +38,12 @@ const recordResponseSchema = z.object({
  * OpenAPI document.
  */
 const serializeLayoutBuilt = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+/** Answers that arrive as the bytes to send (records.service.ts `listAnswer`, `recordAnswer`). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Sends answer bytes as they are: the response schema describes them for the OpenAPI document. */
+function sendAnswer<R extends { type(contentType: string): R; send(payload: never): R }>(reply: R, body: Buffer): R {
+  return reply.type(JSON_TYPE).send(body as never);
+}
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') });
 
@@ -82,7 +88,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
           response: { 200: listResponseSchema },
         },
       },
-      async (request) => records.list(entity, parseListQuery(request.query), request.user),
+      async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseListQuery(request.query), request.user)),
     );
     app.post(
       `/${entity}/export`,
@@ -114,7 +120,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
             response: { 200: listResponseSchema },
           },
         },
-        async (request) => records.list(entity, parseSearchBody(request.body), request.user),
+        async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseSearchBody(request.body), request.user)),
       );
     }
     for (const path of new Set([`/${entity}/:id`, `/${singular}/:id`])) {
@@ -130,7 +136,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
             response: { 200: recordResponseSchema },
           },
         },
-        async (request) => records.record(entity, Number(request.params.id), request.user),
+        async (request, reply) => sendAnswer(reply, await records.recordAnswer(entity, Number(request.params.id), request.user)),
       );
     }
   }

@@ -5,7 +5,8 @@ import { notFound } from '../errors/app-error.ts';
 import type { SessionUser } from '../modules/auth/auth.service.ts';
 import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
-import type { Layout, LayoutField } from './layout.ts';
+import { layoutTables, type Layout, type LayoutField } from './layout.ts';
+import { AnswerCache } from './answer-cache.ts';
 import type { ListRequest } from './list-query.ts';
 import { formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
@@ -57,15 +58,47 @@ function scopeKey(entity: EntityName, user: SessionUser): string | null {
 /** Turns a stored file (`id`, `name`) into a signed download link. */
 export type FileLinker = (file: { id: string; name: string }) => string;
 
+/** Every table each layout reads, for the answer cache (undefined: it reads one whose changes are not announced). */
+const KEPT_TABLES = new Map(
+  Object.values(LAYOUTS).map((layout) => {
+    const tables = layoutTables(layout);
+    return [layout.entity, AnswerCache.canKeep(tables) ? tables : undefined] as const;
+  }),
+);
+
 export class RecordsService {
   readonly #db: Kysely<Database>;
   readonly #counts: CountCache;
   readonly #fileLink: FileLinker;
+  readonly #answers: AnswerCache | undefined;
 
-  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache }) {
+  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache }) {
     this.#db = deps.db;
     this.#counts = deps.counts ?? new CountCache(deps.db);
     this.#fileLink = deps.fileLink;
+    this.#answers = deps.answers;
+  }
+
+  /**
+   * The list answer as the bytes to send, from the answer cache while the layout's tables are
+   * unchanged. What distinguishes one user's answer from another's (the dictionary scope) and the
+   * day (finds relative to today, days left) are part of the key.
+   */
+  async listAnswer(entity: EntityName, request: ListRequest, user: SessionUser): Promise<Buffer> {
+    const key = `${entity}\u0000list\u0000${scopeKey(entity, user) ?? ''}\u0000${todayIso()}\u0000${JSON.stringify(request)}`;
+    return this.#answer(entity, key, () => this.list(entity, request, user));
+  }
+
+  /** The record answer as the bytes to send, kept like `listAnswer`. */
+  async recordAnswer(entity: EntityName, id: number, user: SessionUser): Promise<Buffer> {
+    const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${todayIso()}\u0000${id}`;
+    return this.#answer(entity, key, () => this.record(entity, id, user));
+  }
+
+  #answer(entity: EntityName, key: string, produce: () => Promise<unknown>): Promise<Buffer> {
+    const tables = KEPT_TABLES.get(entity);
+    if (!this.#answers || !tables) return produce().then((value) => Buffer.from(JSON.stringify(value)));
+    return this.#answers.answer(key, tables, produce);
   }
 
   /** Fields as the API shows them, file fields as signed links. */

@@ -181,6 +181,56 @@ describe('sessions', () => {
     expect(res.json().title).toBe('Session Expired');
   });
 
+  describe('kept in memory while the change feed listens', () => {
+    const read = (token: string) => t.app.inject({ method: 'GET', url: '/3ds/api/companies', headers: { authorization: `Bearer ${token}` } });
+    /** Asks until 401 (every 10 ms); answers how long it took, or fails after a second. */
+    async function refusedWithin(token: string): Promise<number> {
+      const started = Date.now();
+      for (;;) {
+        if ((await read(token)).statusCode === 401) return Date.now() - started;
+        if (Date.now() - started > 1000) throw new Error('still accepted after 1 s');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+
+    it('a kept session is refused at once after its sign-out through this server', async () => {
+      const token = (await login('alice', 'right-password-1')).json().token;
+      for (let i = 0; i < 3; i++) expect((await read(token)).statusCode).toBe(200);
+      expect((await health(token)).statusCode).toBe(200);
+      expect((await read(token)).statusCode).toBe(401);
+    });
+
+    it('a kept session is refused within a second of its revocation, expiry, deletion or its user’s disabling by another connection', async () => {
+      for (const change of [
+        (sid: string) => t.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sid).execute(),
+        (sid: string) => t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', sid).execute(),
+        (sid: string) => t.db.deleteFrom('sessions').where('id', '=', sid).execute(),
+        () => t.db.updateTable('users').set({ disabled: true }).where('username', '=', 'frank').execute(),
+      ]) {
+        await t.db.updateTable('users').set({ disabled: false }).where('username', '=', 'frank').execute();
+        const token = await t.tokenFor('frank');
+        for (let i = 0; i < 3; i++) expect((await read(token)).statusCode).toBe(200);
+        await change(decodeJwt(token).sid as string);
+        expect(await refusedWithin(token)).toBeLessThan(1000);
+      }
+    });
+
+    it('a kept user’s privileges follow a change by another connection within a second', async () => {
+      await t.db.updateTable('users').set({ disabled: false, privileges: [] }).where('username', '=', 'frank').execute();
+      const token = await t.tokenFor('frank');
+      const lock = () => t.app.inject({ method: 'PATCH', url: '/3ds/api/job/lock/999999', headers: { authorization: `Bearer ${token}` } });
+      expect((await lock()).statusCode).toBe(403);
+      await t.db.updateTable('users').set({ privileges: ['LOCK_JOB'] }).where('username', '=', 'frank').execute();
+      const started = Date.now();
+      let status = (await lock()).statusCode;
+      while (status === 403 && Date.now() - started < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        status = (await lock()).statusCode;
+      }
+      expect(status).toBe(404); // allowed now: the job does not exist
+    });
+  });
+
   it('ends the sessions of a disabled user at once', async () => {
     const token = await t.tokenFor('erin');
     await t.db.updateTable('users').set({ disabled: true }).where('username', '=', 'erin').execute();

@@ -15,6 +15,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 
 export interface SessionUser {
   sessionId: string;
@@ -30,17 +31,72 @@ export interface RequestMeta {
   requestId: string;
 }
 
-/** Sessions are checked against the database, but `last_seen_at` is written at most this often. */
+/** `last_seen_at` is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+type LiveSession = NonNullable<Awaited<ReturnType<typeof sessions.findLiveSession>>>;
+
+/**
+ * Sessions as last read from the database, kept while the change feed listens: a revoked session,
+ * a moved expiry or any change to a user is announced on `tds_auth` (012_change_notices.sql) to
+ * every server, and forgets what was kept. A reading that began before such a notice is not kept
+ * (the generation moved), so a revocation is never undone by a slow request.
+ */
+class LiveSessions {
+  readonly #feed: ChangeFeed | undefined;
+  readonly #kept = new Map<string, LiveSession>();
+  #generation = 0;
+
+  constructor(feed: ChangeFeed | undefined) {
+    this.#feed = feed;
+    feed?.subscribe({
+      notice: (channel) => {
+        if (channel === 'tds_auth') this.forgetAll();
+      },
+      reset: () => this.forgetAll(),
+    });
+  }
+
+  forgetAll() {
+    this.#generation += 1;
+    this.#kept.clear();
+  }
+
+  async find(db: Kysely<Database>, sessionId: string): Promise<LiveSession | undefined> {
+    const listening = this.#feed?.listening === true;
+    if (listening) {
+      const kept = this.#kept.get(sessionId);
+      if (kept) return kept;
+    }
+    const generation = this.#generation;
+    const session = await sessions.findLiveSession(db, sessionId);
+    if (listening && session && generation === this.#generation && this.#feed?.listening) {
+      if (this.#kept.size >= MAX_KEPT_SESSIONS) this.#kept.delete(this.#kept.keys().next().value!);
+      this.#kept.set(sessionId, session);
+    }
+    return session;
+  }
+
+  /** After this server wrote `last_seen_at`: the kept copy says so too. */
+  touched(sessionId: string, at: Date) {
+    const kept = this.#kept.get(sessionId);
+    if (kept) this.#kept.set(sessionId, { ...kept, lastSeenAt: at });
+  }
+}
+
+/** Live sessions kept in memory at most (the oldest kept first out). */
+const MAX_KEPT_SESSIONS = 10_000;
 
 export class AuthService {
   readonly #db: Kysely<Database>;
   readonly #tokens: TokenSigner;
   readonly #now: () => Date;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #live: LiveSessions;
 
-  constructor(deps: { db: Kysely<Database>; tokens: TokenSigner; now: () => Date; sleep?: (ms: number) => Promise<void> }) {
+  constructor(deps: { db: Kysely<Database>; tokens: TokenSigner; now: () => Date; sleep?: (ms: number) => Promise<void>; feed?: ChangeFeed }) {
     this.#db = deps.db;
+    this.#live = new LiveSessions(deps.feed);
     this.#tokens = deps.tokens;
     this.#now = deps.now;
     this.#sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -105,13 +161,14 @@ export class AuthService {
       if (check.reason === 'expired') throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
       throw unauthorized(MESSAGES.unauthorized);
     }
-    const session = await sessions.findLiveSession(this.#db, check.claims.sid);
+    const session = await this.#live.find(this.#db, check.claims.sid);
     if (!session || session.revokedAt || session.disabled || session.username !== check.claims.sub) {
       throw unauthorized(MESSAGES.unauthorized);
     }
     if (new Date(session.expiresAt) <= now) throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
     if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
       await sessions.touchSession(this.#db, session.sessionId, now);
+      this.#live.touched(session.sessionId, now);
     }
     return {
       sessionId: session.sessionId,
@@ -127,5 +184,7 @@ export class AuthService {
       await sessions.revokeSession(trx, user.sessionId, this.#now());
       await writeAudit(trx, { username: user.username, action: 'logout', entity: 'session', recordId: user.sessionId, requestId: meta.requestId });
     });
+    // The notice reaches every server; this one forgets at once.
+    this.#live.forgetAll();
   }
 }
