@@ -35,6 +35,7 @@ const PARTS: { name: string; matches: (frame: CallFrame) => boolean }[] = [
   { name: 'logging (pino)', matches: (f) => /\/(pino|pino-std-serializers|sonic-boom)\//.test(f.url) },
   { name: 'token verification', matches: (f) => /\/security\/tokens\.ts$/.test(f.url) },
   { name: 'session check', matches: (f) => /\/modules\/auth\/(auth\.service|sessions\.repository)\.ts$|\/plugins\/auth\.ts$/.test(f.url) },
+  { name: 'response serialisation', matches: (f) => f.functionName === 'answerBytes' },
   { name: 'answer cache', matches: (f) => /\/records\/(answer-cache|data-versions)\.ts$/.test(f.url) },
   { name: 'table versions and counts', matches: (f) => /\/records\/count-cache\.ts$/.test(f.url) },
   {

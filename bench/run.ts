@@ -664,6 +664,8 @@ async function main() {
     }
 
     const rows: string[][] = [];
+    /** Requests our (first) server answered under load, for a profile's cost per request. */
+    let oursAnswered = 0;
     const extraRows = new Map<number, string[][]>(extraCounts.map((n) => [n, []]));
     const twoRows: string[][] = [];
     const headers = ['case', 'found', 'recounted', 'ours rps', 'p95 ms', 'direct rps', 'p95 ms', 'ratio', 'same', 'targets'];
@@ -675,6 +677,7 @@ async function main() {
       const slow = warm.answered < clients;
       const measured = await load(base, paths, headers, slow ? { amount: 2 * clients } : { seconds }, clients);
       await settle(db);
+      if (base === ours) oursAnswered += warm.answered + measured.answered;
       return { ...measured, slow };
     };
     // The same, with the clients split over several servers at once: rps summed, percentiles over all the latencies.
@@ -796,6 +799,9 @@ async function main() {
     const scan = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { scan?: unknown }).scan : undefined;
     writeFileSync(out, `${JSON.stringify(scan === undefined ? results : { ...results, scan }, null, 2)}\n`);
     console.log(`\nWrote ${relative(ROOT, out)}.`);
+    if (values.profile) {
+      console.log(`Profile of our server in ${values.profile}; it answered ${oursAnswered} requests under load (node bench/profile-split.ts <profile> --requests ${oursAnswered}).`);
+    }
     if (results.queries.length) {
       const met = results.queries.filter((q) => q.targets.met).length;
       console.log(`${met} of ${results.queries.length} cases meet every target`);

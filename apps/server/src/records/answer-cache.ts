@@ -19,6 +19,11 @@ export const ANNOUNCED_TABLES: ReadonlySet<string> = new Set([
   'files',
 ]);
 
+/** An answer as the bytes sent: JSON, once. */
+export function answerBytes(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value));
+}
+
 interface Entry {
   stamp: string;
   body: Buffer;
@@ -74,7 +79,7 @@ export class AnswerCache {
    */
   async answer(key: string, tables: readonly string[], produce: () => Promise<unknown>): Promise<Buffer> {
     const stamp = this.#maxBytes > 0 ? this.#versions.stamp(tables) : undefined;
-    if (stamp === undefined) return Buffer.from(JSON.stringify(await produce()));
+    if (stamp === undefined) return answerBytes(await produce());
     const now = this.#now();
     const kept = this.#entries.get(key);
     if (kept) {
@@ -88,7 +93,7 @@ export class AnswerCache {
     }
     const pending = this.#reading.get(key);
     if (pending && pending.stamp === stamp) return pending.body;
-    const body = produce().then((value) => Buffer.from(JSON.stringify(value)));
+    const body = produce().then(answerBytes);
     this.#reading.set(key, { stamp, body });
     try {
       const bytes = await body;

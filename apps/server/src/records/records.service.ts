@@ -6,7 +6,7 @@ import type { SessionUser } from '../modules/auth/auth.service.ts';
 import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
 import { layoutTables, type Layout, type LayoutField } from './layout.ts';
-import { AnswerCache } from './answer-cache.ts';
+import { AnswerCache, answerBytes } from './answer-cache.ts';
 import type { ListRequest } from './list-query.ts';
 import { formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
@@ -97,7 +97,7 @@ export class RecordsService {
 
   #answer(entity: EntityName, key: string, produce: () => Promise<unknown>): Promise<Buffer> {
     const tables = KEPT_TABLES.get(entity);
-    if (!this.#answers || !tables) return produce().then((value) => Buffer.from(JSON.stringify(value)));
+    if (!this.#answers || !tables) return produce().then(answerBytes);
     return this.#answers.answer(key, tables, produce);
   }
 

@@ -6,6 +6,8 @@ export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const INVALID: TokenCheck = { ok: false, reason: 'invalid' };
+/** Verified tokens remembered at most (the oldest first out); one per live session is plenty. */
+const MAX_VERIFIED_TOKENS = 10_000;
 
 function decodeJson(part: string): unknown {
   try {
@@ -28,6 +30,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export class TokenSigner {
   readonly #key: KeyObject;
+  /** Tokens whose signature and claims were checked, with their claims: a token is the same text every request. */
+  readonly #verified = new Map<string, { claims: TokenClaims; nbf: number | undefined }>();
 
   constructor(secret: string) {
     this.#key = createSecretKey(Buffer.from(secret, 'utf8'));
@@ -42,7 +46,27 @@ export class TokenSigner {
       .sign(this.#key);
   }
 
+  /**
+   * The claims of a token signed with our key, or why not. A token verified before is not verified
+   * again (its text decides its signature and claims); its expiry and `nbf` are checked every time.
+   */
   async verify(token: string, now: Date): Promise<TokenCheck> {
+    const seconds = Math.floor(now.getTime() / 1000);
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.nbf !== undefined && known.nbf > seconds) return INVALID;
+      if (known.claims.exp <= seconds) return { ok: false, reason: 'expired' };
+      return { ok: true, claims: known.claims };
+    }
+    const check = this.#verifyText(token, seconds);
+    if (check.ok) {
+      if (this.#verified.size >= MAX_VERIFIED_TOKENS) this.#verified.delete(this.#verified.keys().next().value!);
+      this.#verified.set(token, { claims: check.claims, nbf: check.nbf });
+    }
+    return check;
+  }
+
+  #verifyText(token: string, seconds: number): TokenCheck & { nbf?: number } {
     const parts = token.split('.');
     if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return INVALID;
     const [header, payload, signature] = parts as [string, string, string];
@@ -55,12 +79,12 @@ export class TokenSigner {
     if (!isObject(head) || head.alg !== 'HS256' || 'crit' in head || ('b64' in head && head.b64 !== true)) return INVALID;
     const claims = decodeJson(payload);
     if (!isObject(claims)) return INVALID;
-    const seconds = Math.floor(now.getTime() / 1000);
     const { exp, nbf, iat } = claims;
     if (typeof exp !== 'number' || (nbf !== undefined && typeof nbf !== 'number') || (iat !== undefined && typeof iat !== 'number')) return INVALID;
     if (typeof nbf === 'number' && nbf > seconds) return INVALID;
     if (exp <= seconds) return { ok: false, reason: 'expired' };
     const parsed = tokenClaimsSchema.safeParse(claims);
-    return parsed.success ? { ok: true, claims: parsed.data } : INVALID;
+    if (!parsed.success) return INVALID;
+    return typeof nbf === 'number' ? { ok: true, claims: parsed.data, nbf } : { ok: true, claims: parsed.data };
   }
 }

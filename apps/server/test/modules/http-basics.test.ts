@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../../src/plugins/security-headers.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -32,6 +33,18 @@ describe('HTTP basics', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends the same security headers on every answer: a record list, a refusal, a route that is not there', async () => {
+    const expected = securityHeaders();
+    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options', 'x-content-type-options']));
+    for (const url of ['/3ds/api/companies', '/3ds/api/no-such-route', '/3ds/api/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+    }
   });
 
   it('refuses API routes without a token with 401 "Unauthorized"', async () => {

@@ -42,6 +42,24 @@ describe('TokenSigner', () => {
     expect((await signer.verify(token, new Date(expires.getTime() - 1000))).ok).toBe(true);
   });
 
+  it('answers a token checked before from memory, its expiry and nbf still checked at every use', async () => {
+    const remembering = new TokenSigner(SECRET);
+    const token = await remembering.sign(claims, issued, expires);
+    expect((await remembering.verify(token, during)).ok).toBe(true);
+    expect((await remembering.verify(token, during)).ok).toBe(true);
+    expect(await remembering.verify(token, expires)).toEqual({ ok: false, reason: 'expired' });
+    expect((await remembering.verify(token, during)).ok).toBe(true);
+
+    const later = payload.iat + 2400; // 10:40, after `during`
+    const notYet = forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, nbf: later });
+    expect(await remembering.verify(notYet, during)).toEqual({ ok: false, reason: 'invalid' });
+    expect((await remembering.verify(notYet, new Date((later + 1) * 1000))).ok).toBe(true);
+    expect(await remembering.verify(notYet, new Date((later - 1) * 1000))).toEqual({ ok: false, reason: 'invalid' });
+    // A forged token is never remembered as good, however often it is tried.
+    const forged = forge({ alg: 'HS256' }, payload, 'another-secret-another-secret-another-secret');
+    for (let i = 0; i < 3; i++) expect(await remembering.verify(forged, during)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('refuses another secret, a changed payload and a changed signature', async () => {
     const token = await signer.sign(claims, issued, expires);
     expect(await new TokenSigner('another-secret-another-secret-another').verify(token, during)).toEqual({ ok: false, reason: 'invalid' });
