@@ -53,6 +53,10 @@ interface Stats {
   p50_ms: number | null;
   p95_ms: number | null;
   p99_ms: number | null;
+  /** CPU time of the server process per answered request, in µs (measured seconds only). */
+  cpu_us?: number;
+  /** CPU time of the load generator (this process) per answered request, in µs. */
+  loader_cpu_us?: number;
 }
 interface Targets {
   met: boolean;
@@ -170,6 +174,16 @@ async function stopChild(child: ChildProcess | undefined): Promise<void> {
   await Promise.race([gone, sleep(15_000)]);
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) closed by ')': utime is the 14th field, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
 
 /** Memory of a process from /proc (kB). */
 function procStatus(pid: number, key: 'VmRSS' | 'VmHWM'): number {
@@ -579,6 +593,8 @@ async function main() {
     });
     const oursChild = await startChild('the server', serverArgs, serverEnv(oursPort, dataDir), `${ours}${API}/health`);
     children.push(oursChild);
+    /** Each server's process, for its CPU time. */
+    const pidOf = new Map<string, number>([[ours, oursChild.pid!]]);
     // The second server starts once the first has migrated the database.
     let ours2: string | undefined;
     if (dataDir2) {
@@ -586,14 +602,14 @@ async function main() {
       ours2 = `http://127.0.0.1:${port2}`;
       children.push(await startChild('the second server', serverArgs, serverEnv(port2, dataDir2), `${ours2}${API}/health`));
     }
-    children.push(
-      await startChild(
-        'the direct server',
-        ['bench/direct-server.ts'],
-        { ...process.env, DATABASE_URL: url, PORT: String(directPort), BENCH_PLANS: plansFile, POOL_SIZE: String(POOL_SIZE) },
-        `${direct}/ready`,
-      ),
+    const directChild = await startChild(
+      'the direct server',
+      ['bench/direct-server.ts'],
+      { ...process.env, DATABASE_URL: url, PORT: String(directPort), BENCH_PLANS: plansFile, POOL_SIZE: String(POOL_SIZE) },
+      `${direct}/ready`,
     );
+    children.push(directChild);
+    pidOf.set(direct, directChild.pid!);
     const login = await fetch(`${ours}${API}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -668,14 +684,21 @@ async function main() {
     let oursAnswered = 0;
     const extraRows = new Map<number, string[][]>(extraCounts.map((n) => [n, []]));
     const twoRows: string[][] = [];
-    const headers = ['case', 'found', 'recounted', 'ours rps', 'p95 ms', 'direct rps', 'p95 ms', 'ratio', 'same', 'targets'];
+    const headers = ['case', 'found', 'recounted', 'ours rps', 'p95 ms', 'direct rps', 'p95 ms', 'ratio', 'server CPU µs/req', 'same', 'targets'];
     const count = (n: number | null) => (n === null ? '–' : n.toLocaleString('en-US'));
     // A case too slow to answer each client once during the warm-up is measured over a number of requests instead.
     const run = async (base: string, paths: string[], headers: Record<string, string>, clients: number) => {
       const warm = await load(base, paths, headers, { seconds: warmup }, clients);
       await settle(db);
       const slow = warm.answered < clients;
+      const pid = pidOf.get(base);
+      const [serverBefore, loaderBefore] = [pid ? processCpuMs(pid) : 0, process.cpuUsage()];
       const measured = await load(base, paths, headers, slow ? { amount: 2 * clients } : { seconds }, clients);
+      if (pid && measured.answered) {
+        measured.stats.cpu_us = Math.round(((processCpuMs(pid) - serverBefore) * 1000) / measured.answered);
+        const loader = process.cpuUsage(loaderBefore);
+        measured.stats.loader_cpu_us = Math.round((loader.user + loader.system) / measured.answered);
+      }
       await settle(db);
       if (base === ours) oursAnswered += warm.answered + measured.answered;
       return { ...measured, slow };
@@ -730,6 +753,7 @@ async function main() {
         fmt(b.stats.rps),
         fmt(b.stats.p95_ms),
         ratio === null ? '–' : `×${fmt(ratio, 2)}`,
+        `${a.stats.cpu_us ?? '–'} / ${b.stats.cpu_us ?? '–'}`,
         check.same ? 'yes' : 'NO',
         targetsCell(targets),
       ];
@@ -742,12 +766,22 @@ async function main() {
         const bn = await run(direct, directPaths, {}, n);
         byConnections[String(n)]!.push({ name: c.name, ours: an.stats, direct: bn.stats });
         const verdict = connectionsVerdict(connections, a.stats, n, an.stats, bn.stats);
-        const extraRow = [c.name, fmt(a.stats.rps), fmt(an.stats.rps), fmt(an.stats.p95_ms), fmt(bn.stats.rps), fmt(bn.stats.p95_ms), targetsCell(verdict)];
+        const extraRow = [
+          c.name,
+          fmt(a.stats.rps),
+          fmt(an.stats.rps),
+          fmt(an.stats.p95_ms),
+          fmt(bn.stats.rps),
+          fmt(bn.stats.p95_ms),
+          `${a.stats.cpu_us ?? '–'} → ${an.stats.cpu_us ?? '–'}`,
+          `${a.stats.loader_cpu_us ?? '–'} → ${an.stats.loader_cpu_us ?? '–'}`,
+          targetsCell(verdict),
+        ];
         extraRows.get(n)!.push(extraRow);
         const problemsN = problemsOf([['ours', an], ['direct', bn]]);
         console.log(
           `    at ${n} connections: ours ${fmt(an.stats.rps)} rps, p95 ${fmt(an.stats.p95_ms)} ms; ` +
-            `direct ${fmt(bn.stats.rps)} rps, p95 ${fmt(bn.stats.p95_ms)} ms  ${extraRow[6]}${problemsN ? `  (${problemsN})` : ''}`,
+            `direct ${fmt(bn.stats.rps)} rps, p95 ${fmt(bn.stats.p95_ms)} ms; ours CPU ${extraRow[6]} µs, load generator ${extraRow[7]} µs a request  ${extraRow[8]}${problemsN ? `  (${problemsN})` : ''}`,
         );
       }
 
@@ -765,15 +799,15 @@ async function main() {
     }
 
     console.log(`\nResults at ${params.rows.toLocaleString('en-US')} line items (ours = the 3DS API; direct = the same SQL, recounting, through a bare pg pool):`);
-    printTable(headers, rows, new Set([0, 8, 9]));
+    printTable(headers, rows, new Set([0, 9, 10]));
     for (const n of extraCounts) {
       console.log(
         `\nAt ${n} connections (meets: ours rps at ${n} ≥ ours rps at ${connections}, and ours p95 at ${n} < direct p95 at ${n}):`,
       );
       printTable(
-        ['case', `ours rps @${connections}`, `ours rps @${n}`, `p95 ms @${n}`, `direct rps @${n}`, `p95 ms @${n}`, 'verdict'],
+        ['case', `ours rps @${connections}`, `ours rps @${n}`, `p95 ms @${n}`, `direct rps @${n}`, `p95 ms @${n}`, `ours CPU µs/req @${connections} → @${n}`, `load gen. µs/req`, 'verdict'],
         extraRows.get(n)!,
-        new Set([0, 6]),
+        new Set([0, 8]),
       );
     }
     if (ours2) {

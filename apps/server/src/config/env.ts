@@ -63,7 +63,7 @@ const envSchema = z
     DEMO: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
-    ANSWER_CACHE_MB: z.coerce.number({ message: 'must be a whole number of megabytes' }).int('must be a whole number of megabytes').min(0).max(65_536).default(64),
+    ANSWER_CACHE_MB: z.coerce.number({ message: 'must be a whole number of megabytes' }).int('must be a whole number of megabytes').min(0).max(65_536).default(32),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(100_000).default(30),
   })
   .superRefine((env, ctx) => {

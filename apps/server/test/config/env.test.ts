@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps 32 MB of answers unless ANSWER_CACHE_MB says otherwise (0: none)', () => {
+    expect(loadConfig({}).answerCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ ANSWER_CACHE_MB: '0' }).answerCacheBytes).toBe(0);
+    expect(loadConfig({ ANSWER_CACHE_MB: '256' }).answerCacheBytes).toBe(256 * 1024 * 1024);
+    for (const bad of ['-1', '1.5', 'lots', '100000']) {
+      expect(() => loadConfig({ ANSWER_CACHE_MB: bad })).toThrow(/ANSWER_CACHE_MB/);
+    }
+  });
+
   it('believes only the proxies TRUST_PROXY names: none, a number of hops, or their addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
