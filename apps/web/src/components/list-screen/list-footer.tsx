@@ -10,6 +10,8 @@ interface ListFooterProps {
   size: PageSize;
   foundCount: number;
   returnedCount: number | undefined;
+  /** No answer has arrived yet: the footer does not claim a count it does not know. */
+  loading?: boolean;
   onPageChange: (page: number) => void;
   onSizeChange: (size: PageSize) => void;
 }
@@ -18,14 +20,14 @@ interface ListFooterProps {
  * The list footer (spec 1 §2): "Showing X to Y of Z entries", the page size (10, 25, 50, 100) and
  * a pager with the first page, the last page and two pages either side of the current one.
  */
-export function ListFooter({ page, size, foundCount, returnedCount, onPageChange, onSizeChange }: ListFooterProps) {
+export function ListFooter({ page, size, foundCount, returnedCount, loading = false, onPageChange, onSizeChange }: ListFooterProps) {
   const total = pageCount(foundCount, size);
   const current = Math.min(page, Math.max(total, 1));
   return (
     <Group justify="space-between" gap="sm" px="md" py={10} className={classes.footer} wrap="wrap">
       <Group gap="lg" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {showingText(showingRange(current, size, foundCount, returnedCount))}
+          {loading ? 'Loading entries…' : showingText(showingRange(current, size, foundCount, returnedCount))}
         </Text>
         <Group gap={8} wrap="nowrap">
           <Text size="sm" c="dimmed" component="span" aria-hidden>

@@ -150,6 +150,7 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
             size={state.size}
             foundCount={found}
             returnedCount={query.data?.dataInfo.returnedCount}
+            loading={query.isPending}
             onPageChange={(page) => change({ page })}
             onSizeChange={(size) => change({ size })}
           />
