@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { ERROR_CODES } from '@3ds/domain';
+import { actionRule, ERROR_CODES } from '@3ds/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config/env.ts';
@@ -55,8 +55,6 @@ export const API_PREFIX = '/3ds/api/';
 const DOCS_PREFIX = `${API_PREFIX}docs`;
 /** What a client's X-Request-Id may look like to be logged (as `clientRequestId`, never as the request's id). */
 const CLIENT_CORRELATION_ID = /^[\w.:-]{1,64}$/;
-/** Requests that are not reads by their method but write nothing: no need to wait for their notices. */
-const READING_ACTIONS = new Set(['records.search']);
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -154,8 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // everything committed before it, so the next read of the same client finds nothing older kept.
   app.addHook('onSend', async (request) => {
     if (!request.user || READ_METHODS.has(request.method)) return;
+    // A read sent as a POST (a find) writes nothing: no notices of its own to wait for.
     const action = request.routeOptions.config?.action;
-    if (action !== undefined && READING_ACTIONS.has(action)) return;
+    if (action !== undefined && actionRule(action).readOnly) return;
     await feed.sync();
   });
   await app.register(storableTextPlugin);
