@@ -31,6 +31,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { RegistrationsService } from './modules/registrations/registrations.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
+import { savedFindsRoutes } from './modules/saved-finds/saved-finds.routes.ts';
+import { SavedFindsService } from './modules/saved-finds/saved-finds.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(usersRoutes, { users: new UsersService(db, now) });
       await api.register(settingsRoutes, { settings: new SettingsService(db) });
+      await api.register(savedFindsRoutes, { savedFinds: new SavedFindsService(db) });
     },
     { prefix: API_PREFIX.slice(0, -1) },
   );

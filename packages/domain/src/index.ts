@@ -23,3 +23,4 @@ export * from './form-41.ts';
 export * from './destruction-record.ts';
 export * from './destruction-clock.ts';
 export * from './settings.ts';
+export * from './saved-finds.ts';

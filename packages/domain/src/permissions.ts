@@ -127,6 +127,11 @@ export const ACTIONS = {
 
   'user.manage': { privilege: 'MANAGE_USERS', refusedWhen: [], purpose: 'manage user accounts' },
   'settings.edit': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'change our registration in the settings' },
+
+  /** A user's own saved finds of the list screens: any signed-in user, never another user's. */
+  'savedFind.create': { privilege: null, refusedWhen: [], purpose: 'save a find' },
+  'savedFind.edit': { privilege: null, refusedWhen: [], purpose: 'change a saved find' },
+  'savedFind.delete': { privilege: null, refusedWhen: [], purpose: 'delete a saved find' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;

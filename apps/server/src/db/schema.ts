@@ -1,5 +1,6 @@
 import type { AuditLogTable, LoginFailuresTable, LoginLockoutsTable, SessionsTable, UsersTable } from './tables/auth.table.ts';
 import type { RecordTables } from './tables/records.table.ts';
+import type { SavedFindsTable } from './tables/saved-finds.table.ts';
 
 /** Every table Kysely knows, by name. */
 export interface Database extends RecordTables {
@@ -8,4 +9,5 @@ export interface Database extends RecordTables {
   login_failures: LoginFailuresTable;
   login_lockouts: LoginLockoutsTable;
   audit_log: AuditLogTable;
+  saved_finds: SavedFindsTable;
 }

@@ -46,7 +46,8 @@ interface Scenario {
   /** What the route's record is: it decides which lock levels apply and what "record" locks. */
   subject: 'job' | 'container' | 'line-item' | 'none';
   kind: Kind;
-  request(f: Fixture): InjectOptions;
+  /** The request as `username` sends it (a route of the user's own things makes one of theirs first). */
+  request(f: Fixture, username: string): InjectOptions | Promise<InjectOptions>;
 }
 
 /** Session routes are the session itself; auth.test.ts covers them (login is public, logout ends the caller's session). */
@@ -94,6 +95,22 @@ function scenarios(): Scenario[] {
   add('POST /users/:username/password', 'user.manage', 'none', 'standard', () => body('POST', `/users/${TARGET_USER}/password`, { password: `another-password-${++newUser}` }));
   let city = 0;
   add('PATCH /settings', 'settings.edit', 'none', 'standard', () => body('PATCH', '/settings', { fieldData: { City: `Columbus ${++city}` } }));
+  let savedFind = 0;
+  /** One of the user's own saved finds, to rename or delete. */
+  const ownSavedFind = async (username: string) => {
+    const user = await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto('saved_finds')
+      .values({ user_id: user.id, entity: 'jobs', name: `Own find ${++savedFind}`, requests: '[]', sort: '[{"fieldName":"Job Name","sortOrder":"ascend"}]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  add('POST /saved-finds', 'savedFind.create', 'none', 'standard', () => body('POST', '/saved-finds', { entity: 'jobs', name: `Saved ${++savedFind}`, quickFind: 'acme' }));
+  add('PATCH /saved-finds/:id', 'savedFind.edit', 'none', 'standard', async (_f, username) =>
+    body('PATCH', `/saved-finds/${await ownSavedFind(username)}`, { name: `Renamed ${++savedFind}` }),
+  );
+  add('DELETE /saved-finds/:id', 'savedFind.delete', 'none', 'standard', async (_f, username) => body('DELETE', `/saved-finds/${await ownSavedFind(username)}`));
   add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
   add('POST /reports/arcos', 'report.export', 'none', 'standard', () => body('POST', '/reports/arcos', { from: '01/01/2026', to: '03/31/2026' }));
 
@@ -274,7 +291,7 @@ describe('the permission table, route by route', () => {
         for (const set of PRIVILEGE_SETS) {
           const want = expected(scenario, level, set.privileges);
           if (want === 'allowed') continue;
-          const res = await t.injectAs(userOf(set), scenario.request(shared));
+          const res = await t.injectAs(userOf(set), await scenario.request(shared, userOf(set)));
           tally.calls++;
           const where = `${scenario.route} as ${set.name}, lock ${level}`;
           expect(res.statusCode, `${where}: ${res.body}`).toBe(want);
@@ -289,7 +306,7 @@ describe('the permission table, route by route', () => {
           // A route that changes its record needs a fresh one per allowed call; the others share.
           // (A Job Ready notification goes out once a minute per job: each call needs a job of its own too.)
           const own = scenario.subject === 'none' ? shared : await fixture(scenario, level);
-          const res = await t.injectAs(userOf(set), scenario.request(own));
+          const res = await t.injectAs(userOf(set), await scenario.request(own, userOf(set)));
           tally.calls++;
           tally.allowed++;
           expect(res.statusCode, `${scenario.route} as ${set.name}, lock ${level}: ${res.body}`).toBeLessThan(300);

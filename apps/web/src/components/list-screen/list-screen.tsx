@@ -17,6 +17,7 @@ import { ListFooter } from './list-footer.tsx';
 import { pageCount } from './list-pager-model.ts';
 import { changeListState, hasActiveFind, listStateToParams, parseListState, type ListState } from './list-state.ts';
 import { QuickSearch } from './quick-search.tsx';
+import { SavedFinds } from './saved-finds-menu.tsx';
 import classes from './list-screen.module.css';
 
 export interface ListScreenProps {
@@ -33,7 +34,7 @@ export interface ListScreenProps {
 
 /**
  * The shared list screen (spec 1 §2 "Shared list screen behaviour"): title, quick search, Advanced
- * Search, export, a server-sorted table with lock and view columns, and the paged footer. Its
+ * Search, saved finds, export, a server-sorted table with lock and view columns, and the paged footer. Its
  * state is the URL's query string (see list-state.ts).
  */
 export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinFirstColumn }: ListScreenProps) {
@@ -104,6 +105,7 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
             >
               Advanced Search
             </Button>
+            <SavedFinds catalogue={catalogue} state={state} />
           </Group>
           {state.find.length > 0 && (
             <Text size="sm" c="dimmed" className={classes.findSummary} maw={640} title={describeRequests(state.find)}>

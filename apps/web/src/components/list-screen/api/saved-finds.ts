@@ -1,0 +1,102 @@
+import type { EntityName } from '@3ds/domain';
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { parseFind, parseSort, type FindRequest, type SortSpec } from '../list-state.ts';
+import { UnexpectedAnswerError } from './record-shapes.ts';
+
+/**
+ * `/3ds/api/saved-finds` — the user's own named finds of a list (quick find, find requests, sort).
+ * Recalling one is going to the list with its state in the address (list-state.ts), so that
+ * address is also the saved find's shareable link. Failures are shown by the app's error handler.
+ */
+export interface SavedFind {
+  id: number;
+  entity: EntityName;
+  name: string;
+  quick: string;
+  find: FindRequest[];
+  sort: SortSpec[];
+}
+
+export const savedFindsKeys = {
+  all: ['saved-finds'] as const,
+  list: (entity: EntityName) => ['saved-finds', entity] as const,
+};
+
+/** One saved find of the answer, checked; its find and sort read as the list reads its address. */
+export function savedFindFrom(value: unknown): SavedFind {
+  const item = value as { id?: unknown; entity?: unknown; name?: unknown; quickFind?: unknown; requests?: unknown; sort?: unknown } | null;
+  if (!item || typeof item.id !== 'number' || typeof item.entity !== 'string' || typeof item.name !== 'string' || typeof item.quickFind !== 'string') {
+    throw new UnexpectedAnswerError("The server's answer has an unexpected shape (saved find).");
+  }
+  return {
+    id: item.id,
+    entity: item.entity as EntityName,
+    name: item.name,
+    quick: item.quickFind,
+    find: parseFind(JSON.stringify(item.requests ?? [])),
+    sort: parseSort(JSON.stringify(item.sort ?? [])),
+  };
+}
+
+export async function listSavedFinds(entity: EntityName, signal?: AbortSignal): Promise<SavedFind[]> {
+  const body = (await api.get<unknown>('/saved-finds', { query: { entity }, signal })) as { savedFinds?: unknown } | null;
+  if (!Array.isArray(body?.savedFinds)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (saved finds).");
+  return body.savedFinds.map(savedFindFrom);
+}
+
+export const savedFindsQueryOptions = (entity: EntityName) =>
+  queryOptions({ queryKey: savedFindsKeys.list(entity), queryFn: ({ signal }) => listSavedFinds(entity, signal) });
+
+export function useSavedFinds(entity: EntityName, enabled = true) {
+  return useQuery({ ...savedFindsQueryOptions(entity), enabled });
+}
+
+export interface SaveFindRequest {
+  entity: EntityName;
+  name: string;
+  quick: string;
+  find: FindRequest[];
+  sort: SortSpec[];
+}
+
+export async function saveFind({ entity, name, quick, find, sort }: SaveFindRequest): Promise<SavedFind> {
+  const quickFind = quick.trim();
+  return savedFindFrom(
+    await api.post<unknown>('/saved-finds', {
+      entity,
+      name: name.trim(),
+      ...(quickFind ? { quickFind } : {}),
+      ...(find.length > 0 ? { requests: find } : {}),
+      ...(sort.length > 0 ? { sort } : {}),
+    }),
+  );
+}
+
+export async function renameSavedFind({ id, name }: { id: number; name: string }): Promise<SavedFind> {
+  return savedFindFrom(await api.patch<unknown>(`/saved-finds/${id}`, { name: name.trim() }));
+}
+
+export async function deleteSavedFind({ id }: { id: number }): Promise<void> {
+  await api.delete(`/saved-finds/${id}`);
+}
+
+function invalidating<TVariables, TResult>(queryClient: QueryClient, key: string, mutationFn: (variables: TVariables) => Promise<TResult>) {
+  return mutationOptions({
+    mutationKey: ['saved-finds', key],
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedFindsKeys.all }),
+  });
+}
+
+export function useSaveFind() {
+  return useMutation(invalidating(useQueryClient(), 'save', saveFind));
+}
+
+export function useRenameSavedFind() {
+  return useMutation(invalidating(useQueryClient(), 'rename', renameSavedFind));
+}
+
+export function useDeleteSavedFind() {
+  return useMutation(invalidating(useQueryClient(), 'delete', deleteSavedFind));
+}
