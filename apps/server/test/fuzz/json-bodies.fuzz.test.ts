@@ -33,11 +33,13 @@ const PASSWORD = 'correct horse 1';
 
 let t: TestApp;
 let registrationId: number;
+/** Saved find names used so far (each valid body names a new one). */
+let savedFindNames = 0;
 /** Inputs tried, per property, for the summary. */
 const tried: Record<string, number> = {};
 
 type Method = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-type IdKind = 'job' | 'container' | 'yb-container' | 'line-item' | 'yb-line-item' | 'registration';
+type IdKind = 'job' | 'container' | 'yb-container' | 'line-item' | 'yb-line-item' | 'registration' | 'saved-find';
 
 /** What a valid body refers to: real record ids picked at the time of the request. */
 interface Fixture {
@@ -154,6 +156,10 @@ const ROUTES: RouteSpec[] = [
     valid: async (f) => ({ registration: f.registrationNumber, jobId: String(await f.id('job')), containerName: '', showArcos: 1, reportType: 'perNdc' }),
   },
   { method: 'POST', path: '/reports/arcos', valid: async () => ({ from: '01/01/2026', to: '03/31/2026' }) },
+  // A new name each time: the same name twice on one list is refused (409).
+  { method: 'POST', path: '/saved-finds', valid: async () => ({ entity: 'jobs', name: `Open jobs ${++savedFindNames}`, quickFind: 'spring', sort: [{ fieldName: 'Job Name', sortOrder: 'ascend' }] }) },
+  { method: 'PATCH', path: '/saved-finds/:id', params: { id: 'saved-find' }, valid: async () => ({ name: `Renamed find ${++savedFindNames}` }) },
+  { method: 'DELETE', path: '/saved-finds/:id', params: { id: 'saved-find' } },
   ...RECORD_ENTITIES.flatMap(([plural, singular]): RouteSpec[] => [
     { method: 'POST', path: `/${plural}/export`, valid: async () => ({ fileType: 'xlsx', recordType: 'cn', searchCriteria: [], sort: [] }) },
     { method: 'POST', path: `/${plural}/search`, valid: async () => ({ query: [{ omit: 'false' }], sort: [], offset: 1, limit: 10 }) },
@@ -199,6 +205,8 @@ async function idsOf(kind: IdKind): Promise<number[]> {
     case 'line-item':
     case 'yb-line-item':
       return (await t.db.selectFrom('line_items').select('id').where('kind', '=', kind === 'line-item' ? 'standard' : 'yellow_bucket').orderBy('id').execute()).map((r) => r.id);
+    case 'saved-find':
+      return (await t.db.selectFrom('saved_finds').select('id').orderBy('id').execute()).map((r) => r.id);
   }
 }
 
@@ -244,6 +252,12 @@ beforeAll(async () => {
   await createUser(t.db, { username: USER, password: PASSWORD, privileges: [...PRIVILEGES], parentOrganization: 'Northwind Laboratories' });
   // Our registration: the ARCOS file is refused (409) without it.
   await t.db.updateTable('settings').set({ dea_number: 'RD1234563' }).where('id', '=', 1).execute();
+  // Saved finds of the user for the routes that name one.
+  const owner = await t.db.selectFrom('users').select('id').where('username', '=', USER).executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('saved_finds')
+    .values([1, 2, 3].map((i) => ({ user_id: owner.id, entity: 'jobs', name: `Seeded find ${i}`, quick_find: 'spring', requests: '[]', sort: '[]' })))
+    .execute();
   await t.db
     .insertInto('ndc_dictionary')
     .values([
@@ -468,7 +482,8 @@ describe('every route that takes a body', () => {
   it('answers 200 to the valid bodies the properties start from', async () => {
     for (const route of ROUTES.filter((r) => r.valid && !/delete|lock|move|upload/i.test(r.path))) {
       const res = await sendAndCheck({ route, url: await urlFor(route, { pick: 1 }), payload: JSON.stringify(await route.valid!(fixture(1))) });
-      expect(res.statusCode, `${route.method} ${route.path}: ${res.body.slice(0, 300)}`).toBe(200);
+      // 200 as FileMaker answers; a saved find is created with 201.
+      expect([200, 201], `${route.method} ${route.path}: ${res.body.slice(0, 300)}`).toContain(res.statusCode);
     }
   });
 
@@ -624,7 +639,7 @@ describe('every route that takes a body', () => {
         // app.inject reads an absolute or protocol-relative URL as one: those spellings are for the real-socket test.
         const variants = spellings(url).filter((v) => v.startsWith('/') && !v.startsWith('//'));
         const res = await sendAndCheck({ route, url: variants[which % variants.length]!, payload: JSON.stringify(await route.valid!(fixture(pick))) });
-        expect([200, 400, 401, 403, 404, 409, 422, 429]).toContain(res.statusCode);
+        expect([200, 201, 204, 400, 401, 403, 404, 409, 422, 429]).toContain(res.statusCode);
       }),
       { numRuns: RUNS.spelled },
     );
