@@ -5,8 +5,9 @@ import { PRIVILEGES } from '@3ds/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { createRegistration } from '../support/record-factories.ts';
-import { ApiClient } from './support/api-client.ts';
+import { ApiClient, type ApiAnswer } from './support/api-client.ts';
 import { createReliabilityDatabase, withApplicationName, type ReliabilityDatabase } from './support/database.ts';
+import { waitFor } from './support/load.ts';
 import { ServerProcess } from './support/server-process.ts';
 
 /**
@@ -42,14 +43,10 @@ afterAll(async () => {
 });
 
 /** Asks until `done` holds of the answer, every 10 ms; answers how long it took (or fails after 5 s). */
-async function msUntil(ask: () => Promise<unknown>, done: (answer: any) => boolean): Promise<number> {
+async function msUntil(ask: () => Promise<ApiAnswer>, done: (answer: ApiAnswer) => boolean): Promise<number> {
   const started = performance.now();
-  for (;;) {
-    const answer = await ask();
-    if (done(answer)) return performance.now() - started;
-    if (performance.now() - started > 5000) throw new Error(`still not so after 5 s: ${JSON.stringify(answer).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await waitFor('the other server to follow', async () => done(await ask()), 5000, 10);
+  return performance.now() - started;
 }
 
 /** Each server has read the session at least once, so that it keeps it. */

@@ -17,25 +17,17 @@ BEGIN
 END;
 $$;
 
--- A session is revoked, or its expiry moved, or it is deleted: `session:<id>` on tds_auth. Touching
--- `last_seen_at` announces nothing.
-CREATE FUNCTION announce_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Who must be read again, on tds_auth: `session:<id>` when a session is revoked, its expiry moved or
+-- it is deleted (touching `last_seen_at` announces nothing); `user:<id>` when a user changes in any way
+-- (privileges, organisation, disabled, name, password) or is deleted. The trigger names the prefix.
+CREATE FUNCTION announce_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('tds_auth', 'session:' || OLD.id);
+  PERFORM pg_notify('tds_auth', TG_ARGV[0] || ':' || OLD.id);
   RETURN NULL;
 END;
 $$;
 CREATE TRIGGER sessions_announce_update AFTER UPDATE ON sessions FOR EACH ROW
   WHEN (OLD.revoked_at IS DISTINCT FROM NEW.revoked_at OR OLD.expires_at IS DISTINCT FROM NEW.expires_at OR OLD.user_id IS DISTINCT FROM NEW.user_id)
-  EXECUTE FUNCTION announce_session_change();
-CREATE TRIGGER sessions_announce_delete AFTER DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION announce_session_change();
-
--- A user changes in any way (privileges, organisation, disabled, name, password) or is deleted:
--- `user:<id>` on tds_auth, so that every server reads that user's sessions again.
-CREATE FUNCTION announce_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('tds_auth', 'user:' || OLD.id);
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER users_announce AFTER UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION announce_user_change();
+  EXECUTE FUNCTION announce_auth_change('session');
+CREATE TRIGGER sessions_announce_delete AFTER DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION announce_auth_change('session');
+CREATE TRIGGER users_announce AFTER UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION announce_auth_change('user');
