@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.ts';
 import { EmbeddedChangeFeed, PostgresChangeFeed, CHANNELS, type ChangeFeed } from './change-feed.ts';
@@ -87,8 +87,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       await pglite.exec(sqlText);
     },
     async openFeed() {
+      // Through Kysely, whose one connection is taken in turn: sent on the side, the marker could land
+      // inside another request's open transaction and arrive only when (or if) that one commits.
       const feed = new EmbeddedChangeFeed(async (marker) => {
-        await pglite.query('SELECT pg_notify($1, $2)', [CHANNELS.sync, marker]);
+        await sql`SELECT pg_notify(${CHANNELS.sync}, ${marker})`.execute(db);
       });
       await feed.start((channel, callback) => pglite.listen(channel, callback));
       return feed;
