@@ -132,7 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // database's change notices reach it (db/change-feed.ts).
   const feed: ChangeFeed = await deps.database.openFeed();
   const auth = new AuthService({ db, tokens: new TokenSigner(deps.jwtSecret), now, feed, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
-  const answers = new AnswerCache(new DataVersions(feed), { maxBytes: deps.config.answerCacheBytes });
+  // Answers are kept on PostgreSQL only: the embedded database is one server's, small, and its change
+  // notices reach the listener only after the statement's own promise, so a browser reading right after
+  // a write could meet the answer from before it.
+  const answers = new AnswerCache(new DataVersions(feed), { maxBytes: deps.database.kind === 'postgres' ? deps.config.answerCacheBytes : 0 });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
