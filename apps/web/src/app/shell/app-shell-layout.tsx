@@ -10,6 +10,7 @@ import { routePath } from '../routes.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { LabelScanListener } from './label-scan-listener.tsx';
+import { LiveUpdates } from './live-updates.tsx';
 import classes from './shell.module.css';
 
 interface AppShellLayoutProps {
@@ -17,7 +18,7 @@ interface AppShellLayoutProps {
   children?: ReactNode;
 }
 
-/** The signed-in frame: top bar, sidebar, the screen, and the idle watcher. */
+/** The signed-in frame: top bar, sidebar, the screen, the idle watcher and the live updates. */
 export function AppShellLayout({ children }: AppShellLayoutProps) {
   const session = useSession();
   const routeName = useCurrentRouteName();
@@ -52,6 +53,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
       </AppShell.Main>
       <IdleWatcher />
       <LabelScanListener />
+      <LiveUpdates token={session.token} />
     </AppShell>
   );
 }

@@ -25,6 +25,7 @@ import { LineItemFormFields } from './line-item-form-fields.tsx';
 import type { LineItemKindConfig } from './line-item-kinds.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 import { rulesWarning, warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
+import { RecordChangedNotice } from '../alerts/record-changed-notice.tsx';
 
 export interface LineItemFormModalProps {
   kind: LineItemKindConfig;
@@ -209,6 +210,9 @@ function LineItemForm(props: LineItemFormProps) {
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
             The dictionary entry of this NDC could not be read; the converters are not offered.
           </Alert>
+        )}
+        {mode === 'edit' && itemId && onReload && (
+          <RecordChangedNotice entity="line-item" recordId={itemId} saving={saving} onReload={reload} />
         )}
         <LineItemFormFields form={form} ndc={ndc} lookup={lookup} layout={layout} choices={choices} autoFocus={focus !== 'save'} />
         {warning && (

@@ -23,6 +23,7 @@ import {
   type ContainerFormValues,
 } from '../container-record.ts';
 import { warningFrom, WarningList, type Warning } from '../../../components/alerts/warning-list.tsx';
+import { RecordChangedNotice } from '../../../components/alerts/record-changed-notice.tsx';
 
 /**
  * The container edit screen (spec 2 §2 "Container edit"; `?new=true` right after the job view
@@ -170,6 +171,7 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
             The container was added to job {facts.jobId}. Fill in its details and save.
           </Text>
         )}
+        {!isNew && <RecordChangedNotice entity="container" recordId={facts.id} saving={edit.isPending} onReload={reload} />}
         <Paper withBorder shadow="xs" p="lg" component="section" aria-labelledby="container-fields">
           <Title order={2} fz="md" fw={650} mb="md" id="container-fields">
             Container
