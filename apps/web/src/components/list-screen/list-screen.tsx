@@ -7,6 +7,8 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { showAlert } from '../alerts/alert-store.ts';
+import { BulkActionsBar } from '../bulk/bulk-actions-bar.tsx';
+import { bulkNoun, isBulkEntity, isSelected, NO_SELECTION, selectOnPage, type Selection } from '../bulk/bulk-model.ts';
 import { PageFrame } from '../page/page-frame.tsx';
 import { AdvancedSearchModal } from './advanced-search-modal.tsx';
 import { useListRecords, type ListRecord } from './api/list-records.ts';
@@ -87,6 +89,29 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
 
   const records = query.data?.data ?? [];
 
+  // Bulk actions (line items, containers and their Yellow Bucket lists): a selection of this find.
+  const bulkEntity = isBulkEntity(entity) ? entity : null;
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const findKey = JSON.stringify([state.quick.trim(), state.find]);
+  useEffect(() => setSelection(NO_SELECTION), [findKey]);
+  const pageIds = useMemo(() => records.map((record) => record.recordId), [records]);
+  const selectedOnPage = useMemo(() => records.filter((record) => isSelected(selection, record.recordId)), [records, selection]);
+  const selectionProps = bulkEntity
+    ? {
+        selectedRecords: selectedOnPage,
+        onSelectedRecordsChange: (checked: ListRecord[]) =>
+          setSelection(
+            selectOnPage(
+              selection,
+              pageIds,
+              checked.map((record) => record.recordId),
+            ),
+          ),
+        allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all on this page' },
+        getRecordSelectionCheckboxProps: (record: ListRecord) => ({ 'aria-label': `Select ${bulkNoun(bulkEntity)} ${record.recordId}` }),
+      }
+    : {};
+
   return (
     <PageFrame
       title={catalogue.title}
@@ -114,8 +139,20 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
           )}
         </Group>
 
+        {bulkEntity && (
+          <BulkActionsBar
+            entity={bulkEntity}
+            selection={selection}
+            onSelectionChange={setSelection}
+            pageIds={pageIds}
+            foundCount={found}
+            listFind={{ quick: state.quick, find: state.find }}
+          />
+        )}
+
         <Paper withBorder shadow="xs" className={classes.card}>
           <DataTable<ListRecord>
+            {...selectionProps}
             records={records}
             columns={columns}
             idAccessor="recordId"

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { EventStreamParser } from './event-stream-parser.ts';
 
 /**
@@ -12,28 +11,40 @@ import { EventStreamParser } from './event-stream-parser.ts';
 export const RECORD_CHANGE_ENTITIES = ['job', 'container', 'line-item', 'registration', 'company'] as const;
 export type RecordChangeEntity = (typeof RECORD_CHANGE_ENTITIES)[number];
 
-const changeSchema = z.object({
-  id: z.string(),
-  entity: z.enum(RECORD_CHANGE_ENTITIES),
-  recordId: z.string(),
-  action: z.string(),
-  user: z.string(),
-  at: z.string(),
-});
-
-export interface RecordChange extends z.infer<typeof changeSchema> {
+export interface RecordChange {
+  /** The change's audit row id, which is also the event's id. */
+  id: string;
+  entity: RecordChangeEntity;
+  recordId: string;
+  /** The audit row's action: create, edit, lock, unlock, move, delete, … */
+  action: string;
+  /** Who made the change. */
+  user: string;
+  /** When (ISO time, the server's clock). */
+  at: string;
   /** When this browser heard of it (ms since epoch). */
   receivedAt: number;
 }
 
-/** A `change` event's data, or undefined when it is not one we know (a newer server's entity). */
+const TEXT_FIELDS = ['id', 'recordId', 'action', 'user', 'at'] as const;
+
+/**
+ * A `change` event's data, or undefined when it is not one we know (a newer server's entity).
+ * Checked by hand, not with zod: this runs in the signed-in frame, whose first-load bundle has no zod.
+ */
 export function parseRecordChange(data: string, receivedAt: number): RecordChange | undefined {
+  let value: unknown;
   try {
-    const parsed = changeSchema.safeParse(JSON.parse(data));
-    return parsed.success ? { ...parsed.data, receivedAt } : undefined;
+    value = JSON.parse(data);
   } catch {
     return undefined;
   }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const fields = value as Record<string, unknown>;
+  if (!TEXT_FIELDS.every((name) => typeof fields[name] === 'string')) return undefined;
+  if (!(RECORD_CHANGE_ENTITIES as readonly unknown[]).includes(fields.entity)) return undefined;
+  const { id, recordId, action, user, at } = fields as Record<(typeof TEXT_FIELDS)[number], string>;
+  return { id, entity: fields.entity as RecordChangeEntity, recordId, action, user, at, receivedAt };
 }
 
 function readyEventId(data: string): string {

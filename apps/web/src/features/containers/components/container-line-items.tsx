@@ -1,10 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { CONTAINER_LINE_ITEMS_PAGE_SIZE } from '@3ds/domain';
 import { IconEye, IconLock, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { LockIcon } from '../../../components/lock/lock-icon.tsx';
+import { BulkActionsBar } from '../../../components/bulk/bulk-actions-bar.tsx';
+import { bulkNoun, isSelected, NO_SELECTION, selectionCount, selectOnPage, type Selection } from '../../../components/bulk/bulk-model.ts';
 import { ExportLinks } from '../../../components/list-screen/export-links.tsx';
 import { ListFooter } from '../../../components/list-screen/list-footer.tsx';
 import { pageCount } from '../../../components/list-screen/list-pager-model.ts';
@@ -36,7 +38,18 @@ export function ContainerLineItems({ kind, containerId, rows, canAdd, onAdd }: C
   // Fewer rows than before (a reload): stay on the last page there is.
   const current = Math.min(page, Math.max(1, pageCount(rows.length, size)));
   const shown = rows.slice((current - 1) * size, current * size);
-  const columnCount = 6 + (kind.showForm222 ? 1 : 0);
+  const columnCount = 7 + (kind.showForm222 ? 1 : 0);
+
+  // Bulk actions on the container's line items: picked one by one, or all of them (the find of its line items).
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const lineItemsFind = useMemo(
+    () => ({ quick: '', find: [{ omit: false, criteria: { [kind.lineItems.containerIdField]: `==${containerId}` } }] }),
+    [kind.lineItems.containerIdField, containerId],
+  );
+  const pageIds = shown.map((row) => row.id);
+  const checkedOnPage = pageIds.filter((id) => isSelected(selection, id));
+  const allOnPage = pageIds.length > 0 && checkedOnPage.length === pageIds.length;
+  const noun = bulkNoun(kind.lineItems.entity);
 
   return (
     <Paper withBorder shadow="xs" component="section" aria-labelledby="line-items-heading" className={classes.card}>
@@ -59,10 +72,31 @@ export function ContainerLineItems({ kind, containerId, rows, canAdd, onAdd }: C
         </Group>
       </Group>
 
+      <Stack px="md" pt={selectionCount(selection) > 0 ? 'sm' : 0} gap={0}>
+        <BulkActionsBar
+          entity={kind.lineItems.entity}
+          selection={selection}
+          onSelectionChange={setSelection}
+          pageIds={pageIds}
+          foundCount={rows.length}
+          listFind={lineItemsFind}
+        />
+      </Stack>
+
       <Table.ScrollContainer minWidth={640} type="native">
         <Table striped highlightOnHover fz="sm" verticalSpacing={7} horizontalSpacing="md" aria-labelledby="line-items-heading">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  size="xs"
+                  aria-label="Select all on this page"
+                  checked={allOnPage}
+                  indeterminate={!allOnPage && checkedOnPage.length > 0}
+                  disabled={pageIds.length === 0}
+                  onChange={(event) => setSelection(selectOnPage(selection, pageIds, event.currentTarget.checked ? pageIds : []))}
+                />
+              </Table.Th>
               <Table.Th w={44} ta="center">
                 <IconLock size={15} stroke={1.8} aria-hidden style={{ color: 'var(--mantine-color-gray-6)' }} />
                 <VisuallyHidden>Locked</VisuallyHidden>
@@ -88,7 +122,17 @@ export function ContainerLineItems({ kind, containerId, rows, canAdd, onAdd }: C
               </Table.Tr>
             ) : (
               shown.map((row) => (
-                <Table.Tr key={row.id}>
+                <Table.Tr key={row.id} bg={isSelected(selection, row.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+                  <Table.Td>
+                    <Checkbox
+                      size="xs"
+                      aria-label={`Select ${noun} ${row.id}`}
+                      checked={isSelected(selection, row.id)}
+                      onChange={(event) =>
+                        setSelection(selectOnPage(selection, pageIds, event.currentTarget.checked ? [...checkedOnPage, row.id] : checkedOnPage.filter((id) => id !== row.id)))
+                      }
+                    />
+                  </Table.Td>
                   <Table.Td>
                     {row.locked && (
                       <span className={classes.lockCell}>

@@ -1,0 +1,56 @@
+import { CATALOGUE, formatIsoDate, todayIso } from '@3ds/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { moveTargetOption, type MoveTargetOption } from '../../dialogs/move-target.ts';
+import { recordsKeys } from '../../list-screen/api/list-records.ts';
+import { parseListResponse, recordText } from '../../list-screen/api/record-shapes.ts';
+import type { FindRequest } from '../../list-screen/list-state.ts';
+import type { BulkEntity } from '../bulk-model.ts';
+
+/** How many places the move dialog lists for what was typed. */
+const TARGETS_SHOWN = 50;
+
+/**
+ * Where a bulk move may go, found as the user types: unlocked containers of the same kind in
+ * unlocked jobs (line items), or unlocked jobs whose registration has not expired (containers).
+ * Each record is still checked by the server (same job, same registration…); what cannot go there
+ * is listed as refused.
+ */
+export function moveTargetSource(entity: BulkEntity, today: string = todayIso()): { entity: 'containers' | 'yb-containers' | 'jobs'; find: FindRequest[] } {
+  if (entity === 'line-items' || entity === 'yb-line-items') {
+    return {
+      entity: entity === 'line-items' ? 'containers' : 'yb-containers',
+      find: [{ omit: false, criteria: { 'Locked Container': 'No', 'Job::Locked Job': 'No' } }],
+    };
+  }
+  return { entity: 'jobs', find: [{ omit: false, criteria: { 'Locked Job': 'No', 'Registration::Expiration Date': `>=${formatIsoDate(today)}` } }] };
+}
+
+export async function bulkMoveTargets(entity: BulkEntity, search: string, signal?: AbortSignal): Promise<MoveTargetOption[]> {
+  const source = moveTargetSource(entity);
+  const catalogue = CATALOGUE[source.entity];
+  const body = await api.get(`/${source.entity}`, {
+    query: { searchCriteria: source.find, ...(search ? { quickFindCriteria: search } : {}), limit: TARGETS_SHOWN, sort: [{ fieldName: catalogue.idField, sortOrder: 'descend' }] },
+    signal,
+  });
+  return parseListResponse(body).data.map((record) => {
+    const id = recordText(record, catalogue.idField) || record.recordId;
+    const where =
+      source.entity === 'jobs'
+        ? `${recordText(record, 'Job Name')} · ${recordText(record, 'Registration Number')}`
+        : `${recordText(record, 'Container Name')} · job ${recordText(record, 'Job ID')} ${recordText(record, 'Job::Job Name')}`;
+    return moveTargetOption(id, where);
+  });
+}
+
+export function useBulkMoveTargets(entity: BulkEntity, search: string, enabled: boolean) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: [...recordsKeys.all, 'bulk-move-targets', entity, search] as const,
+      queryFn: ({ signal }) => bulkMoveTargets(entity, search, signal),
+      staleTime: 0,
+    }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,54 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { downloadHref } from '../../list-screen/api/export-records.ts';
+import { recordsKeys } from '../../list-screen/api/list-records.ts';
+import { parseFileLink, UnexpectedAnswerError } from '../../list-screen/api/record-shapes.ts';
+import type { BulkEntity, BulkRefusal, BulkResult, bulkBody } from '../bulk-model.ts';
+
+/**
+ * `POST /3ds/api/{entity}/bulk` — one action on a selection or on the list's found set. Each record
+ * is checked as its own action would be; the answer says how many were done and which were refused
+ * and why (an export also gives its file link). Afterwards every record list and record is stale:
+ * a bulk action can touch containers, line items and their jobs' portals at once.
+ */
+export interface BulkRequest {
+  entity: BulkEntity;
+  body: ReturnType<typeof bulkBody>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function refusalOf(value: unknown): BulkRefusal {
+  if (!isObject(value)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (refused).");
+  return { recordId: String(value.recordId ?? ''), code: String(value.code ?? ''), message: String(value.message ?? '') };
+}
+
+export function parseBulkResult(body: unknown): BulkResult {
+  if (!isObject(body) || typeof body.done !== 'number' || !Array.isArray(body.refused)) {
+    throw new UnexpectedAnswerError("The server's answer has an unexpected shape (bulk result).");
+  }
+  return {
+    done: body.done,
+    refused: body.refused.map(refusalOf),
+    link: body.data === undefined ? undefined : downloadHref(parseFileLink(body)),
+  };
+}
+
+export async function runBulkAction({ entity, body }: BulkRequest): Promise<BulkResult> {
+  return parseBulkResult(await api.post(`/${entity}/bulk`, body));
+}
+
+export function bulkActionMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['records', 'bulk'],
+    mutationFn: runBulkAction,
+    // The dialog shows the refusal (a 400 for too many records, a 403) itself.
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKeys.all }),
+  });
+}
+
+export function useBulkAction() {
+  const queryClient = useQueryClient();
+  return useMutation(bulkActionMutationOptions(queryClient));
+}

@@ -1,0 +1,232 @@
+import { Anchor, Button, Group, List, Menu, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { CATALOGUE } from '@3ds/domain';
+import {
+  IconArrowsExchange,
+  IconChevronDown,
+  IconFileSpreadsheet,
+  IconFileTypePdf,
+  IconLock,
+  IconLockOpen,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../session/use-session.ts';
+import { sessionMayPerform } from '../../session/session.ts';
+import { showAlert } from '../alerts/alert-store.ts';
+import { warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
+import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
+import { DownloadDialog } from '../list-screen/download-dialog.tsx';
+import { useBulkAction } from './api/run-bulk-action.ts';
+import { BulkMoveDialog } from './bulk-move-dialog.tsx';
+import {
+  ACTION_LABELS,
+  bulkBody,
+  bulkNoun,
+  confirmQuestion,
+  countOf,
+  offersSelectAllFound,
+  selectionCount,
+  selectionRefusal,
+  singleAction,
+  summaryLine,
+  type BulkAction,
+  type BulkEntity,
+  type BulkFind,
+  type BulkResult,
+  type BulkTarget,
+  type Selection,
+} from './bulk-model.ts';
+import classes from './bulk-actions-bar.module.css';
+
+interface BulkActionsBarProps {
+  entity: BulkEntity;
+  selection: Selection;
+  onSelectionChange: (selection: Selection) => void;
+  /** The ids of the rows on screen. */
+  pageIds: readonly string[];
+  /** How many records the list's find holds. */
+  foundCount: number;
+  /** The list's find, exactly as the list sends it ("all found" acts on it). */
+  listFind: BulkFind;
+}
+
+type Asked = { action: Exclude<BulkAction, 'export'> } | { action: 'export'; fileType: 'xlsx' | 'pdf' };
+
+/**
+ * The selection's bar on a list (issue: bulk actions): how many are selected, "Select all N
+ * found", and the actions the permission table allows the user — each asked for with the count,
+ * then summed up ("38 locked, 2 refused: …").
+ */
+export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, foundCount, listFind }: BulkActionsBarProps) {
+  const session = useSession();
+  const bulk = useBulkAction();
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [problem, setProblem] = useState<Warning | null>(null);
+  const [summary, setSummary] = useState<{ action: BulkAction; result: BulkResult } | null>(null);
+  const [download, setDownload] = useState<{ href: string; fileName: string } | null>(null);
+
+  const count = selectionCount(selection);
+  if (count === 0 && !asked && !summary && !download) return null;
+  const may = (action: BulkAction) => sessionMayPerform(session, singleAction(entity, action));
+  const refusal = selectionRefusal(count);
+
+  const close = () => {
+    if (bulk.isPending) return;
+    setAsked(null);
+    setProblem(null);
+  };
+
+  const run = (action: BulkAction, extra: { target?: BulkTarget; fileType?: 'xlsx' | 'pdf' } = {}) => {
+    setProblem(null);
+    bulk.mutate(
+      { entity, body: bulkBody(selection, listFind, action, extra) },
+      {
+        onSuccess: (result) => {
+          setAsked(null);
+          onSelectionChange({ kind: 'ids', ids: new Set() });
+          if (result.link && extra.fileType) setDownload({ href: result.link, fileName: `export.${extra.fileType}` });
+          showAlert({ type: result.refused.length > 0 ? 'WARNING' : 'SUCCESS', message: `${summaryLine(action, result)}.` });
+          if (result.refused.length > 0) setSummary({ action, result });
+        },
+        onError: (error) => setProblem(warningFrom(error, `The ${countOf(entity, count)} could not be ${ACTION_LABELS[action].done}`)),
+      },
+    );
+  };
+
+  return (
+    <>
+      {count > 0 && (
+        <Paper className={classes.bar} p="xs" px="sm" radius="md" role="region" aria-label="Selection">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Group gap="sm" wrap="wrap">
+              <Text size="sm" fw={600} aria-live="polite">
+                {selection.kind === 'found' ? `All ${countOf(entity, count)} found are selected` : `${countOf(entity, count)} selected`}
+              </Text>
+              {offersSelectAllFound(selection, pageIds, foundCount) && (
+                <Anchor component="button" type="button" size="sm" onClick={() => onSelectionChange({ kind: 'found', count: foundCount })}>
+                  Select all {foundCount.toLocaleString('en-US')} found
+                </Anchor>
+              )}
+              <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconX size={14} aria-hidden />} onClick={() => onSelectionChange({ kind: 'ids', ids: new Set() })}>
+                Clear selection
+              </Button>
+            </Group>
+            <Group gap="xs" wrap="wrap">
+              {may('lock') && (
+                <Button size="compact-sm" variant="light" leftSection={<IconLock size={15} aria-hidden />} onClick={() => setAsked({ action: 'lock' })}>
+                  Lock
+                </Button>
+              )}
+              {may('unlock') && (
+                <Button size="compact-sm" variant="light" leftSection={<IconLockOpen size={15} aria-hidden />} onClick={() => setAsked({ action: 'unlock' })}>
+                  Unlock
+                </Button>
+              )}
+              {may('move') && (
+                <Button size="compact-sm" variant="light" leftSection={<IconArrowsExchange size={15} aria-hidden />} onClick={() => setAsked({ action: 'move' })}>
+                  Move…
+                </Button>
+              )}
+              {may('export') && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button size="compact-sm" variant="light" rightSection={<IconChevronDown size={14} aria-hidden />}>
+                      Export selection
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={() => setAsked({ action: 'export', fileType: 'xlsx' })}>
+                      Export to Excel
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconFileTypePdf size={16} aria-hidden />} onClick={() => setAsked({ action: 'export', fileType: 'pdf' })}>
+                      Save as PDF
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+              {may('delete') && (
+                <Button size="compact-sm" variant="light" color="red" leftSection={<IconTrash size={15} aria-hidden />} onClick={() => setAsked({ action: 'delete' })}>
+                  Delete
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
+      )}
+
+      <ConfirmDialog
+        opened={asked !== null && asked.action !== 'move'}
+        title={asked ? `${ACTION_LABELS[asked.action].verb} ${countOf(entity, count)}` : ''}
+        question={
+          asked?.action === 'export'
+            ? `Export ${countOf(entity, count)} ${asked.fileType === 'pdf' ? 'as a PDF' : 'to Excel'}?`
+            : asked && asked.action !== 'move'
+              ? confirmQuestion(entity, asked.action, count)
+              : ''
+        }
+        danger={asked?.action === 'delete'}
+        busy={bulk.isPending}
+        refusal={refusal}
+        onConfirm={() => asked && (asked.action === 'export' ? run('export', { fileType: asked.fileType }) : run(asked.action))}
+        onClose={close}
+      >
+        {problem && <WarningList warning={problem} />}
+      </ConfirmDialog>
+
+      <BulkMoveDialog
+        opened={asked?.action === 'move'}
+        entity={entity}
+        count={count}
+        refusal={refusal}
+        busy={bulk.isPending}
+        warning={problem}
+        onMove={(target) => run('move', { target })}
+        onClose={close}
+      />
+
+      <Modal opened={summary !== null} onClose={() => setSummary(null)} title={summary ? `${ACTION_LABELS[summary.action].verb}: summary` : ''} size="lg">
+        {summary && <BulkSummary entity={entity} action={summary.action} result={summary.result} onClose={() => setSummary(null)} />}
+      </Modal>
+
+      <DownloadDialog href={download?.href ?? null} fileName={download?.fileName ?? 'export.xlsx'} onClose={() => setDownload(null)} />
+    </>
+  );
+}
+
+function BulkSummary({ entity, action, result, onClose }: { entity: BulkEntity; action: BulkAction; result: BulkResult; onClose: () => void }) {
+  const catalogue = CATALOGUE[entity];
+  const noun = bulkNoun(entity);
+  const detail = (id: string) => (catalogue.detailPath ? catalogue.detailPath.replace(':id', encodeURIComponent(id)) : undefined);
+  return (
+    <Stack gap="md">
+      <Text fw={600}>{summaryLine(action, result)}:</Text>
+      <ScrollArea.Autosize mah={320} type="auto">
+        <List spacing={6} size="sm" aria-label="Refused">
+          {result.refused.map((refused) => {
+            const path = detail(refused.recordId);
+            const label = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${refused.recordId}`;
+            return (
+              <List.Item key={refused.recordId}>
+                {path ? (
+                  <Anchor component={Link} to={path} onClick={onClose}>
+                    {label}
+                  </Anchor>
+                ) : (
+                  label
+                )}
+                : {refused.message}
+              </List.Item>
+            );
+          })}
+        </List>
+      </ScrollArea.Autosize>
+      <Group justify="flex-end">
+        <Button onClick={onClose} data-autofocus>
+          OK
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

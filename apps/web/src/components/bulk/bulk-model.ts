@@ -1,0 +1,135 @@
+import type { Action } from '@3ds/domain';
+import type { FindRequest } from '../list-screen/list-state.ts';
+
+/**
+ * Bulk actions on a selection (`POST /3ds/api/{entity}/bulk`): the line-item, Yellow Bucket
+ * line-item, container and Yellow Bucket container lists, and a container's line items. Plain
+ * TypeScript — what is selected, the request body, the words of the confirmation and the summary —
+ * so that it is unit-tested without a browser.
+ */
+export const BULK_ENTITIES = ['line-items', 'yb-line-items', 'containers', 'yb-containers'] as const;
+export type BulkEntity = (typeof BULK_ENTITIES)[number];
+export type BulkAction = 'lock' | 'unlock' | 'move' | 'delete' | 'export';
+
+/** The most records one bulk action takes; the server refuses more with 400. */
+export const BULK_LIMIT = 10_000;
+
+export function isBulkEntity(entity: string): entity is BulkEntity {
+  return (BULK_ENTITIES as readonly string[]).includes(entity);
+}
+
+/** Records picked one by one (across pages), or every record the list's find found. */
+export type Selection = { kind: 'ids'; ids: ReadonlySet<string> } | { kind: 'found'; count: number };
+
+export const NO_SELECTION: Selection = { kind: 'ids', ids: new Set() };
+
+export function selectionCount(selection: Selection): number {
+  return selection.kind === 'found' ? selection.count : selection.ids.size;
+}
+
+export function isSelected(selection: Selection, id: string): boolean {
+  return selection.kind === 'found' || selection.ids.has(id);
+}
+
+/**
+ * The selection after the page's checkboxes changed: `pageIds` are the rows on screen, `checked`
+ * those now ticked. Unticking a row of "all found" leaves the rest of this page picked one by one.
+ */
+export function selectOnPage(selection: Selection, pageIds: readonly string[], checked: readonly string[]): Selection {
+  const ids = new Set(selection.kind === 'ids' ? selection.ids : []);
+  for (const id of pageIds) ids.delete(id);
+  for (const id of checked) ids.add(id);
+  return { kind: 'ids', ids };
+}
+
+/** Whether to offer "Select all N found": this page is all picked and the find holds more. */
+export function offersSelectAllFound(selection: Selection, pageIds: readonly string[], foundCount: number): boolean {
+  return selection.kind === 'ids' && pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id)) && foundCount > selection.ids.size;
+}
+
+/** The list's find as the bulk route takes it: exactly what the list sends. */
+export interface BulkFind {
+  quick: string;
+  find: readonly FindRequest[];
+}
+
+export type BulkTarget = { containerId: string } | { jobId: string };
+
+export function bulkBody(selection: Selection, listFind: BulkFind, action: BulkAction, extra: { target?: BulkTarget; fileType?: 'xlsx' | 'pdf' } = {}) {
+  const quickFindCriteria = listFind.quick.trim();
+  const chosen =
+    selection.kind === 'ids'
+      ? { ids: [...selection.ids] }
+      : {
+          find: {
+            ...(quickFindCriteria ? { quickFindCriteria } : {}),
+            ...(listFind.find.length > 0 ? { searchCriteria: listFind.find } : {}),
+          },
+        };
+  return { action, ...chosen, ...(extra.target ? { target: extra.target } : {}), ...(extra.fileType ? { fileType: extra.fileType } : {}) };
+}
+
+/** The single action of the permission table that each record of a bulk action must pass. */
+export function singleAction(entity: BulkEntity, action: BulkAction): Action {
+  if (action === 'export') return 'records.export';
+  const subject = entity === 'line-items' || entity === 'yb-line-items' ? 'line-item' : 'container';
+  return `${subject}.${action}` as Action;
+}
+
+const NOUNS: Record<BulkEntity, [string, string]> = {
+  'line-items': ['line item', 'line items'],
+  'yb-line-items': ['Yellow Bucket line item', 'Yellow Bucket line items'],
+  containers: ['container', 'containers'],
+  'yb-containers': ['Yellow Bucket container', 'Yellow Bucket containers'],
+};
+
+/** "line item", "Yellow Bucket container". */
+export function bulkNoun(entity: BulkEntity): string {
+  return NOUNS[entity][0];
+}
+
+/** "1 line item", "1,234 containers". */
+export function countOf(entity: BulkEntity, count: number): string {
+  const [one, many] = NOUNS[entity];
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+export const ACTION_LABELS: Record<BulkAction, { verb: string; done: string }> = {
+  lock: { verb: 'Lock', done: 'locked' },
+  unlock: { verb: 'Unlock', done: 'unlocked' },
+  move: { verb: 'Move', done: 'moved' },
+  delete: { verb: 'Delete', done: 'deleted' },
+  export: { verb: 'Export', done: 'exported' },
+};
+
+/** The confirmation's question, naming the count. */
+export function confirmQuestion(entity: BulkEntity, action: Exclude<BulkAction, 'move' | 'export'>, count: number): string {
+  const question = `${ACTION_LABELS[action].verb} ${countOf(entity, count)}?`;
+  return action === 'delete' ? `${question} They are deleted for good; each deletion is kept in the history.` : question;
+}
+
+/** Why the selection cannot be acted on as a whole (shown before anything is sent), if it cannot. */
+export function selectionRefusal(count: number): string | undefined {
+  if (count > BULK_LIMIT) {
+    return `A bulk action takes at most ${BULK_LIMIT.toLocaleString('en-US')} records; ${count.toLocaleString('en-US')} are selected. Narrow the find or select fewer.`;
+  }
+  return count === 0 ? 'Nothing is selected.' : undefined;
+}
+
+export interface BulkRefusal {
+  recordId: string;
+  code: string;
+  message: string;
+}
+
+export interface BulkResult {
+  done: number;
+  refused: BulkRefusal[];
+  link?: string | undefined;
+}
+
+/** "38 locked, 2 refused" — the summary's first line. */
+export function summaryLine(action: BulkAction, result: Pick<BulkResult, 'done' | 'refused'>): string {
+  const done = `${result.done.toLocaleString('en-US')} ${ACTION_LABELS[action].done}`;
+  return result.refused.length > 0 ? `${done}, ${result.refused.length.toLocaleString('en-US')} refused` : done;
+}

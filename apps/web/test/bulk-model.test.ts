@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bulkBody,
+  confirmQuestion,
+  countOf,
+  isBulkEntity,
+  offersSelectAllFound,
+  selectionCount,
+  selectionRefusal,
+  selectOnPage,
+  singleAction,
+  summaryLine,
+  type Selection,
+} from '../src/components/bulk/bulk-model.ts';
+import { parseBulkResult } from '../src/components/bulk/api/run-bulk-action.ts';
+import { moveTargetSource } from '../src/components/bulk/api/bulk-move-targets.ts';
+
+const ids = (...values: string[]): Selection => ({ kind: 'ids', ids: new Set(values) });
+
+describe('a selection', () => {
+  it('keeps what was picked on other pages when this page changes', () => {
+    const next = selectOnPage(ids('1', '2', '9'), ['1', '2', '3'], ['2', '3']);
+    expect(next).toEqual(ids('9', '2', '3'));
+    expect(selectionCount(next)).toBe(3);
+  });
+
+  it('becomes this page picked one by one when a row of "all found" is unticked', () => {
+    expect(selectOnPage({ kind: 'found', count: 500 }, ['1', '2', '3'], ['1', '3'])).toEqual(ids('1', '3'));
+  });
+
+  it('offers "select all N found" once the whole page is picked and the find holds more', () => {
+    expect(offersSelectAllFound(ids('1', '2'), ['1', '2'], 40)).toBe(true);
+    expect(offersSelectAllFound(ids('1'), ['1', '2'], 40)).toBe(false);
+    expect(offersSelectAllFound(ids('1', '2'), ['1', '2'], 2)).toBe(false);
+    expect(offersSelectAllFound({ kind: 'found', count: 40 }, ['1', '2'], 40)).toBe(false);
+  });
+
+  it('is refused as a whole over 10,000 records or when empty, saying so', () => {
+    expect(selectionRefusal(10_000)).toBeUndefined();
+    expect(selectionRefusal(10_001)).toBe('A bulk action takes at most 10,000 records; 10,001 are selected. Narrow the find or select fewer.');
+    expect(selectionRefusal(0)).toBe('Nothing is selected.');
+  });
+});
+
+describe('the bulk request', () => {
+  it('sends the ids picked, or the list\'s own find for "all found"', () => {
+    expect(bulkBody(ids('4', '7'), { quick: 'x', find: [] }, 'lock')).toEqual({ action: 'lock', ids: ['4', '7'] });
+    const find = [{ omit: false, criteria: { 'NDC Number': '00406' } }];
+    expect(bulkBody({ kind: 'found', count: 3 }, { quick: ' oxy ', find }, 'move', { target: { containerId: '5' } })).toEqual({
+      action: 'move',
+      find: { quickFindCriteria: 'oxy', searchCriteria: find },
+      target: { containerId: '5' },
+    });
+    expect(bulkBody({ kind: 'found', count: 3 }, { quick: '', find: [] }, 'export', { fileType: 'pdf' })).toEqual({ action: 'export', find: {}, fileType: 'pdf' });
+  });
+
+  it('checks each record against the single action of the permission table', () => {
+    expect(singleAction('line-items', 'lock')).toBe('line-item.lock');
+    expect(singleAction('yb-line-items', 'delete')).toBe('line-item.delete');
+    expect(singleAction('yb-containers', 'move')).toBe('container.move');
+    expect(singleAction('containers', 'export')).toBe('records.export');
+    expect(isBulkEntity('jobs')).toBe(false);
+  });
+
+  it('reads the answer, with the export\'s link', () => {
+    expect(parseBulkResult({ done: 2, refused: [{ recordId: '3', code: 'LOCKED', message: 'Container 1 is locked.' }] })).toEqual({
+      done: 2,
+      refused: [{ recordId: '3', code: 'LOCKED', message: 'Container 1 is locked.' }],
+      link: undefined,
+    });
+    expect(parseBulkResult({ done: 1, refused: [], data: [{ fieldData: { Container: '/3ds/api/files/1/export.pdf?sig=x' } }] }).link).toBe('/3ds/api/files/1/export.pdf?sig=x');
+    expect(() => parseBulkResult({ done: '2' })).toThrow(/unexpected shape/);
+  });
+
+  it('looks for move targets among unlocked containers of the same kind, or unlocked jobs still registered', () => {
+    expect(moveTargetSource('yb-line-items').entity).toBe('yb-containers');
+    expect(moveTargetSource('containers', '2026-11-25')).toEqual({
+      entity: 'jobs',
+      find: [{ omit: false, criteria: { 'Locked Job': 'No', 'Registration::Expiration Date': '>=11/25/2026' } }],
+    });
+  });
+});
+
+describe('the words', () => {
+  it('name the count in the question and the summary', () => {
+    expect(countOf('line-items', 1)).toBe('1 line item');
+    expect(countOf('yb-containers', 1234)).toBe('1,234 Yellow Bucket containers');
+    expect(confirmQuestion('line-items', 'lock', 40)).toBe('Lock 40 line items?');
+    expect(confirmQuestion('containers', 'delete', 2)).toMatch(/^Delete 2 containers\? They are deleted for good/);
+    expect(summaryLine('lock', { done: 38, refused: [{ recordId: '1', code: 'LOCKED', message: '' }, { recordId: '2', code: 'LOCKED', message: '' }] })).toBe('38 locked, 2 refused');
+    expect(summaryLine('delete', { done: 5, refused: [] })).toBe('5 deleted');
+  });
+});
