@@ -1,12 +1,14 @@
 import { Button } from '@mantine/core';
 import { canPerform } from '@3ds/domain';
 import { IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
 import { DetailCard, DetailFields } from '../../../components/record-view/detail-parts.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { daysLeftView, destructionRecordValues } from '../destruction-record-model.ts';
 import { isJobLocked } from '../job-record.ts';
+import { jobQueryOptions } from '../api/get-job.ts';
 import { DaysLeftBadge } from './days-left-badge.tsx';
 import { DestructionRecordModal } from './destruction-record-modal.tsx';
 
@@ -19,6 +21,7 @@ import { DestructionRecordModal } from './destruction-record-modal.tsx';
 export function DestructionRecordCard({ jobId, record }: { jobId: string; record: RecordData }) {
   const session = useSession();
   const [editing, setEditing] = useState(false);
+  const queryClient = useQueryClient();
   const values = destructionRecordValues(record.fieldData);
   const clock = daysLeftView(record.fieldData['Days Left']);
   const canEdit = canPerform(session?.privileges, 'job.edit-destruction-record', { record: isJobLocked(record.fieldData) });
@@ -48,7 +51,18 @@ export function DestructionRecordCard({ jobId, record }: { jobId: string; record
           { label: 'Destruction Witnesses', value: [values.destructionWitness1, values.destructionWitness2].filter(Boolean).join(', ') },
         ]}
       />
-      {editing && <DestructionRecordModal jobId={jobId} modId={record.modId} initial={values} onClose={() => setEditing(false)} />}
+      {editing && (
+        <DestructionRecordModal
+          jobId={jobId}
+          modId={record.modId}
+          initial={values}
+          onClose={() => setEditing(false)}
+          onReload={async () => {
+            const fresh = await queryClient.fetchQuery({ ...jobQueryOptions(jobId), staleTime: 0 });
+            return { modId: fresh.modId, initial: destructionRecordValues(fresh.fieldData) };
+          }}
+        />
+      )}
     </DetailCard>
   );
 }

@@ -3,6 +3,7 @@ import { DATE_FORMAT, TEXT_LIMITS } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { RecordChangedNotice } from '../../../components/alerts/record-changed-notice.tsx';
 import { useValueList } from '../../../components/value-lists/value-list.ts';
 import { useEditDestructionRecord } from '../api/edit-destruction-record.ts';
 import { changedFields, destructionRecordFormProblems, type DestructionRecordValues } from '../destruction-record-model.ts';
@@ -12,6 +13,8 @@ interface DestructionRecordModalProps {
   modId: string;
   initial: DestructionRecordValues;
   onClose: () => void;
+  /** The job as it is now, for "Changed by … — reload". */
+  onReload: () => Promise<{ modId: string; initial: DestructionRecordValues }>;
 }
 
 /**
@@ -20,11 +23,20 @@ interface DestructionRecordModalProps {
  * again by the server; only the fields that changed are sent, with the job's modId. A refusal keeps
  * the dialog open with the server's message (shown by the app's error handler).
  */
-export function DestructionRecordModal({ jobId, modId, initial, onClose }: DestructionRecordModalProps) {
+export function DestructionRecordModal({ jobId, modId: openedModId, initial: openedValues, onClose, onReload }: DestructionRecordModalProps) {
   const saving = useEditDestructionRecord();
   const methods = useValueList('Disposal Method');
   const [problems, setProblems] = useState<string[]>([]);
+  // The version the form started from: a live reload of the job must not move it, or someone
+  // else's change meanwhile would be overwritten unnoticed (the server answers 409 instead).
+  const [{ modId, initial }, setBase] = useState({ modId: openedModId, initial: openedValues });
   const form = useForm<DestructionRecordValues>({ mode: 'controlled', initialValues: initial });
+  const reload = async () => {
+    const fresh = await onReload();
+    setBase(fresh);
+    form.setInitialValues(fresh.initial);
+    form.setValues(fresh.initial);
+  };
   const close = () => {
     if (!saving.isPending) onClose();
   };
@@ -54,6 +66,7 @@ export function DestructionRecordModal({ jobId, modId, initial, onClose }: Destr
     <Modal opened onClose={close} title={`Destruction Record of Job ${jobId}`} size="xl">
       <form onSubmit={submit} noValidate aria-label="Destruction Record">
         <Stack gap="md">
+          <RecordChangedNotice entity="job" recordId={jobId} saving={saving.isPending} onReload={reload} />
           {problems.length > 0 && (
             <Alert color="red" variant="light" role="alert" title="The record cannot be saved yet" icon={<IconAlertTriangle size={18} aria-hidden />}>
               <List size="sm">

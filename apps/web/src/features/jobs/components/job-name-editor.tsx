@@ -21,6 +21,9 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
   const rename = useRenameJob();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(name);
+  // The version the edit started from: a live reload of the job must not move it, or another's
+  // rename meanwhile would be overwritten unnoticed (the server answers 409 instead).
+  const [editedModId, setEditedModId] = useState(modId);
   const pencil = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
@@ -38,6 +41,7 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
 
   const start = () => {
     setDraft(name);
+    setEditedModId(modId);
     setEditing(true);
   };
 
@@ -50,7 +54,7 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
     returnFocus.current = true;
     setEditing(false);
     if (draft === name) return;
-    rename.mutate({ id: jobId, name: draft, modId });
+    rename.mutate({ id: jobId, name: draft, modId: editedModId });
   };
 
   if (editing) {

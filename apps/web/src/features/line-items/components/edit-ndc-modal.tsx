@@ -11,6 +11,7 @@ import { NdcSelect } from '../../../components/line-item-entry/ndc-select.tsx';
 import { ndcOptionLabel } from '../../../components/line-item-entry/ndc-search.ts';
 import { rulesWarning, warningFrom, WarningList, type Warning } from '../../../components/alerts/warning-list.tsx';
 import { useEditNdc, type EditNdcBody } from '../api/edit-ndc.ts';
+import { RecordChangedNotice } from '../../../components/alerts/record-changed-notice.tsx';
 import type { LineItemFacts } from '../line-item-record.ts';
 
 interface EditNdcModalProps {
@@ -35,7 +36,10 @@ export function EditNdcModal({ kind, facts, opened, onClose, onReload }: EditNdc
   );
 }
 
-function EditNdcForm({ kind, facts, onClose, onReload }: Omit<EditNdcModalProps, 'opened'>) {
+function EditNdcForm({ kind, facts: openedFacts, onClose, onReload }: Omit<EditNdcModalProps, 'opened'>) {
+  // What this screen showed when the dialog opened is what the server is told (`initial`): a live
+  // reload of the line item must not move it, or another's change meanwhile would pass unnoticed.
+  const [facts] = useState(openedFacts);
   const [ndc, setNdc] = useState<string>(facts.ndc);
   const [packSize, setPackSize] = useState<number | string>('');
   const [packSizeUoM, setPackSizeUoM] = useState('');
@@ -137,6 +141,15 @@ function EditNdcForm({ kind, facts, onClose, onReload }: Omit<EditNdcModalProps,
             />
           </SimpleGrid>
         )}
+        <RecordChangedNotice
+          entity="line-item"
+          recordId={facts.id}
+          saving={edit.isPending}
+          onReload={() => {
+            onReload();
+            onClose();
+          }}
+        />
         {changed && lookup.isError && <WarningList warning={warningFrom(lookup.error, `NDC ${ndc} could not be looked up`)} />}
         {warning && (
           <WarningList warning={warning}>
