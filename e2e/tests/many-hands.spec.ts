@@ -204,6 +204,8 @@ test('a container\'s line items: pick two and move them to another container of 
   await bar.getByRole('button', { name: 'Move…' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Move 2 line items' });
+  await expect(dialog.getByRole('button', { name: 'Move' })).toBeDisabled();
+  await expectAccessible(page, 'bulk move dialog');
   await dialog.getByLabel('Destination Container').fill(to);
   await page.getByRole('option', { name: new RegExp(`^${to} — `) }).click();
   await dialog.getByRole('button', { name: 'Move' }).click();
