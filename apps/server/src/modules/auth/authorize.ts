@@ -10,6 +10,7 @@ import {
   MESSAGES,
   missingPrivilegeMessage,
   type Action,
+  type BulkEntity,
   type LockState,
 } from '@3ds/domain';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,7 @@ declare module 'fastify' {
     /** The row of the permission table (`ACTIONS` in @3ds/domain) this route performs. */
     action?: Action;
     /** A bulk route's list (`records.bulk`): the body's `action` names the single action checked. */
-    bulkEntity?: string;
+    bulkEntity?: BulkEntity;
   }
 }
 

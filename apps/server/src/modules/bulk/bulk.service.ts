@@ -4,8 +4,9 @@ import {
   bulkSelectionTooLargeMessage,
   ERROR_CODES,
   type BulkAction,
+  type BulkAnswer,
   type BulkEntity,
-  type ErrorCode,
+  type BulkRefusal,
 } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
 import { holdContainers, holdLineItems, type HeldContainer, type HeldLineItem } from '../../db/row-locks.ts';
@@ -25,26 +26,13 @@ import type { ContainersService } from '../containers/containers.service.ts';
 import type { LineItemsService } from '../line-items/line-items.service.ts';
 import { foundIdsUpTo, visibleIds } from './bulk.repository.ts';
 
-/** `POST /{entity}/bulk` as the route has validated it. */
+/** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
 export interface BulkRequest {
   action: BulkAction;
   ids?: readonly (number | string)[] | undefined;
   find?: { quickFindCriteria?: string | undefined; searchCriteria?: string | FindRequest[] | undefined } | undefined;
   target?: { containerId?: number | string; jobId?: number | string } | undefined;
   fileType?: 'xlsx' | 'pdf' | undefined;
-}
-
-/** A record the bulk action left as it was, with the answer its single action would have given. */
-export interface BulkRefusal {
-  recordId: string;
-  code: ErrorCode;
-  message: string;
-}
-
-export interface BulkAnswer {
-  done: number;
-  refused: BulkRefusal[];
-  data?: { fieldData: { Container: string } }[];
 }
 
 const KIND: Record<BulkEntity, RecordKind> = { 'line-items': 'standard', 'yb-line-items': 'yellow_bucket', containers: 'standard', 'yb-containers': 'yellow_bucket' };
