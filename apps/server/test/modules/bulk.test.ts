@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bulkSelectionTooLargeMessage, missingPrivilegeMessage, PRIVILEGES } from '@3ds/domain';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
+import { sql, TableNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conflict } from '../../src/errors/app-error.ts';
 import { LocalFileStore } from '../../src/files/file-store.ts';
 import { createUser } from '../support/factories.ts';
 import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
@@ -15,11 +16,30 @@ import { buildTestApp, type TestApp } from '../support/test-app.ts';
  * exported record by record by the single actions' own rules, in one transaction; what is refused
  * is listed and left as it was.
  */
+/** Refuses the next `DELETE FROM containers` once armed: a refusal found after a record's first write. */
+class RefuseContainerDelete implements KyselyPlugin {
+  armed = false;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    const from = node.kind === 'DeleteQueryNode' ? node.from.froms[0] : undefined;
+    if (this.armed && from && TableNode.is(from) && from.table.identifier.name === 'containers') {
+      this.armed = false;
+      throw conflict('Refused midway by the test.');
+    }
+    return node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+const refuseDelete = new RefuseContainerDelete();
+
 let t: TestApp;
 let registrationId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp({ fileStore: new LocalFileStore(await mkdtemp(join(tmpdir(), '3ds-bulk-'))) });
+  t = await buildTestApp({
+    wrapDb: (db) => db.withPlugin(refuseDelete), fileStore: new LocalFileStore(await mkdtemp(join(tmpdir(), '3ds-bulk-'))) });
   await createUser(t.db, { username: 'boss', privileges: [...PRIVILEGES] });
   await createUser(t.db, { username: 'locker', privileges: ['LOCK_LINE_ITEM'] });
   await createUser(t.db, { username: 'viewer' });
@@ -308,6 +328,23 @@ describe('delete', () => {
     const boxes = await bulk('boss', 'containers', { action: 'delete', ids: [container.id, other] });
     expect(boxes.json()).toMatchObject({ done: 1, refused: [{ recordId: String(container.id), code: 'LOCKED' }] });
     expect(await t.db.selectFrom('containers').select('id').where('id', 'in', [container.id, other]).execute()).toEqual([{ id: container.id }]);
+  });
+});
+
+describe('a refusal found midway', () => {
+  it('rolls back to the record’s savepoint: its first writes are undone, the other records done', async () => {
+    const a = await fixture();
+    const b = await fixture();
+    // The first container's line items are deleted before its own delete is refused.
+    refuseDelete.armed = true;
+    const res = await bulk('boss', 'containers', { action: 'delete', ids: [b.container.id, a.container.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ done: 1, refused: [{ recordId: String(a.container.id), code: 'CONFLICT', message: 'Refused midway by the test.' }] });
+    expect((await rowsOf(a.items)).map((r) => r.id)).toEqual(a.items);
+    expect(await rowsOf(b.items)).toEqual([]);
+    expect(await t.db.selectFrom('containers').select('id').where('id', 'in', [a.container.id, b.container.id]).execute()).toEqual([{ id: a.container.id }]);
+    const audit = await auditOf(res.headers['x-request-id'] as string);
+    expect(audit.map((r) => [r.entity, Number(r.record_id), r.action])).toEqual([['container', b.container.id, 'delete']]);
   });
 });
 
