@@ -15,6 +15,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { fileLinkFor, scheduleExportCleanup } from './modules/files/files.service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
+import { BulkService } from './modules/bulk/bulk.service.ts';
 import { containersRoutes } from './modules/containers/containers.routes.ts';
 import { ContainersService } from './modules/containers/containers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -172,18 +174,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.config.loginRateLimitPerMinute });
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
       await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now });
-      await api.register(recordsRoutes, {
-        records,
-        exports: new ExportService({ db, store, linkSecret: deps.jwtSecret, now }),
-      });
+      const exports = new ExportService({ db, store, linkSecret: deps.jwtSecret, now });
+      await api.register(recordsRoutes, { records, exports });
       const mailer =
         deps.mailer ?? createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, outboxDir: join(deps.config.dataDir, 'outbox') });
       await api.register(jobsRoutes, { jobs: new JobsService({ db, now, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });
       await api.register(jobDocumentsRoutes, { documents: new JobDocumentsService({ db, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
-      await api.register(containersRoutes, { containers: new ContainersService({ db, records, now }) });
+      const containers = new ContainersService({ db, records, now });
+      await api.register(containersRoutes, { containers });
       await api.register(valueListsRoutes, { db });
-      await api.register(lineItemsRoutes, { lineItems: new LineItemsService({ db, records, store, linkSecret: deps.jwtSecret, now }) });
+      const lineItems = new LineItemsService({ db, records, store, linkSecret: deps.jwtSecret, now });
+      await api.register(lineItemsRoutes, { lineItems });
+      await api.register(bulkRoutes, { bulk: new BulkService({ db, containers, lineItems, exports }) });
       await api.register(historyRoutes, { history: new HistoryService({ db, records }) });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(usersRoutes, { users: new UsersService(db, now) });

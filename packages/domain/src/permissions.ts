@@ -29,6 +29,12 @@ export interface ActionRule {
   blocked?: string;
   /** A read sent with POST (a search): no privilege, nothing changes; listed so every route is named. */
   readOnly?: true;
+  /**
+   * The route acts on a selection (`POST /{entity}/bulk`): its privilege and lock conditions are
+   * those of the single action `bulkActionRule` maps the body's `action` to, checked for the request
+   * and for every record. The row itself grants nothing.
+   */
+  bulk?: true;
 }
 
 export const ACTIONS = {
@@ -124,6 +130,8 @@ export const ACTIONS = {
   'records.export': { privilege: null, refusedWhen: [], purpose: 'export a list' },
   'report.export': { privilege: null, refusedWhen: [], purpose: 'download a report' },
   'records.search': { privilege: null, refusedWhen: [], purpose: 'search', readOnly: true },
+  /** Bulk actions on a selection: each is the single action `bulkActionRule` names, record by record. */
+  'records.bulk': { privilege: null, refusedWhen: [], purpose: 'act on a selection of records', bulk: true },
 
   'user.manage': { privilege: 'MANAGE_USERS', refusedWhen: [], purpose: 'manage user accounts' },
   'settings.edit': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'change our registration in the settings' },
@@ -227,4 +235,39 @@ export function lockRefusalText(
 ): string | undefined {
   const condition = lockRefusal(action, state);
   return condition ? lockRefusalMessage(action, condition, { ...ids, ...(state.ownLockedItems !== undefined ? { ownLockedItems: state.ownLockedItems } : {}) }) : undefined;
+}
+
+/** The lists whose selections take bulk actions (`POST /{entity}/bulk`). */
+export const BULK_ENTITIES = ['line-items', 'yb-line-items', 'containers', 'yb-containers'] as const;
+export type BulkEntity = (typeof BULK_ENTITIES)[number];
+
+/** What a bulk request may do to its selection. */
+export const BULK_ACTIONS = ['lock', 'unlock', 'move', 'delete', 'export'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** The most records one bulk request acts on. */
+export const BULK_MAX_RECORDS = 10_000;
+
+export function isBulkEntity(value: unknown): value is BulkEntity {
+  return typeof value === 'string' && (BULK_ENTITIES as readonly string[]).includes(value);
+}
+
+export function isBulkAction(value: unknown): value is BulkAction {
+  return typeof value === 'string' && (BULK_ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * The single action of the permission table a bulk action performs on each record of the
+ * selection: its privilege decides whether the bulk request is taken at all (`mayPerform`), its lock
+ * conditions which records are refused. Export is the list export.
+ */
+export function bulkActionRule(entity: BulkEntity, action: BulkAction): Action {
+  if (action === 'export') return 'records.export';
+  const record = entity === 'line-items' || entity === 'yb-line-items' ? 'line-item' : 'container';
+  return `${record}.${action}`;
+}
+
+/** The 400 of a selection over `BULK_MAX_RECORDS`. */
+export function bulkSelectionTooLargeMessage(count: number): string {
+  return `A selection may hold at most ${BULK_MAX_RECORDS.toLocaleString('en-US')} records; this one holds ${count.toLocaleString('en-US')}. Narrow the find or select fewer.`;
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIONS,
+  BULK_ACTIONS,
+  BULK_ENTITIES,
+  BULK_MAX_RECORDS,
+  bulkActionRule,
+  bulkSelectionTooLargeMessage,
   canPerform,
+  isAction,
+  isBulkAction,
+  isBulkEntity,
   lockRefusal,
   lockRefusalMessage,
   lockRefusalText,
@@ -107,5 +115,47 @@ describe('the permission table', () => {
     expect(lockRefusalMessage('job.move-container-to-yb', 'own-locked-items', { noun: 'Container', id: 12, ownLockedItems: 2 })).toBe(
       'Container 12 holds 2 line items locked on their own; it cannot be moved while they stay locked.',
     );
+  });
+});
+
+describe('bulk actions', () => {
+  it('map each action of each list to the single action of the table', () => {
+    expect(BULK_ENTITIES.flatMap((entity) => BULK_ACTIONS.map((action) => `${entity} ${action} → ${bulkActionRule(entity, action)}`))).toEqual([
+      'line-items lock → line-item.lock',
+      'line-items unlock → line-item.unlock',
+      'line-items move → line-item.move',
+      'line-items delete → line-item.delete',
+      'line-items export → records.export',
+      'yb-line-items lock → line-item.lock',
+      'yb-line-items unlock → line-item.unlock',
+      'yb-line-items move → line-item.move',
+      'yb-line-items delete → line-item.delete',
+      'yb-line-items export → records.export',
+      'containers lock → container.lock',
+      'containers unlock → container.unlock',
+      'containers move → container.move',
+      'containers delete → container.delete',
+      'containers export → records.export',
+      'yb-containers lock → container.lock',
+      'yb-containers unlock → container.unlock',
+      'yb-containers move → container.move',
+      'yb-containers delete → container.delete',
+      'yb-containers export → records.export',
+    ]);
+    for (const entity of BULK_ENTITIES) for (const action of BULK_ACTIONS) expect(isAction(bulkActionRule(entity, action))).toBe(true);
+  });
+
+  it('show a bulk button by the single privilege', () => {
+    expect(mayPerform(['LOCK_LINE_ITEM'], bulkActionRule('line-items', 'lock'))).toBe(true);
+    expect(mayPerform(['LOCK_LINE_ITEM'], bulkActionRule('containers', 'lock'))).toBe(false);
+    expect(mayPerform([], bulkActionRule('yb-containers', 'export'))).toBe(true);
+  });
+
+  it('say how large a selection may be', () => {
+    expect(BULK_MAX_RECORDS).toBe(10_000);
+    expect(bulkSelectionTooLargeMessage(12_345)).toBe('A selection may hold at most 10,000 records; this one holds 12,345. Narrow the find or select fewer.');
+    expect(isBulkAction('lock')).toBe(true);
+    expect(isBulkAction('toString')).toBe(false);
+    expect(isBulkEntity('jobs')).toBe(false);
   });
 });

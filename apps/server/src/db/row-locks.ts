@@ -72,3 +72,65 @@ export async function holdLineItem(db: Kysely<Database>, id: number, kind: Recor
   }
   throw movedTooOften(`Line item ${id}`);
 }
+
+export type HeldContainer = NonNullable<Awaited<ReturnType<typeof holdContainer>>>;
+export type HeldLineItem = NonNullable<Awaited<ReturnType<typeof holdLineItem>>>;
+
+/** Jobs with their registrations, held FOR SHARE in id order (a bulk action's parents). */
+async function holdJobs(db: Kysely<Database>, ids: number[]): Promise<Map<number, HeldJob>> {
+  if (!ids.length) return new Map();
+  const rows = (await db
+    .selectFrom('jobs as j')
+    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
+    .select(['j.id', 'j.locked', 'j.registration_id', 'r.registration_number', 'r.expiration_date'])
+    .where('j.id', 'in', ids)
+    .orderBy('j.id')
+    .forShare('j')
+    .execute()) as HeldJob[];
+  return new Map(rows.map((job) => [job.id, job]));
+}
+
+const ascending = (values: Iterable<number>) => [...new Set(values)].sort((a, b) => a - b);
+
+/**
+ * Many containers of `kind` at once, as `holdContainer` holds one (mode `update`): their jobs FOR
+ * SHARE, then the containers FOR UPDATE, each level in id order, one statement a level. A container
+ * that is missing, or that moved to a job not held meanwhile, is left out: the caller holds it on
+ * its own (`holdContainer` follows it) or finds it gone.
+ */
+export async function holdContainers(db: Kysely<Database>, ids: readonly number[], kind: RecordKind): Promise<Map<number, HeldContainer>> {
+  const held = new Map<number, HeldContainer>();
+  if (!ids.length) return held;
+  const parents = await db.selectFrom('containers').select('job_id').where('id', 'in', [...ids]).where('kind', '=', kind).execute();
+  const jobs = await holdJobs(db, ascending(parents.map((p) => p.job_id)));
+  const rows = await db.selectFrom('containers').selectAll().where('id', 'in', [...ids]).where('kind', '=', kind).orderBy('id').forUpdate().execute();
+  for (const container of rows) {
+    const job = jobs.get(container.job_id);
+    if (job) held.set(container.id, { container, job });
+  }
+  return held;
+}
+
+/**
+ * Many line items of `kind` at once, as `holdLineItem` holds one: their jobs and containers FOR
+ * SHARE, then the items FOR UPDATE, each level in id order, one statement a level. An item that is
+ * missing, or whose parents changed before they were held, is left out for the caller to hold alone.
+ */
+export async function holdLineItems(db: Kysely<Database>, ids: readonly number[], kind: RecordKind): Promise<Map<number, HeldLineItem>> {
+  const held = new Map<number, HeldLineItem>();
+  if (!ids.length) return held;
+  const parents = await db.selectFrom('line_items').select(['container_id', 'job_id']).where('id', 'in', [...ids]).where('kind', '=', kind).execute();
+  const jobs = await holdJobs(db, ascending(parents.map((p) => p.job_id)));
+  const containerIds = ascending(parents.map((p) => p.container_id));
+  const containers = containerIds.length
+    ? await db.selectFrom('containers').select(['id', 'locked', 'job_id']).where('id', 'in', containerIds).orderBy('id').forShare().execute()
+    : [];
+  const containerById = new Map(containers.map((c) => [c.id, c]));
+  const items = await db.selectFrom('line_items').selectAll().where('id', 'in', [...ids]).where('kind', '=', kind).orderBy('id').forUpdate().execute();
+  for (const item of items) {
+    const job = jobs.get(item.job_id);
+    const container = containerById.get(item.container_id);
+    if (job && container && container.job_id === job.id) held.set(item.id, { item, container, job });
+  }
+  return held;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { CATALOGUE, type EntityName } from '@3ds/domain';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 import { PDF_MAX_ROWS } from '../documents/pdf-limits.ts';
@@ -44,6 +44,13 @@ function relatedLineItems(entity: EntityName, recordType: 'cn' | 'yb' | undefine
   return undefined;
 }
 
+/** The user's scope of the entity, narrowed to the given records when there are any. */
+function withOnlyIds(scope: RawBuilder<SqlBool> | undefined, layout: Layout, ids: readonly number[] | undefined): RawBuilder<SqlBool> | undefined {
+  if (ids === undefined) return scope;
+  const only = ids.length ? sql<SqlBool>`${sql.raw(layout.idSql)} IN (${sql.join(ids.map((id) => sql`${id}`))})` : sql<SqlBool>`false`;
+  return scope ? sql<SqlBool>`(${scope} AND ${only})` : only;
+}
+
 interface ExportColumn {
   field: LayoutField;
   document: DocumentColumn;
@@ -76,22 +83,26 @@ export class ExportService {
     this.#now = deps.now;
   }
 
-  /** Writes the whole found set (not the page) to export.xlsx or export.pdf and answers a signed link. */
-  async export(entity: EntityName, request: ExportRequest, user: SessionUser, requestId: string) {
+  /**
+   * Writes the whole found set (not the page) to export.xlsx or export.pdf and answers a signed link.
+   * `onlyIds` narrows the found set to those records (a bulk export of a selection).
+   */
+  async export(entity: EntityName, request: ExportRequest, user: SessionUser, requestId: string, onlyIds?: readonly number[]) {
     const parts = toFindParts(request);
     const related = relatedLineItems(entity, request.recordType);
     const target = related?.target ?? entity;
     const layout = LAYOUTS[target];
+    const scope = withOnlyIds(scopeFor(entity, user), LAYOUTS[entity], onlyIds);
     let find: PreparedFind;
     let sort = parts.sort;
     if (related) {
       // The found jobs or containers, then every line item they hold, in id order.
-      const parent = prepareFind(LAYOUTS[entity], parts, scopeFor(entity, user));
-      const scope = sql<SqlBool>`${sql.raw(related.key)} IN (${foundIds(LAYOUTS[entity], parent)})`;
-      find = prepareFind(layout, {}, scope);
+      const parent = prepareFind(LAYOUTS[entity], parts, scope);
+      const held = sql<SqlBool>`${sql.raw(related.key)} IN (${foundIds(LAYOUTS[entity], parent)})`;
+      find = prepareFind(layout, {}, held);
       sort = [];
     } else {
-      find = prepareFind(layout, parts, scopeFor(entity, user));
+      find = prepareFind(layout, parts, scope);
     }
 
     if (request.fileType === 'pdf') {

@@ -176,4 +176,61 @@ describe.runIf(onPostgres)('locks against writes in flight (PostgreSQL)', () => 
     expect((await deleting).statusCode).toBe(409);
     expect(await t.db.selectFrom('containers').select('id').where('id', '=', other.id).executeTakeFirst()).toBeDefined();
   });
+  describe('bulk locks', () => {
+    it('a bulk line-item lock waits for an edit in flight of one of its items, which commits first', async () => {
+      const { container, item } = await fixture();
+      const more = [await createLineItem(t.db, { container_id: container.id }), await createLineItem(t.db, { container_id: container.id })];
+      const ids = [item.id, ...more.map((m) => m.id)];
+      const { waited, written, locked } = await writeThenLock(
+        () => call('PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': 'IN-FLIGHT' } }),
+        () => call('POST', '/line-items/bulk', { action: 'lock', ids }),
+      );
+      expect(waited).toBe(true);
+      expect(written.statusCode, written.body).toBe(200);
+      expect(locked.json()).toEqual({ done: 3, refused: [] });
+      const [edit, lock] = await auditOrder(['line-item', item.id, 'edit'], ['line-item', item.id, 'lock']);
+      expect(edit).toBeGreaterThanOrEqual(0);
+      expect(edit).toBeLessThan(lock!);
+      const stored = await t.db.selectFrom('line_items').select(['lot_number', 'locked']).where('id', '=', item.id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ lot_number: 'IN-FLIGHT', locked: true });
+    });
+
+    it('a bulk container lock waits for a line-item edit in flight', async () => {
+      const { container, other, item } = await fixture();
+      const { waited, written, locked } = await writeThenLock(
+        () => call('PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': 'IN-FLIGHT' } }),
+        () => call('POST', '/containers/bulk', { action: 'lock', ids: [other.id, container.id] }),
+      );
+      expect(waited).toBe(true);
+      expect(written.statusCode, written.body).toBe(200);
+      expect(locked.json()).toEqual({ done: 2, refused: [] });
+      const [edit, lock] = await auditOrder(['line-item', item.id, 'edit'], ['container', container.id, 'lock']);
+      expect(edit).toBeLessThan(lock!);
+    });
+
+    for (const [what, write] of [
+      ['an edit', (item: number) => call('PATCH', `/line-item/${item}`, { fieldData: { 'Lot Number': 'LATE' } })],
+      ['a delete', (item: number) => call('DELETE', `/line-item/${item}`)],
+      ['a move', (item: number, to: number) => call('POST', `/line-item/move/${item}`, { container: to })],
+    ] as const) {
+      it(`${what} that starts while a bulk lock of its item is in flight waits for it and is refused with 409`, async () => {
+        const { container, other, item } = await fixture();
+        const last = await createLineItem(t.db, { container_id: container.id });
+        // Held at the audit row of the first item: the last one is held, not yet locked.
+        const held = gate.arm(isAuditInsert);
+        const locking = call('POST', '/line-items/bulk', { action: 'lock', ids: [item.id, last.id] });
+        await reachedOrFailed(held.reached, locking);
+        const writing = write(last.id, other.id);
+        expect(await stillWaiting(writing)).toBe(true);
+        held.release();
+        expect((await locking).json()).toEqual({ done: 2, refused: [] });
+        const written = await writing;
+        expect(written.statusCode, written.body).toBe(409);
+        expect(written.json().message).toBe(`Line item ${last.id} is locked.`);
+        const stored = await t.db.selectFrom('line_items').select(['lot_number', 'container_id', 'locked']).where('id', '=', last.id).executeTakeFirstOrThrow();
+        expect(stored).toMatchObject({ container_id: container.id, locked: true });
+        expect(stored.lot_number).not.toBe('LATE');
+      });
+    }
+  });
 });

@@ -1,5 +1,9 @@
 import {
   ACTIONS,
+  actionRule,
+  BULK_ACTIONS,
+  BULK_ENTITIES,
+  bulkActionRule,
   CATALOGUE,
   lockRefusal,
   mayPerform,
@@ -48,6 +52,11 @@ interface Scenario {
   kind: Kind;
   /** The request as `username` sends it (a route of the user's own things makes one of theirs first). */
   request(f: Fixture, username: string): InjectOptions | Promise<InjectOptions>;
+  /**
+   * A bulk route (`records.bulk`): `action` is the single action its body's action maps to. A lock
+   * refusal is then the record listed as refused (200, `LOCKED`, nothing changed), not a 409.
+   */
+  bulk?: true;
 }
 
 /** Session routes are the session itself; auth.test.ts covers them (login is public, logout ends the caller's session). */
@@ -60,8 +69,8 @@ const NDC = '00406-0552-01';
 
 function scenarios(): Scenario[] {
   const list: Scenario[] = [];
-  const add = (route: string, action: Action, subject: Scenario['subject'], kind: Kind, request: Scenario['request']) =>
-    list.push({ route, action, subject, kind, request });
+  const add = (route: string, action: Action, subject: Scenario['subject'], kind: Kind, request: Scenario['request'], bulk?: true) =>
+    list.push({ route, action, subject, kind, request, ...(bulk ? { bulk } : {}) });
   const body = (method: string, url: string, payload?: object): InjectOptions => ({ method: method as InjectOptions['method'], url: `${API}${url}`, ...(payload ? { payload } : {}) });
 
   add('POST /job', 'job.create', 'none', 'standard', (f) => body('POST', '/job', { fieldData: { _fkRegistration_Record_Number: f.registrationId, 'Job Name': 'Generated job' } }));
@@ -154,6 +163,29 @@ function scenarios(): Scenario[] {
     add(`POST /${entity}/export`, 'records.export', 'none', 'standard', () => body('POST', `/${entity}/export`, { fileType: 'xlsx' }));
     for (const path of new Set([entity, singular])) {
       add(`POST /${path}/search`, 'records.search', 'none', 'standard', () => body('POST', `/${path}/search`, { query: [{}] }));
+    }
+  }
+  // Bulk actions on a selection of one record: every action of every list, as the single action it maps to.
+  for (const entity of BULK_ENTITIES) {
+    const lineItems = entity === 'line-items' || entity === 'yb-line-items';
+    const kind: Kind = entity.startsWith('yb-') ? 'yellow_bucket' : 'standard';
+    for (const action of BULK_ACTIONS) {
+      const single = bulkActionRule(entity, action);
+      const subject: Scenario['subject'] = action === 'export' ? 'none' : lineItems ? 'line-item' : 'container';
+      add(
+        `POST /${entity}/bulk`,
+        single,
+        subject,
+        kind,
+        (f) =>
+          body('POST', `/${entity}/bulk`, {
+            action,
+            ids: [lineItems ? f.lineItemId : f.containerId],
+            ...(action === 'move' ? { target: lineItems ? { containerId: f.otherContainerId } : { jobId: f.otherJobId } } : {}),
+            ...(action === 'export' ? { fileType: 'xlsx' } : {}),
+          }),
+        true,
+      );
     }
   }
   return list;
@@ -279,12 +311,13 @@ describe('the permission table, route by route', () => {
     for (const s of ALL) expect(registered, s.route).toContain(s.route);
     for (const action of Object.keys(ACTIONS) as Action[]) {
       if (action.startsWith('session.')) continue;
-      expect(ALL.some((s) => s.action === action), `no route performs ${action}`).toBe(true);
+      const performed = actionRule(action).bulk ? ALL.some((s) => s.bulk) : ALL.some((s) => s.action === action);
+      expect(performed, `no route performs ${action}`).toBe(true);
     }
   });
 
   for (const scenario of ALL) {
-    it(`${scenario.route} (${scenario.action})`, async () => {
+    it(`${scenario.route} (${scenario.action}${scenario.bulk ? ', bulk' : ''})`, async () => {
       for (const level of levelsOf(scenario.subject)) {
         const shared = await fixture(scenario, level);
         const before = await digest();
@@ -293,9 +326,15 @@ describe('the permission table, route by route', () => {
           if (want === 'allowed') continue;
           const res = await t.injectAs(userOf(set), await scenario.request(shared, userOf(set)));
           tally.calls++;
-          const where = `${scenario.route} as ${set.name}, lock ${level}`;
-          expect(res.statusCode, `${where}: ${res.body}`).toBe(want);
-          expect(res.json().message, where).toMatch(/\w{3}/);
+          const where = `${scenario.route} ${scenario.bulk ? `${scenario.action} ` : ''}as ${set.name}, lock ${level}`;
+          if (scenario.bulk && want === 409) {
+            // The selection's one record is refused as its single action refuses it.
+            expect(res.statusCode, `${where}: ${res.body}`).toBe(200);
+            expect(res.json(), where).toEqual({ done: 0, refused: [{ recordId: expect.stringMatching(/^\d+$/), code: 'LOCKED', message: expect.stringMatching(/\w{3}/) }] });
+          } else {
+            expect(res.statusCode, `${where}: ${res.body}`).toBe(want);
+            expect(res.json().message, where).toMatch(/\w{3}/);
+          }
           if (want === 403) tally.refused403++;
           else tally.refused409++;
         }
@@ -310,6 +349,7 @@ describe('the permission table, route by route', () => {
           tally.calls++;
           tally.allowed++;
           expect(res.statusCode, `${scenario.route} as ${set.name}, lock ${level}: ${res.body}`).toBeLessThan(300);
+          if (scenario.bulk) expect(res.json(), `${scenario.route} ${scenario.action} as ${set.name}, lock ${level}`).toMatchObject({ done: 1, refused: [] });
         }
       }
     }, 300_000);

@@ -16,7 +16,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import * as containers from './containers.repository.ts';
-import { holdContainer, holdJob } from '../../db/row-locks.ts';
+import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
@@ -106,23 +106,29 @@ export class ContainersService {
    * what is locked (or unlocking what is unlocked) is refused with 409 and changes nothing.
    */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
-    const action = lock ? 'container.lock' : 'container.unlock';
-    assertMayPerform(user, action);
-    await transaction(this.#db, async (trx) => {
-      const { container: before } = await this.#hold(trx, kind, id, action);
-      const items = await containers.cascadeLock(trx, id, lock, user.username);
-      await trx.updateTable('containers').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
-      await writeAudit(trx, {
-        username: user.username,
-        action: lock ? 'lock' : 'unlock',
-        entity: 'container',
-        recordId: id,
-        before: { locked: before.locked },
-        after: { locked: lock, lineItemsChanged: items },
-        requestId,
-      });
-    });
+    assertMayPerform(user, lock ? 'container.lock' : 'container.unlock');
+    await transaction(this.#db, (trx) => this.setLockedIn(trx, kind, id, lock, user, requestId));
     return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /**
+   * The lock or unlock of one container inside the caller's transaction: the single route's and
+   * each record's of a bulk lock. `held`: the container and job the caller already holds.
+   */
+  async setLockedIn(trx: Kysely<Database>, kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string, held?: HeldContainer) {
+    const action = lock ? 'container.lock' : 'container.unlock';
+    const { container: before } = await this.#hold(trx, kind, id, action, held);
+    const items = await containers.cascadeLock(trx, id, lock, user.username);
+    await trx.updateTable('containers').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
+    await writeAudit(trx, {
+      username: user.username,
+      action: lock ? 'lock' : 'unlock',
+      entity: 'container',
+      recordId: id,
+      before: { locked: before.locked },
+      after: { locked: lock, lineItemsChanged: items },
+      requestId,
+    });
   }
 
   /**
@@ -131,53 +137,63 @@ export class ContainersService {
    */
   async move(kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'container.move');
-    await transaction(this.#db, async (trx) => {
-      const { container: before, job: source } = await this.#hold(trx, kind, id, 'container.move');
-      const target = await holdJob(trx, jobId);
-      if (!target) throw notFound(`There is no job ${jobId}.`);
-      if (target.id === before.job_id) throw refuse(`${NOUN[kind]} ${id} is already in job ${jobId}.`);
-      if (target.locked) throw refuse(`Job ${jobId} is locked; containers cannot be moved into it.`);
-      if (target.registration_number !== source.registration_number) {
-        throw refuse(`Job ${jobId} is for registration ${target.registration_number}, not ${source.registration_number}; a container can only move between jobs of the same registration.`);
-      }
-      if (isRegistrationExpired(target.expiration_date, todayIso(this.#now()))) {
-        throw refuse(`The registration of job ${jobId} has expired; containers cannot be moved into it.`);
-      }
-      // The line items follow: their (container, job, kind) key cascades on update.
-      await trx.updateTable('containers').set({ job_id: jobId, modified_by: user.username }).where('id', '=', id).execute();
-      const items = await trx.selectFrom('line_items').select('id').where('container_id', '=', id).execute();
-      await writeAudit(trx, {
-        username: user.username,
-        action: 'move',
-        entity: 'container',
-        recordId: id,
-        before: { job_id: before.job_id },
-        after: { job_id: jobId, lineItems: items.map((i) => i.id) },
-        requestId,
-      });
-    });
+    await transaction(this.#db, (trx) => this.moveIn(trx, kind, id, jobId, user, requestId));
     return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /** The move of one container inside the caller's transaction (the single move and each record of a bulk move). */
+  async moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string, held?: HeldContainer) {
+    const { container: before, job: source } = await this.#hold(trx, kind, id, 'container.move', held);
+    const target = await holdJob(trx, jobId);
+    if (!target) throw notFound(`There is no job ${jobId}.`);
+    if (target.id === before.job_id) throw refuse(`${NOUN[kind]} ${id} is already in job ${jobId}.`);
+    if (target.locked) throw refuse(`Job ${jobId} is locked; containers cannot be moved into it.`);
+    if (target.registration_number !== source.registration_number) {
+      throw refuse(`Job ${jobId} is for registration ${target.registration_number}, not ${source.registration_number}; a container can only move between jobs of the same registration.`);
+    }
+    if (isRegistrationExpired(target.expiration_date, todayIso(this.#now()))) {
+      throw refuse(`The registration of job ${jobId} has expired; containers cannot be moved into it.`);
+    }
+    // The line items follow: their (container, job, kind) key cascades on update.
+    await trx.updateTable('containers').set({ job_id: jobId, modified_by: user.username }).where('id', '=', id).execute();
+    const items = await trx.selectFrom('line_items').select('id').where('container_id', '=', id).execute();
+    await writeAudit(trx, {
+      username: user.username,
+      action: 'move',
+      entity: 'container',
+      recordId: id,
+      before: { job_id: before.job_id },
+      after: { job_id: jobId, lineItems: items.map((i) => i.id) },
+      requestId,
+    });
   }
 
   /** Deletes an unlocked container with its line items (DELETE_CONTAINER); the audit row keeps them all. */
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'container.delete');
     return transaction(this.#db, async (trx) => {
-      const { container } = await this.#hold(trx, kind, id, 'container.delete');
-      const items = await containers.lineItemsOf(trx, id);
-      await trx.deleteFrom('line_items').where('container_id', '=', id).execute();
-      await trx.deleteFrom('containers').where('id', '=', id).execute();
-      await writeAudit(trx, { username: user.username, action: 'delete', entity: 'container', recordId: id, before: { container, lineItems: items }, after: null, requestId });
+      const { container } = await this.deleteIn(trx, kind, id, user, requestId);
       return { messages: [{ code: '0', message: 'OK' }], jobId: String(container.job_id) };
     });
   }
 
+  /** The delete of one container with its line items inside the caller's transaction (single and bulk). */
+  async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldContainer) {
+    const { container } = await this.#hold(trx, kind, id, 'container.delete', held);
+    const items = await containers.lineItemsOf(trx, id);
+    await trx.deleteFrom('line_items').where('container_id', '=', id).execute();
+    await trx.deleteFrom('containers').where('id', '=', id).execute();
+    await writeAudit(trx, { username: user.username, action: 'delete', entity: 'container', recordId: id, before: { container, lineItems: items }, after: null, requestId });
+    return { container };
+  }
+
   /**
    * The container held for update and its job held, once the action's lock conditions allow it
-   * (with the line items locked on their own counted, for the actions that look at them).
+   * (with the line items locked on their own counted, for the actions that look at them). A bulk
+   * action passes the rows it has already held, in one statement for many records.
    */
-  async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action) {
-    const held = await holdContainer(trx, id, { kind, mode: 'update' });
+  async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action, already?: HeldContainer) {
+    const held = already ?? (await holdContainer(trx, id, { kind, mode: 'update' }));
     if (!held) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
     const ownLockedItems = actionRule(action).refusedWhen.includes('own-locked-items') ? await containers.countOwnLockedItems(trx, id) : 0;
     assertLockAllows(

@@ -26,7 +26,7 @@ import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
-import { holdContainer, holdLineItem } from '../../db/row-locks.ts';
+import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
@@ -359,43 +359,58 @@ export class LineItemsService {
    * locked container or job. An own lock outlives its container's unlock.
    */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
-    const action = lock ? 'line-item.lock' : 'line-item.unlock';
-    assertMayPerform(user, action);
-    await transaction(this.#db, async (trx) => {
-      const { item: before } = await this.#loadUnlocked(trx, action, kind, id);
-      await trx.updateTable('line_items').set({ locked: lock, locked_own: lock, modified_by: user.username }).where('id', '=', id).execute();
-      await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
-    });
+    assertMayPerform(user, lock ? 'line-item.lock' : 'line-item.unlock');
+    await transaction(this.#db, (trx) => this.setLockedIn(trx, kind, id, lock, user, requestId));
     return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /**
+   * The lock or unlock of one line item inside the caller's transaction: the single route's and
+   * each record's of a bulk lock. `held`: the item, container and job the caller already holds.
+   */
+  async setLockedIn(trx: Kysely<Database>, kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string, held?: HeldLineItem) {
+    const action = lock ? 'line-item.lock' : 'line-item.unlock';
+    const { item: before } = await this.#loadUnlocked(trx, action, kind, id, held);
+    await trx.updateTable('line_items').set({ locked: lock, locked_own: lock, modified_by: user.username }).where('id', '=', id).execute();
+    await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
   }
 
   /** Moves an unlocked line item to another unlocked container of the same job and kind (MOVE_LINE_ITEM). */
   async move(kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'line-item.move');
-    await transaction(this.#db, async (trx) => {
-      const { item: before } = await this.#loadUnlocked(trx, 'line-item.move', kind, id);
-      const held = await holdContainer(trx, targetId, { mode: 'share' });
-      if (!held) throw notFound(`There is no container ${targetId}.`);
-      const target = held.container;
-      if (target.id === before.container_id) throw refuse([`${NOUN[kind]} ${id} is already in container ${targetId}.`]);
-      if (target.job_id !== before.job_id) throw refuse([`Container ${targetId} is in another job; a line item moves only within its job.`]);
-      if (target.kind !== kind) throw refuse([`Container ${targetId} is not a ${kind === 'standard' ? 'standard' : 'Yellow Bucket'} container.`]);
-      if (target.locked || held.job.locked) throw refuse([`Container ${targetId} is locked.`]);
-      await trx.updateTable('line_items').set({ container_id: targetId, modified_by: user.username }).where('id', '=', id).execute();
-      await writeAudit(trx, { username: user.username, action: 'move', entity: 'line-item', recordId: id, before: { container_id: before.container_id }, after: { container_id: targetId }, requestId });
-    });
+    await transaction(this.#db, (trx) => this.moveIn(trx, kind, id, targetId, user, requestId));
     return this.#records.record(ENTITY[kind], id, user);
+  }
+
+  /** The move of one line item inside the caller's transaction (the single move and each record of a bulk move). */
+  async moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string, held?: HeldLineItem) {
+    const { item: before } = await this.#loadUnlocked(trx, 'line-item.move', kind, id, held);
+    const target = await holdContainer(trx, targetId, { mode: 'share' });
+    if (!target) throw notFound(`There is no container ${targetId}.`);
+    const container = target.container;
+    if (container.id === before.container_id) throw refuse([`${NOUN[kind]} ${id} is already in container ${targetId}.`]);
+    if (container.job_id !== before.job_id) throw refuse([`Container ${targetId} is in another job; a line item moves only within its job.`]);
+    if (container.kind !== kind) throw refuse([`Container ${targetId} is not a ${kind === 'standard' ? 'standard' : 'Yellow Bucket'} container.`]);
+    if (container.locked || target.job.locked) throw refuse([`Container ${targetId} is locked.`]);
+    await trx.updateTable('line_items').set({ container_id: targetId, modified_by: user.username }).where('id', '=', id).execute();
+    await writeAudit(trx, { username: user.username, action: 'move', entity: 'line-item', recordId: id, before: { container_id: before.container_id }, after: { container_id: targetId }, requestId });
   }
 
   /** Deletes an unlocked line item (DELETE_LINE_ITEM); the audit row keeps it whole. */
   async delete(kind: RecordKind, id: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'line-item.delete');
     return transaction(this.#db, async (trx) => {
-      const { item: before } = await this.#loadUnlocked(trx, 'line-item.delete', kind, id);
-      await trx.deleteFrom('line_items').where('id', '=', id).execute();
-      await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before, after: null, requestId });
+      const before = await this.deleteIn(trx, kind, id, user, requestId);
       return { messages: [{ code: '0', message: 'OK' }], containerId: String(before.container_id) };
     });
+  }
+
+  /** The delete of one line item inside the caller's transaction (single and bulk); answers the deleted row. */
+  async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldLineItem) {
+    const { item: before } = await this.#loadUnlocked(trx, 'line-item.delete', kind, id, held);
+    await trx.deleteFrom('line_items').where('id', '=', id).execute();
+    await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before, after: null, requestId });
+    return before;
   }
 
   /** A 4 × 2 inch label (label.pdf) with the id as a Code 128 barcode; any signed-in user. */
@@ -414,9 +429,12 @@ export class LineItemsService {
     return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
   }
 
-  /** The line item, held for update with its container and job held, once the action's lock conditions allow it. */
-  async #loadUnlocked(trx: Kysely<Database>, action: Action, kind: RecordKind, id: number) {
-    const held = await holdLineItem(trx, id, kind);
+  /**
+   * The line item, held for update with its container and job held, once the action's lock
+   * conditions allow it. A bulk action passes the rows it has already held, many in one statement.
+   */
+  async #loadUnlocked(trx: Kysely<Database>, action: Action, kind: RecordKind, id: number, already?: HeldLineItem) {
+    const held = already ?? (await holdLineItem(trx, id, kind));
     if (!held) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
     const { item, container, job } = held;
     assertLockAllows(

@@ -1,0 +1,177 @@
+import {
+  BULK_MAX_RECORDS,
+  bulkActionRule,
+  bulkSelectionTooLargeMessage,
+  ERROR_CODES,
+  type BulkAction,
+  type BulkAnswer,
+  type BulkEntity,
+  type BulkRefusal,
+} from '@3ds/domain';
+import { sql, type Kysely } from 'kysely';
+import { holdContainers, holdLineItems, type HeldContainer, type HeldLineItem } from '../../db/row-locks.ts';
+import type { Database } from '../../db/schema.ts';
+import type { RecordKind } from '../../db/tables/records.table.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError, badRequest } from '../../errors/app-error.ts';
+import type { ExportService } from '../../records/export.service.ts';
+import type { FindRequest } from '../../records/find-request.ts';
+import { LAYOUTS } from '../../records/layouts/index.ts';
+import { toFindParts } from '../../records/list-query.ts';
+import { countFound, prepareFind } from '../../records/records.repository.ts';
+import { scopeFor } from '../../records/records.service.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { assertMayPerform } from '../auth/authorize.ts';
+import type { ContainersService } from '../containers/containers.service.ts';
+import type { LineItemsService } from '../line-items/line-items.service.ts';
+import { foundIdsUpTo, visibleIds } from './bulk.repository.ts';
+
+/** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
+export interface BulkRequest {
+  action: BulkAction;
+  ids?: readonly (number | string)[] | undefined;
+  find?: { quickFindCriteria?: string | undefined; searchCriteria?: string | FindRequest[] | undefined } | undefined;
+  target?: { containerId?: number | string; jobId?: number | string } | undefined;
+  fileType?: 'xlsx' | 'pdf' | undefined;
+}
+
+const KIND: Record<BulkEntity, RecordKind> = { 'line-items': 'standard', 'yb-line-items': 'yellow_bucket', containers: 'standard', 'yb-containers': 'yellow_bucket' };
+const isLineItems = (entity: BulkEntity) => entity === 'line-items' || entity === 'yb-line-items';
+/** What a record not found is called, as the single actions call it. */
+const NOT_FOUND: Record<BulkEntity, (id: number) => string> = {
+  'line-items': (id) => `There is no line item ${id}.`,
+  'yb-line-items': (id) => `There is no yellow bucket line item ${id}.`,
+  containers: (id) => `There is no Container ${id}.`,
+  'yb-containers': (id) => `There is no Yellow Bucket container ${id}.`,
+};
+
+/**
+ * Rows held per statement. A chunk's records are held together (parents FOR SHARE, records FOR
+ * UPDATE, each in id order), then acted on one by one.
+ */
+const CHUNK = 500;
+
+/** 23503 foreign_key_violation (PostgreSQL 15) and 23001 restrict_violation (PGlite, PostgreSQL 17): the single route's 409. */
+function isReferencedRowError(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === '23503' || code === '23001';
+}
+
+/**
+ * Bulk actions on a selection of line items or containers: each record goes through the single
+ * action's own function (the same privilege, lock and target rules, the same audit row), inside
+ * one transaction and a savepoint per record, so that a record refused midway leaves nothing half
+ * done and the others are done.
+ */
+export class BulkService {
+  readonly #db: Kysely<Database>;
+  readonly #containers: ContainersService;
+  readonly #lineItems: LineItemsService;
+  readonly #exports: ExportService;
+
+  constructor(deps: { db: Kysely<Database>; containers: ContainersService; lineItems: LineItemsService; exports: ExportService }) {
+    this.#db = deps.db;
+    this.#containers = deps.containers;
+    this.#lineItems = deps.lineItems;
+    this.#exports = deps.exports;
+  }
+
+  async run(entity: BulkEntity, request: BulkRequest, user: SessionUser, requestId: string): Promise<BulkAnswer> {
+    assertMayPerform(user, bulkActionRule(entity, request.action));
+    if (request.action === 'export') return this.#export(entity, request, user, requestId);
+    const kind = KIND[entity];
+    // Ids are checked before anything is read; a find is read inside the transaction that acts on it.
+    const given = request.ids ? this.#givenIds(request.ids) : undefined;
+    return transaction(this.#db, async (trx) => {
+      const ids = given ?? (await this.#foundIds(trx, entity, request, user));
+      const refused: BulkRefusal[] = [];
+      let done = 0;
+      for (let start = 0; start < ids.length; start += CHUNK) {
+        const chunk = ids.slice(start, start + CHUNK);
+        const held: Map<number, HeldLineItem | HeldContainer> = isLineItems(entity) ? await holdLineItems(trx, chunk, kind) : await holdContainers(trx, chunk, kind);
+        for (const id of chunk) {
+          await sql`SAVEPOINT bulk_record`.execute(trx);
+          try {
+            await this.#one(trx, entity, request, id, user, requestId, held.get(id));
+            await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+            done++;
+          } catch (error) {
+            // Deadlocks, lost connections and bugs end the whole request (a deadlock runs it again).
+            const refusal =
+              error instanceof AppError
+                ? { code: error.code, message: error.message }
+                : isReferencedRowError(error)
+                  ? { code: ERROR_CODES.conflict, message: 'This record is still in use by other records and cannot be removed.' }
+                  : undefined;
+            if (!refusal) throw error;
+            await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
+            await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+            refused.push({ recordId: String(id), ...refusal });
+          }
+        }
+      }
+      return { done, refused };
+    });
+  }
+
+  /** One record, by the single action's own function. */
+  async #one(trx: Kysely<Database>, entity: BulkEntity, request: BulkRequest, id: number, user: SessionUser, requestId: string, held: HeldLineItem | HeldContainer | undefined) {
+    const kind = KIND[entity];
+    if (isLineItems(entity)) {
+      const item = held as HeldLineItem | undefined;
+      switch (request.action) {
+        case 'lock':
+        case 'unlock':
+          return this.#lineItems.setLockedIn(trx, kind, id, request.action === 'lock', user, requestId, item);
+        case 'move':
+          return this.#lineItems.moveIn(trx, kind, id, Number(request.target?.containerId), user, requestId, item);
+        case 'delete':
+          return this.#lineItems.deleteIn(trx, kind, id, user, requestId, item);
+      }
+    } else {
+      const container = held as HeldContainer | undefined;
+      switch (request.action) {
+        case 'lock':
+        case 'unlock':
+          return this.#containers.setLockedIn(trx, kind, id, request.action === 'lock', user, requestId, container);
+        case 'move':
+          return this.#containers.moveIn(trx, kind, id, Number(request.target?.jobId), user, requestId, container);
+        case 'delete':
+          return this.#containers.deleteIn(trx, kind, id, user, requestId, container);
+      }
+    }
+    throw badRequest(`"${request.action}" is not an action on records one by one.`);
+  }
+
+  /** The selected records, then the list's export of them (a container's: the line items it holds). */
+  async #export(entity: BulkEntity, request: BulkRequest, user: SessionUser, requestId: string): Promise<BulkAnswer> {
+    const ids = request.ids ? this.#givenIds(request.ids) : await this.#foundIds(this.#db, entity, request, user);
+    const visible = await visibleIds(this.#db, LAYOUTS[entity], ids, scopeFor(entity, user));
+    const shown = new Set(visible);
+    const refused = ids.filter((id) => !shown.has(id)).map((id) => ({ recordId: String(id), code: ERROR_CODES.notFound, message: NOT_FOUND[entity](id) }));
+    const exported = await this.#exports.export(entity, { fileType: request.fileType ?? 'xlsx' }, user, requestId, visible);
+    return { done: visible.length, refused, data: exported.data };
+  }
+
+  /** The ids sent, once each, ascending (the order rows are taken in). */
+  #givenIds(sent: readonly (number | string)[]): number[] {
+    const ids = [...new Set(sent.map(Number))].sort((a, b) => a - b);
+    this.#assertSize(ids.length);
+    return ids;
+  }
+
+  /** The list's found set of the find, scoped as the list is, ascending. */
+  async #foundIds(db: Kysely<Database>, entity: BulkEntity, request: BulkRequest, user: SessionUser): Promise<number[]> {
+    const layout = LAYOUTS[entity];
+    const { sort: _sort, ...parts } = toFindParts({ quickFindCriteria: request.find?.quickFindCriteria, searchCriteria: request.find?.searchCriteria });
+    const find = prepareFind(layout, parts, scopeFor(entity, user));
+    const ids = await foundIdsUpTo(db, layout, find, BULK_MAX_RECORDS + 1);
+    this.#assertSize(ids.length > BULK_MAX_RECORDS ? await countFound(db, layout, find) : ids.length);
+    return ids;
+  }
+
+  #assertSize(count: number) {
+    if (count === 0) throw badRequest('The selection is empty: select at least one record, or a find that finds some.');
+    if (count > BULK_MAX_RECORDS) throw badRequest(bulkSelectionTooLargeMessage(count));
+  }
+}
