@@ -8,7 +8,6 @@ import {
   selectionCount,
   selectionRefusal,
   selectOnPage,
-  singleAction,
   summaryLine,
   type Selection,
 } from '../src/components/bulk/bulk-model.ts';
@@ -37,7 +36,7 @@ describe('a selection', () => {
 
   it('is refused as a whole over 10,000 records or when empty, saying so', () => {
     expect(selectionRefusal(10_000)).toBeUndefined();
-    expect(selectionRefusal(10_001)).toBe('A bulk action takes at most 10,000 records; 10,001 are selected. Narrow the find or select fewer.');
+    expect(selectionRefusal(10_001)).toBe('A selection may hold at most 10,000 records; this one holds 10,001. Narrow the find or select fewer.');
     expect(selectionRefusal(0)).toBe('Nothing is selected.');
   });
 });
@@ -54,11 +53,8 @@ describe('the bulk request', () => {
     expect(bulkBody({ kind: 'found', count: 3 }, { quick: '', find: [] }, 'export', { fileType: 'pdf' })).toEqual({ action: 'export', find: {}, fileType: 'pdf' });
   });
 
-  it('checks each record against the single action of the permission table', () => {
-    expect(singleAction('line-items', 'lock')).toBe('line-item.lock');
-    expect(singleAction('yb-line-items', 'delete')).toBe('line-item.delete');
-    expect(singleAction('yb-containers', 'move')).toBe('container.move');
-    expect(singleAction('containers', 'export')).toBe('records.export');
+  it('is offered on the four lists of line items and containers only', () => {
+    expect(isBulkEntity('yb-containers')).toBe(true);
     expect(isBulkEntity('jobs')).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, List, Menu, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { CATALOGUE } from '@3ds/domain';
+import { bulkActionRule, CATALOGUE } from '@3ds/domain';
 import {
   IconArrowsExchange,
   IconChevronDown,
@@ -29,7 +29,6 @@ import {
   offersSelectAllFound,
   selectionCount,
   selectionRefusal,
-  singleAction,
   summaryLine,
   type BulkAction,
   type BulkEntity,
@@ -69,7 +68,7 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
 
   const count = selectionCount(selection);
   if (count === 0 && !asked && !summary && !download) return null;
-  const may = (action: BulkAction) => sessionMayPerform(session, singleAction(entity, action));
+  const may = (action: BulkAction) => sessionMayPerform(session, bulkActionRule(entity, action));
   const refusal = selectionRefusal(count);
 
   const close = () => {

@@ -1,5 +1,8 @@
-import type { Action } from '@3ds/domain';
+import { BULK_MAX_RECORDS, bulkSelectionTooLargeMessage, type BulkAction, type BulkEntity } from '@3ds/domain';
 import type { FindRequest } from '../list-screen/list-state.ts';
+
+export type { BulkAction, BulkEntity };
+export { isBulkEntity } from '@3ds/domain';
 
 /**
  * Bulk actions on a selection (`POST /3ds/api/{entity}/bulk`): the line-item, Yellow Bucket
@@ -7,17 +10,6 @@ import type { FindRequest } from '../list-screen/list-state.ts';
  * TypeScript — what is selected, the request body, the words of the confirmation and the summary —
  * so that it is unit-tested without a browser.
  */
-export const BULK_ENTITIES = ['line-items', 'yb-line-items', 'containers', 'yb-containers'] as const;
-export type BulkEntity = (typeof BULK_ENTITIES)[number];
-export type BulkAction = 'lock' | 'unlock' | 'move' | 'delete' | 'export';
-
-/** The most records one bulk action takes; the server refuses more with 400. */
-export const BULK_LIMIT = 10_000;
-
-export function isBulkEntity(entity: string): entity is BulkEntity {
-  return (BULK_ENTITIES as readonly string[]).includes(entity);
-}
-
 /** Records picked one by one (across pages), or every record the list's find found. */
 export type Selection = { kind: 'ids'; ids: ReadonlySet<string> } | { kind: 'found'; count: number };
 
@@ -69,13 +61,6 @@ export function bulkBody(selection: Selection, listFind: BulkFind, action: BulkA
   return { action, ...chosen, ...(extra.target ? { target: extra.target } : {}), ...(extra.fileType ? { fileType: extra.fileType } : {}) };
 }
 
-/** The single action of the permission table that each record of a bulk action must pass. */
-export function singleAction(entity: BulkEntity, action: BulkAction): Action {
-  if (action === 'export') return 'records.export';
-  const subject = entity === 'line-items' || entity === 'yb-line-items' ? 'line-item' : 'container';
-  return `${subject}.${action}` as Action;
-}
-
 const NOUNS: Record<BulkEntity, [string, string]> = {
   'line-items': ['line item', 'line items'],
   'yb-line-items': ['Yellow Bucket line item', 'Yellow Bucket line items'],
@@ -110,12 +95,11 @@ export function confirmQuestion(entity: BulkEntity, action: Exclude<BulkAction, 
 
 /** Why the selection cannot be acted on as a whole (shown before anything is sent), if it cannot. */
 export function selectionRefusal(count: number): string | undefined {
-  if (count > BULK_LIMIT) {
-    return `A bulk action takes at most ${BULK_LIMIT.toLocaleString('en-US')} records; ${count.toLocaleString('en-US')} are selected. Narrow the find or select fewer.`;
-  }
+  if (count > BULK_MAX_RECORDS) return bulkSelectionTooLargeMessage(count);
   return count === 0 ? 'Nothing is selected.' : undefined;
 }
 
+/** A record left as it was, with the code and message its single action would have answered. */
 export interface BulkRefusal {
   recordId: string;
   code: string;
