@@ -164,14 +164,14 @@ test('bulk lock of a found set: select all N found, confirm the count, and read 
   await page.screenshot({ path: 'artifacts/screens/list-selection.png' });
   await expectAccessible(page, 'line items list with a selection');
 
-  await bar.getByRole('button', { name: 'Lock' }).click();
+  await bar.getByRole('button', { name: 'Lock', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Lock 12 line items' });
   await expect(confirm.getByText('Lock 12 line items?')).toBeVisible();
   const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/line-items/bulk'));
   await confirm.getByRole('button', { name: 'Yes' }).click();
   expect((await sent).postDataJSON()).toEqual({ action: 'lock', find: { quickFindCriteria: lot } });
 
-  const summary = page.getByRole('dialog', { name: 'Lock: summary' });
+  const summary = page.getByRole('dialog', { name: 'Lock 12 line items: what was done' });
   await expect(summary.getByText('8 locked, 4 refused:')).toBeVisible();
   await expect(summary.getByRole('listitem')).toHaveCount(4);
   await expect(summary.getByRole('link', { name: `Line item ${ids[8]}` })).toBeVisible();

@@ -4,6 +4,7 @@ import {
   confirmQuestion,
   countOf,
   isBulkEntity,
+  moveScopeOf,
   offersSelectAllFound,
   selectionCount,
   selectionRefusal,
@@ -70,10 +71,29 @@ describe('the bulk request', () => {
 
   it('looks for move targets among unlocked containers of the same kind, or unlocked jobs still registered', () => {
     expect(moveTargetSource('yb-line-items').entity).toBe('yb-containers');
-    expect(moveTargetSource('containers', '2026-11-25')).toEqual({
+    expect(moveTargetSource('containers', {}, '2026-11-25')).toEqual({
       entity: 'jobs',
       find: [{ omit: false, criteria: { 'Locked Job': 'No', 'Registration::Expiration Date': '>=11/25/2026' } }],
     });
+  });
+
+  it('keeps a move within the job (line items) or the registration (containers) the selection shares', () => {
+    const items = [
+      { id_Job: 7, id_container: 3 },
+      { id_Job: 7, id_container: 4 },
+    ];
+    expect(moveScopeOf('line-items', items)).toEqual({ jobId: '7', containerId: undefined });
+    expect(moveScopeOf('line-items', [...items, { id_Job: 8, id_container: 9 }])).toEqual({ jobId: undefined, containerId: undefined });
+    expect(moveTargetSource('line-items', { jobId: '7', containerId: '3' }).find).toEqual([
+      { omit: false, criteria: { 'Locked Container': 'No', 'Job::Locked Job': 'No', 'Job ID': '==7' } },
+      { omit: true, criteria: { Container_PK_ID: '==3' } },
+    ]);
+    const scope = moveScopeOf('containers', [{ 'Job ID': 5, 'Registration Number': 'RN1' }]);
+    expect(scope).toEqual({ jobId: '5', registrationNumber: 'RN1' });
+    expect(moveTargetSource('containers', scope, '2026-11-25').find).toEqual([
+      { omit: false, criteria: { 'Locked Job': 'No', 'Registration::Expiration Date': '>=11/25/2026', 'Registration Number': '==RN1' } },
+      { omit: true, criteria: { __PKJobID: '==5' } },
+    ]);
   });
 });
 

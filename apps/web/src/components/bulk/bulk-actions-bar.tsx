@@ -35,6 +35,7 @@ import {
   type BulkFind,
   type BulkResult,
   type BulkTarget,
+  type MoveScope,
   type Selection,
 } from './bulk-model.ts';
 import classes from './bulk-actions-bar.module.css';
@@ -49,6 +50,8 @@ interface BulkActionsBarProps {
   foundCount: number;
   /** The list's find, exactly as the list sends it ("all found" acts on it). */
   listFind: BulkFind;
+  /** Where a move may go, as far as the selection tells (see `moveScopeOf`). */
+  moveScope: MoveScope;
 }
 
 type Asked = { action: Exclude<BulkAction, 'export'> } | { action: 'export'; fileType: 'xlsx' | 'pdf' };
@@ -58,7 +61,7 @@ type Asked = { action: Exclude<BulkAction, 'export'> } | { action: 'export'; fil
  * found", and the actions the permission table allows the user — each asked for with the count,
  * then summed up ("38 locked, 2 refused: …").
  */
-export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, foundCount, listFind }: BulkActionsBarProps) {
+export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, foundCount, listFind, moveScope }: BulkActionsBarProps) {
   const session = useSession();
   const bulk = useBulkAction();
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -178,6 +181,7 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
         opened={asked?.action === 'move'}
         entity={entity}
         count={count}
+        scope={moveScope}
         refusal={refusal}
         busy={bulk.isPending}
         warning={problem}
@@ -185,7 +189,7 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
         onClose={close}
       />
 
-      <Modal opened={summary !== null} onClose={() => setSummary(null)} title={summary ? `${ACTION_LABELS[summary.action].verb}: summary` : ''} size="lg">
+      <Modal opened={summary !== null} onClose={() => setSummary(null)} title={summary ? `${ACTION_LABELS[summary.action].verb} ${countOf(entity, summary.result.done + summary.result.refused.length)}: what was done` : ''} size="lg">
         {summary && <BulkSummary entity={entity} action={summary.action} result={summary.result} onClose={() => setSummary(null)} />}
       </Modal>
 

@@ -47,6 +47,31 @@ export interface BulkFind {
 
 export type BulkTarget = { containerId: string } | { jobId: string };
 
+/**
+ * Where the selection may move, when its records say: line items go to another container of their
+ * own job, containers to another job of their registration. Known when every selected record on
+ * screen shares it; otherwise the dialog offers every unlocked place and the server refuses each
+ * record that may not go there.
+ */
+export interface MoveScope {
+  jobId?: string | undefined;
+  /** The line items' own container, which is no place to move them to. */
+  containerId?: string | undefined;
+  registrationNumber?: string | undefined;
+}
+
+/** The job (and registration) the selected rows on screen all share, if they share one. */
+export function moveScopeOf(entity: BulkEntity, rows: readonly Record<string, string | number | null>[]): MoveScope {
+  const shared = (field: string) => {
+    const values = new Set(rows.map((row) => String(row[field] ?? '').trim()));
+    const [only] = values;
+    return values.size === 1 && only ? only : undefined;
+  };
+  if (entity === 'line-items') return { jobId: shared('id_Job'), containerId: shared('id_container') };
+  if (entity === 'yb-line-items') return { jobId: shared('id_Job'), containerId: shared('Container ID') };
+  return { jobId: shared('Job ID'), registrationNumber: shared('Registration Number') };
+}
+
 export function bulkBody(selection: Selection, listFind: BulkFind, action: BulkAction, extra: { target?: BulkTarget; fileType?: 'xlsx' | 'pdf' } = {}) {
   const quickFindCriteria = listFind.quick.trim();
   const chosen =

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { RefusalNote } from '../alerts/refusal-note.tsx';
 import { warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
 import { useBulkMoveTargets } from './api/bulk-move-targets.ts';
-import { countOf, type BulkEntity, type BulkTarget } from './bulk-model.ts';
+import { countOf, type BulkEntity, type BulkTarget, type MoveScope } from './bulk-model.ts';
 
 interface BulkMoveDialogProps {
   opened: boolean;
   entity: BulkEntity;
   count: number;
+  scope: MoveScope;
   refusal: string | undefined;
   busy: boolean;
   warning: Warning | null;
@@ -29,12 +30,12 @@ export function BulkMoveDialog({ opened, entity, count, onClose, ...rest }: Bulk
   );
 }
 
-function BulkMoveForm({ entity, count, refusal, busy, warning, onMove, onClose }: Omit<BulkMoveDialogProps, 'opened'>) {
+function BulkMoveForm({ entity, count, scope, refusal, busy, warning, onMove, onClose }: Omit<BulkMoveDialogProps, 'opened'>) {
   const toContainer = entity === 'line-items' || entity === 'yb-line-items';
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [target, setTarget] = useState<string | null>(null);
-  const targets = useBulkMoveTargets(entity, debounced, refusal === undefined);
+  const targets = useBulkMoveTargets(entity, scope, debounced, refusal === undefined);
   const noun = toContainer ? 'container' : 'job';
   return (
     <form
@@ -46,8 +47,8 @@ function BulkMoveForm({ entity, count, refusal, busy, warning, onMove, onClose }
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {toContainer
-            ? `Move ${countOf(entity, count)} to another container. Each goes only where it may: a line item that is locked, or whose new container is in another job, stays where it is and is listed as refused.`
-            : `Move ${countOf(entity, count)} with their line items to another job. Each goes only where it may: a container that is locked, holds line items locked on their own or belongs to another registration stays where it is and is listed as refused.`}
+            ? `Move ${countOf(entity, count)} to another container${scope.jobId ? ` of job ${scope.jobId}` : ''}. Each goes only where it may: a line item that is locked, or whose new container is in another job, stays where it is and is listed as refused.`
+            : `Move ${countOf(entity, count)} with their line items to another job${scope.registrationNumber ? ` of registration ${scope.registrationNumber}` : ''}. Each goes only where it may: a container that is locked, holds line items locked on their own or belongs to another registration stays where it is and is listed as refused.`}
         </Text>
         <Select
           label={toContainer ? 'Destination Container' : 'Destination Job'}
@@ -56,6 +57,8 @@ function BulkMoveForm({ entity, count, refusal, busy, warning, onMove, onClose }
           value={target}
           onChange={setTarget}
           searchable
+          // Typing opens the list; focus alone does not, so it never covers the dialog's buttons.
+          openOnFocus={false}
           searchValue={search}
           onSearchChange={setSearch}
           filter={({ options }) => options}

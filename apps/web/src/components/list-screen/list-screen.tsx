@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLocation, useSearchParams } from 'react-router';
 import { showAlert } from '../alerts/alert-store.ts';
 import { BulkActionsBar } from '../bulk/bulk-actions-bar.tsx';
-import { bulkNoun, isBulkEntity, isSelected, NO_SELECTION, selectOnPage, type Selection } from '../bulk/bulk-model.ts';
+import { bulkNoun, isBulkEntity, isSelected, moveScopeOf, NO_SELECTION, selectOnPage, type Selection } from '../bulk/bulk-model.ts';
 import { PageFrame } from '../page/page-frame.tsx';
 import { AdvancedSearchModal } from './advanced-search-modal.tsx';
 import { useListRecords, type ListRecord } from './api/list-records.ts';
@@ -147,6 +147,7 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
             pageIds={pageIds}
             foundCount={found}
             listFind={{ quick: state.quick, find: state.find }}
+            moveScope={moveScopeOf(bulkEntity, selectedOnPage.map((record) => record.fieldData))}
           />
         )}
 

@@ -5,7 +5,7 @@ import { moveTargetOption, type MoveTargetOption } from '../../dialogs/move-targ
 import { recordsKeys } from '../../list-screen/api/list-records.ts';
 import { parseListResponse, recordText } from '../../list-screen/api/record-shapes.ts';
 import type { FindRequest } from '../../list-screen/list-state.ts';
-import type { BulkEntity } from '../bulk-model.ts';
+import type { BulkEntity, MoveScope } from '../bulk-model.ts';
 
 /** How many places the move dialog lists for what was typed. */
 const TARGETS_SHOWN = 50;
@@ -16,18 +16,39 @@ const TARGETS_SHOWN = 50;
  * Each record is still checked by the server (same job, same registration…); what cannot go there
  * is listed as refused.
  */
-export function moveTargetSource(entity: BulkEntity, today: string = todayIso()): { entity: 'containers' | 'yb-containers' | 'jobs'; find: FindRequest[] } {
+export function moveTargetSource(
+  entity: BulkEntity,
+  scope: MoveScope = {},
+  today: string = todayIso(),
+): { entity: 'containers' | 'yb-containers' | 'jobs'; find: FindRequest[] } {
   if (entity === 'line-items' || entity === 'yb-line-items') {
+    const containers = entity === 'line-items' ? 'containers' : 'yb-containers';
     return {
-      entity: entity === 'line-items' ? 'containers' : 'yb-containers',
-      find: [{ omit: false, criteria: { 'Locked Container': 'No', 'Job::Locked Job': 'No' } }],
+      entity: containers,
+      find: [
+        { omit: false, criteria: { 'Locked Container': 'No', 'Job::Locked Job': 'No', ...(scope.jobId ? { 'Job ID': `==${scope.jobId}` } : {}) } },
+        ...(scope.containerId ? [{ omit: true, criteria: { [CATALOGUE[containers].idField]: `==${scope.containerId}` } }] : []),
+      ],
     };
   }
-  return { entity: 'jobs', find: [{ omit: false, criteria: { 'Locked Job': 'No', 'Registration::Expiration Date': `>=${formatIsoDate(today)}` } }] };
+  return {
+    entity: 'jobs',
+    find: [
+      {
+        omit: false,
+        criteria: {
+          'Locked Job': 'No',
+          'Registration::Expiration Date': `>=${formatIsoDate(today)}`,
+          ...(scope.registrationNumber ? { 'Registration Number': `==${scope.registrationNumber}` } : {}),
+        },
+      },
+      ...(scope.jobId ? [{ omit: true, criteria: { __PKJobID: `==${scope.jobId}` } }] : []),
+    ],
+  };
 }
 
-export async function bulkMoveTargets(entity: BulkEntity, search: string, signal?: AbortSignal): Promise<MoveTargetOption[]> {
-  const source = moveTargetSource(entity);
+export async function bulkMoveTargets(entity: BulkEntity, scope: MoveScope, search: string, signal?: AbortSignal): Promise<MoveTargetOption[]> {
+  const source = moveTargetSource(entity, scope);
   const catalogue = CATALOGUE[source.entity];
   const body = await api.get(`/${source.entity}`, {
     query: { searchCriteria: source.find, ...(search ? { quickFindCriteria: search } : {}), limit: TARGETS_SHOWN, sort: [{ fieldName: catalogue.idField, sortOrder: 'descend' }] },
@@ -43,11 +64,11 @@ export async function bulkMoveTargets(entity: BulkEntity, search: string, signal
   });
 }
 
-export function useBulkMoveTargets(entity: BulkEntity, search: string, enabled: boolean) {
+export function useBulkMoveTargets(entity: BulkEntity, scope: MoveScope, search: string, enabled: boolean) {
   return useQuery({
     ...queryOptions({
-      queryKey: [...recordsKeys.all, 'bulk-move-targets', entity, search] as const,
-      queryFn: ({ signal }) => bulkMoveTargets(entity, search, signal),
+      queryKey: [...recordsKeys.all, 'bulk-move-targets', entity, scope.jobId ?? '', scope.registrationNumber ?? '', search] as const,
+      queryFn: ({ signal }) => bulkMoveTargets(entity, scope, search, signal),
       staleTime: 0,
     }),
     enabled,

@@ -18,6 +18,8 @@ import classes from './containers.module.css';
 interface ContainerLineItemsProps {
   kind: ContainerKindConfig;
   containerId: string;
+  /** The container's job: its line items move only to the job's other containers. */
+  jobId: string;
   rows: readonly LineItemRow[];
   /** Whether "Add Line Item" shows (CREATE_LINE_ITEM, unlocked, registration not expired). */
   canAdd: boolean;
@@ -30,7 +32,7 @@ const NO_SORT: never[] = [];
  * The Line Items card (spec 2 §2): the container's line items (its portal, up to 1000) paged here,
  * 10 a page by default, with "Add Line Item" and the export of exactly these line items.
  */
-export function ContainerLineItems({ kind, containerId, rows, canAdd, onAdd }: ContainerLineItemsProps) {
+export function ContainerLineItems({ kind, containerId, jobId, rows, canAdd, onAdd }: ContainerLineItemsProps) {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<PageSize>(CONTAINER_LINE_ITEMS_PAGE_SIZE as PageSize);
   const find = useMemo(() => containerExportFind(kind.idField, containerId), [kind.idField, containerId]);
@@ -80,6 +82,7 @@ export function ContainerLineItems({ kind, containerId, rows, canAdd, onAdd }: C
           pageIds={pageIds}
           foundCount={rows.length}
           listFind={lineItemsFind}
+          moveScope={{ jobId, containerId }}
         />
       </Stack>
 

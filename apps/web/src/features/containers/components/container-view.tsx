@@ -147,7 +147,7 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
       <Stack gap="lg">
         <ContainerInfoCards kind={kind} facts={facts} />
         {can.addLineItem && <ScanIntake key={facts.id} kind={kind} containerId={facts.id} />}
-        <ContainerLineItems kind={kind} containerId={facts.id} rows={rows} canAdd={can.addLineItem} onAdd={() => setAdding(true)} />
+        <ContainerLineItems kind={kind} containerId={facts.id} jobId={facts.jobId} rows={rows} canAdd={can.addLineItem} onAdd={() => setAdding(true)} />
         <HistoryPanel entity={kind.entity} id={id} />
       </Stack>
       <ConfirmDialog
