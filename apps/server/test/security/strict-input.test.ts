@@ -110,6 +110,24 @@ describe('bodies name only known fields, with plain values', () => {
     expect(res.json().message).toMatch(/unknown field "netweight"/);
   });
 
+  it('refuses unknown names in the report, ARCOS and saved-find bodies, nested ones too, with 400 naming them, and saves nothing', async () => {
+    const { job } = await lineItem();
+    const registration = (await t.db.selectFrom('registrations').select('registration_number').where('id', '=', job.registration_id).executeTakeFirstOrThrow()).registration_number;
+    const exportsBefore = await t.db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    for (const [url, body, named] of [
+      ['/exportReport', { registration, jobId: String(job.id), reportType: 'perNdc', showArcs: 1 }, 'showArcs'],
+      ['/reports/arcos', { from: '01/01/2026', to: '03/31/2026', registrant: 'RD1234563' }, 'registrant'],
+      ['/saved-finds', { entity: 'jobs', name: 'Nested request', requests: [{ omit: false, criteria: { 'Job Name': 'x' }, omitt: true }] }, 'omitt'],
+      ['/saved-finds', { entity: 'jobs', name: 'Nested sort', sort: [{ fieldName: 'Job Name', sortOrder: 'descend', order: 'ascend' }] }, 'order'],
+    ] as const) {
+      const refused = await call('POST', url, body);
+      expect(refused.statusCode, `${url}: ${refused.body}`).toBe(400);
+      expect(refused.json().message, url).toContain(`unknown field "${named}"`);
+    }
+    expect(await t.db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(exportsBefore);
+    expect(await t.db.selectFrom('saved_finds').select('id').execute()).toEqual([]);
+  });
+
   it('an edit that changes nothing writes nothing: no new modId, no audit row', async () => {
     const { item } = await lineItem();
     await call('PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': 'SAME' } });
