@@ -105,6 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The id that log lines and audit rows carry is always the server's own: a client could otherwise
     // make its request pass for an earlier one. A client's correlation id is logged beside it.
     genReqId: () => randomUUID(),
+    // Every line of a request — "incoming request" and "request completed" too, which are logged
+    // before any hook runs and through the reply's logger — carries the client's correlation id.
+    childLoggerFactory: (logger, bindings, options, rawRequest) => {
+      const correlation = rawRequest.headers['x-request-id'];
+      const clientRequestId = typeof correlation === 'string' && CLIENT_CORRELATION_ID.test(correlation) ? correlation : undefined;
+      return logger.child(clientRequestId === undefined ? bindings : { ...bindings, clientRequestId }, options);
+    },
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Find requests and sort arrays arrive as JSON in the query string; keep the default parser.
@@ -113,10 +120,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request) => {
-    const correlation = request.headers['x-request-id'];
-    if (typeof correlation === 'string' && CLIENT_CORRELATION_ID.test(correlation)) request.log = request.log.child({ clientRequestId: correlation });
-  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Records and sessions are not to be kept by browsers or proxies; a route that decides its own

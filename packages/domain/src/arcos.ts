@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseUsDate } from './dates.ts';
 import { isBulkNdc, type BulkKind } from './line-items.ts';
 import { DEA_NUMBER, isValidDeaNumber } from './registration.ts';
+import { trimLine } from './text.ts';
 
 /**
  * The ARCOS automated transaction record (DEA ARCOS Registrant Handbook, section 5, exhibit 5.1;
@@ -263,7 +264,7 @@ export const ARCOS_MESSAGES = {
 const usDate = (label: string) =>
   z
     .string({ message: `${label} is required, written MM/DD/YYYY` })
-    .trim()
+    .overwrite(trimLine)
     .refine((v) => parseUsDate(v) !== null, { message: `${label} must be a real date, written MM/DD/YYYY` });
 
 /** `POST /reports/arcos`: the period, both ends included. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants.ts';
 import { notANumberMessage, readNumber } from './numbers.ts';
-import { singleLineTextProblem } from './text.ts';
+import { singleLineTextProblem, trimLine } from './text.ts';
 
 export const CONTAINER_MESSAGES = {
   invalidForm: 'Invalid Form',
@@ -40,7 +40,7 @@ const weight = (label: string) =>
 const text = (label: string, max: number) =>
   z
     .string()
-    .trim()
+    .overwrite(trimLine)
     .superRefine((v, ctx) => {
       const problem = singleLineTextProblem(label, v, max);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });

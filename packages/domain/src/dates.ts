@@ -1,4 +1,5 @@
 import { ALMOST_EXPIRED_DAYS } from './constants.ts';
+import { trimLine } from './text.ts';
 
 /** The product's date format (spec 1 §9). */
 export const DATE_FORMAT = 'MM/DD/YYYY';
@@ -20,7 +21,8 @@ export function formatTimestamp(value: Date | null | undefined): string {
 
 /** `MM/DD/YYYY` to ISO `YYYY-MM-DD`, or null when it is not a real calendar date. */
 export function parseUsDate(text: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  // Spaces around the date are fine; a line break or tab is not a date.
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimLine(text));
   if (!m) return null;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const d = new Date(Date.UTC(year, month - 1, day));

@@ -1,6 +1,6 @@
 import { TEXT_LIMITS } from './constants.ts';
 import { parseUsDate } from './dates.ts';
-import { singleLineTextProblem } from './text.ts';
+import { singleLineTextProblem, trimLine } from './text.ts';
 
 /**
  * A job's destruction record (what DEA Form 41 and the Certificate of Destruction print): the dates
@@ -79,7 +79,7 @@ export function readDestructionRecordInput(fieldData: Partial<Record<Destruction
   for (const [key, name] of Object.entries(DESTRUCTION_RECORD_FIELDS) as [DestructionRecordKey, DestructionRecordFieldName][]) {
     const raw = fieldData[name];
     if (raw === undefined) continue;
-    const value = raw.trim();
+    const value = trimLine(raw);
     const label = DESTRUCTION_RECORD_LABELS[key];
     if (value === '') {
       changes[key] = null;

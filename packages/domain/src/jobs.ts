@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './constants.ts';
-import { singleLineTextProblem } from './text.ts';
+import { singleLineTextProblem, trimLine } from './text.ts';
 
 export const JOB_NAME_MESSAGES = {
   required: 'Job Name is required',
@@ -12,7 +12,7 @@ export const JOB_NAME_MESSAGES = {
 /** The job name rule of spec 1 §5 ("the job name must be non-empty"), shared by the form and the server. */
 export const jobNameSchema = z
   .string()
-  .transform((s) => s.trim())
+  .transform(trimLine)
   .pipe(
     z
       .string()

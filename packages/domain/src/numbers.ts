@@ -1,3 +1,5 @@
+import { trimLine } from './text.ts';
+
 /**
  * A number field takes a JSON number or a plain decimal written with digits — `-?\d+(\.\d+)?` — and
  * nothing else. JavaScript would also read "0x10", "0b101", "1e12", "+3", " 5 " and ".5e1" as
@@ -13,7 +15,8 @@ export function readNumber(value: unknown): number | null | undefined {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  if (value.trim() === '') return null;
+  // Nothing but spaces is empty; a tab or line break is not (see trimLine).
+  if (trimLine(value) === '') return null;
   if (!DECIMAL_TEXT.test(value)) return undefined;
   const n = Number(value);
   return Number.isFinite(n) ? n : undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deaNumberProblem } from './registration.ts';
-import { singleLineTextProblem } from './text.ts';
+import { singleLineTextProblem, trimLine } from './text.ts';
 
 /**
  * Our own registration (the reverse distributor's identity), printed on every DEA document: Form 41
@@ -33,7 +33,7 @@ export const SETTINGS_MESSAGES = {
 const line = (label: string, max: number) =>
   z
     .string()
-    .trim()
+    .overwrite(trimLine)
     .superRefine((v, ctx) => {
       const problem = singleLineTextProblem(label, v, max);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -47,7 +47,7 @@ export const settingsFieldSchemas = {
   registrantName: line('Registrant Name', 200),
   deaNumber: z
     .string()
-    .trim()
+    .overwrite(trimLine)
     .toUpperCase()
     .superRefine((v, ctx) => {
       const problem = v === '' ? undefined : deaNumberProblem(v);
@@ -58,16 +58,16 @@ export const settingsFieldSchemas = {
   city: line('City', 100),
   state: z
     .string()
-    .trim()
+    .overwrite(trimLine)
     .toUpperCase()
     .refine((v) => v === '' || /^[A-Z]{2}$/.test(v), SETTINGS_MESSAGES.state),
   zip: z
     .string()
-    .trim()
+    .overwrite(trimLine)
     .refine((v) => v === '' || /^\d{5}(-\d{4})?$/.test(v), SETTINGS_MESSAGES.zip),
   telephone: z
     .string()
-    .trim()
+    .overwrite(trimLine)
     .refine((v) => v === '' || /^[0-9 +().\-x]{7,40}$/.test(v), SETTINGS_MESSAGES.telephone),
   contactName: line('Contact Name', 200),
 } as const satisfies Record<SettingsKey, z.ZodType<string>>;

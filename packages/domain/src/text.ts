@@ -14,6 +14,18 @@ export function textLength(text: string): number {
   return count;
 }
 
+/** Spaces at either end, the way JavaScript's trim() finds them, but never a control character. */
+const EDGE_SPACES = /^[^\S\u0000-\u001F\u007F-\u009F\u2028\u2029]+|[^\S\u0000-\u001F\u007F-\u009F\u2028\u2029]+$/g;
+
+/**
+ * A single-line value without the spaces around it. Unlike `trim()`, a line break, tab or other
+ * control character at either end stays, so that the value is refused (422) rather than quietly
+ * changed: "Dayton\n" is not "Dayton", and "\n" is not an empty field.
+ */
+export function trimLine(text: string): string {
+  return text.replace(EDGE_SPACES, '');
+}
+
 export function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTER.test(text);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineTextProblem } from './text.ts';
+import { singleLineTextProblem, trimLine } from './text.ts';
 import { passwordSchema, usernameSchema } from './auth.ts';
 import { TEXT_LIMITS } from './constants.ts';
 import { ACTIONS } from './permissions.ts';
@@ -20,7 +20,7 @@ export const USER_MESSAGES = {
 
 export const displayNameSchema = z
   .string()
-  .trim()
+  .overwrite(trimLine)
   .superRefine((v, ctx) => {
     const problem = singleLineTextProblem('A name', v, TEXT_LIMITS.name, `A name may have at most ${TEXT_LIMITS.name} characters`);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -29,7 +29,7 @@ export const displayNameSchema = z
 /** Empty means none; the service stores a blank organisation as none. */
 export const parentOrganizationSchema = z
   .string()
-  .trim()
+  .overwrite(trimLine)
   .superRefine((v, ctx) => {
     const problem = singleLineTextProblem('A parent organisation', v, TEXT_LIMITS.name, `A parent organisation may have at most ${TEXT_LIMITS.name} characters`);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

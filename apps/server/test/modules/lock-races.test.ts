@@ -103,6 +103,24 @@ describe.runIf(onPostgres)('locks against writes in flight (PostgreSQL)', () => 
     expect(stored).toEqual({ lot_number: 'IN-FLIGHT', locked: true });
   });
 
+  it('a container lock waits for a line item being added to it in flight, and locks the new item too', async () => {
+    const { container } = await fixture();
+    const { waited, written, locked } = await writeThenLock(
+      () => call('POST', '/line-item/new', { containerId: container.id, ndc: '00406-0552-01', packQuantity: 2, packSize: 100, packSizeUoM: 'U' }),
+      () => call('PATCH', `/container/lock/${container.id}`),
+    );
+    expect(waited).toBe(true);
+    expect([written.statusCode, locked.statusCode], `${written.body} ${locked.body}`).toEqual([200, 200]);
+    const added = Number(written.json().recordId);
+    const [create, lock] = await auditOrder(['line-item', added, 'create'], ['container', container.id, 'lock']);
+    expect(create).toBeGreaterThanOrEqual(0);
+    expect(create).toBeLessThan(lock!);
+    // No item of a locked container is left unlocked: the one added in flight was locked with the rest.
+    const items = await t.db.selectFrom('line_items').select(['id', 'locked']).where('container_id', '=', container.id).orderBy('id').execute();
+    expect(items.map((i) => i.locked)).toEqual(items.map(() => true));
+    expect(items.map((i) => i.id)).toContain(added);
+  });
+
   it('a line-item lock waits for an edit of the same item in flight', async () => {
     const { item } = await fixture();
     const { waited, written, locked } = await writeThenLock(
@@ -161,6 +179,27 @@ describe.runIf(onPostgres)('locks against writes in flight (PostgreSQL)', () => 
       const stored = await t.db.selectFrom('line_items').select(['lot_number']).where('id', '=', item.id).executeTakeFirst();
       expect(stored).toBeDefined();
       expect(stored!.lot_number).not.toBe('LATE');
+    });
+  }
+
+  for (const [what, lockOf] of [
+    ['its container', (f: Awaited<ReturnType<typeof fixture>>) => `/container/lock/${f.container.id}`],
+    ['the item itself', (f: Awaited<ReturnType<typeof fixture>>) => `/line-item/lock/${f.item.id}`],
+  ] as const) {
+    it(`an edit that starts while a lock of ${what} is in flight waits for it and is refused with 409`, async () => {
+      const f = await fixture();
+      const held = gate.arm(isAuditInsert);
+      const locking = call('PATCH', lockOf(f));
+      await reachedOrFailed(held.reached, locking);
+      const writing = call('PATCH', `/line-item/${f.item.id}`, { fieldData: { 'Lot Number': 'LATE' } });
+      expect(await stillWaiting(writing)).toBe(true);
+      held.release();
+      expect((await locking).statusCode).toBe(200);
+      const written = await writing;
+      expect(written.statusCode, written.body).toBe(409);
+      const stored = await t.db.selectFrom('line_items').select(['lot_number', 'locked']).where('id', '=', f.item.id).executeTakeFirstOrThrow();
+      expect(stored.lot_number).not.toBe('LATE');
+      expect(stored.locked).toBe(true);
     });
   }
 

@@ -43,4 +43,19 @@ describe('log lines', () => {
     expect(text).not.toContain('a-secret-password-9');
     expect(text).not.toContain('wrong-password-77');
   });
+
+  it('carry the request id the server made, and the X-Request-Id a client sent only beside it, as clientRequestId', async () => {
+    const from = lines.length;
+    const res = await t.app.inject({ method: 'GET', url: '/3ds/api/health', headers: { 'x-request-id': 'client-says-42' } });
+    const serverId = res.headers['x-request-id'];
+    expect(serverId).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = lines.slice(from).map((line) => JSON.parse(line) as { reqId?: string; clientRequestId?: string });
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.map((l) => l.reqId === serverId), JSON.stringify(logged)).not.toContain(false);
+    expect(logged.map((l) => l.clientRequestId), JSON.stringify(logged)).toEqual(logged.map(() => 'client-says-42'));
+    // Anything that does not look like a correlation id is not logged at all.
+    const at = lines.length;
+    await t.app.inject({ method: 'GET', url: '/3ds/api/health', headers: { 'x-request-id': 'a"b\u0007c'.repeat(20) } });
+    expect(lines.slice(at).some((line) => line.includes('clientRequestId'))).toBe(false);
+  });
 });

@@ -110,6 +110,24 @@ describe('bodies name only known fields, with plain values', () => {
     expect(res.json().message).toMatch(/unknown field "netweight"/);
   });
 
+  it('refuses unknown names in the report, ARCOS and saved-find bodies, nested ones too, with 400 naming them, and saves nothing', async () => {
+    const { job } = await lineItem();
+    const registration = (await t.db.selectFrom('registrations').select('registration_number').where('id', '=', job.registration_id).executeTakeFirstOrThrow()).registration_number;
+    const exportsBefore = await t.db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    for (const [url, body, named] of [
+      ['/exportReport', { registration, jobId: String(job.id), reportType: 'perNdc', showArcs: 1 }, 'showArcs'],
+      ['/reports/arcos', { from: '01/01/2026', to: '03/31/2026', registrant: 'RD1234563' }, 'registrant'],
+      ['/saved-finds', { entity: 'jobs', name: 'Nested request', requests: [{ omit: false, criteria: { 'Job Name': 'x' }, omitt: true }] }, 'omitt'],
+      ['/saved-finds', { entity: 'jobs', name: 'Nested sort', sort: [{ fieldName: 'Job Name', sortOrder: 'descend', order: 'ascend' }] }, 'order'],
+    ] as const) {
+      const refused = await call('POST', url, body);
+      expect(refused.statusCode, `${url}: ${refused.body}`).toBe(400);
+      expect(refused.json().message, url).toContain(`unknown field "${named}"`);
+    }
+    expect(await t.db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(exportsBefore);
+    expect(await t.db.selectFrom('saved_finds').select('id').execute()).toEqual([]);
+  });
+
   it('an edit that changes nothing writes nothing: no new modId, no audit row', async () => {
     const { item } = await lineItem();
     await call('PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': 'SAME' } });
@@ -136,6 +154,42 @@ describe('single-line text', () => {
       'Lot Number must be one line of text, without line breaks, tabs or other control characters',
     ]);
     expect((await call('PATCH', `/container/edit/${container.id}`, { pallet: 'P\n1' })).statusCode).toBe(422);
+  });
+
+  it('refuses a line break or tab at either end too, rather than trimming it away, and changes nothing', async () => {
+    const registration = await createRegistration(t.db);
+    const { job, container, item } = await lineItem();
+    const settingsBefore = await t.db.selectFrom('settings').selectAll().executeTakeFirst();
+    const jobBefore = await t.db.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    const refusals: [Method, string, unknown, number][] = [
+      ['POST', '/job', { fieldData: { _fkRegistration_Record_Number: registration.id, 'Job Name': 'Spring pickup\n' } }, 422],
+      ['PATCH', `/job/${job.id}`, { fieldData: { 'Job Name': '\tRenamed' } }, 422],
+      ['PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': 'LOT-1\r\n' } }, 422],
+      ['PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': '\n' } }, 422],
+      ['PATCH', `/line-item/${item.id}`, { fieldData: { 'Pack Quantity': '\t' } }, 422],
+      ['PATCH', `/line-item/${item.id}`, { fieldData: { 'Expiration Date': '12/31/2027\n' } }, 422],
+      ['PATCH', `/container/edit/${container.id}`, { containerName: 'Tote 1\n' }, 422],
+      ['PATCH', '/settings', { fieldData: { City: 'Dayton\n' } }, 422],
+      ['PATCH', '/settings', { fieldData: { 'Registrant Name': '\n' } }, 422],
+      ['PATCH', '/settings', { fieldData: { State: 'OH\t' } }, 422],
+      ['PATCH', `/job/${job.id}/destruction-record`, { fieldData: { 'Destruction Facility': 'Clearfork\u2028' } }, 422],
+      ['PATCH', `/job/${job.id}/destruction-record`, { fieldData: { 'Date Received': '\n01/02/2026' } }, 422],
+      ['POST', '/saved-finds', { entity: 'jobs', name: 'Open jobs\n', quickFind: 'spring' }, 400],
+      ['POST', '/reports/arcos', { from: '01/01/2026\n', to: '03/31/2026' }, 400],
+      ['POST', '/users', { username: 'newcomer', password: 'a long password 1', displayName: 'New Comer\n' }, 400],
+    ];
+    for (const [method, url, body, status] of refusals) {
+      const res = await call(method, url, body);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
+    }
+    expect(await stored(item.id)).toMatchObject({ mod_id: item.mod_id });
+    expect(await t.db.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual(jobBefore);
+    expect(await t.db.selectFrom('settings').selectAll().executeTakeFirst()).toEqual(settingsBefore);
+    expect(await t.db.selectFrom('saved_finds').select('id').where('name', 'like', 'Open jobs%').execute()).toEqual([]);
+    expect(await t.db.selectFrom('users').select('id').where('username', '=', 'newcomer').execute()).toEqual([]);
+    // Spaces around a value are still only spaces: trimmed, as a form would.
+    expect((await call('PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': '  LOT-2  ' } })).statusCode).toBe(200);
+    expect((await stored(item.id)).lot_number).toBe('LOT-2');
   });
 
   it('counts characters, not UTF-16 units', async () => {

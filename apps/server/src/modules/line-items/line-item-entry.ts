@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LINE_ITEM_MESSAGES, notANumberMessage, parseUsDate, readNumber, SERIAL_NUMBER_MAX, singleLineTextProblem, TEXT_LIMITS } from '@3ds/domain';
+import { LINE_ITEM_MESSAGES, notANumberMessage, parseUsDate, readNumber, SERIAL_NUMBER_MAX, singleLineTextProblem, TEXT_LIMITS, trimLine } from '@3ds/domain';
 import { validationFailed } from '../../errors/app-error.ts';
 import { strictBody } from '../../records/body-schemas.ts';
 
@@ -83,7 +83,8 @@ const TEXT_FIELDS = {
   serialNumber: ['Serial Number', SERIAL_NUMBER_MAX],
 } as const;
 
-const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
+// Only spaces make a value blank: a tab or line break is refused, never read as an empty field.
+const blank = (v: unknown) => v === null || v === undefined || trimLine(String(v)) === '';
 
 /** Numbers as numbers (null when blank) and texts trimmed (null when blank), or 422 naming what is wrong. */
 export function normalizeEntry(entry: LineItemEntryInput) {
@@ -104,7 +105,7 @@ export function normalizeEntry(entry: LineItemEntryInput) {
   const texts: Partial<Record<keyof typeof TEXT_FIELDS, string | null>> = {};
   for (const [key, [label, max]] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, readonly [string, number]][]) {
     if (entry[key] === undefined) continue;
-    const text = blank(entry[key]) ? null : String(entry[key]).trim();
+    const text = blank(entry[key]) ? null : trimLine(String(entry[key]));
     const problem = text === null ? undefined : singleLineTextProblem(label, text, max);
     if (problem) problems.push(problem);
     texts[key] = text;
@@ -114,7 +115,7 @@ export function normalizeEntry(entry: LineItemEntryInput) {
   if (entry.expirationDate !== undefined) {
     if (blank(entry.expirationDate)) expirationDate = null;
     else {
-      expirationDate = typeof entry.expirationDate === 'string' ? parseUsDate(entry.expirationDate.trim()) : null;
+      expirationDate = typeof entry.expirationDate === 'string' ? parseUsDate(trimLine(entry.expirationDate)) : null;
       if (!expirationDate) problems.push(LINE_ITEM_MESSAGES.expirationDate);
     }
   }

@@ -2,7 +2,7 @@ import { ENTITIES, SAVED_FIND_LIMITS } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
-import { findRequestsSchema } from '../../records/find-request.ts';
+import { findRequestSchema } from '../../records/find-request.ts';
 import { sortSchema } from '../../records/list-query.ts';
 import type { SavedFindsService } from './saved-finds.service.ts';
 
@@ -11,6 +11,10 @@ const entity = z.enum(ENTITIES);
 // The text rules (code points, one line) are the service's, with messages naming the field; these only cap the body.
 const name = z.string().max(1000);
 const quickFind = z.string().max(10_000);
+// A list's own find takes these as the list's clients send them; a saved find keeps them, so a name
+// inside a request or a sort that the list would drop is refused (400 naming it), never dropped.
+const requests = z.array(strictBody(findRequestSchema.shape)).max(50, 'At most 50 find requests');
+const sort = z.array(strictBody(sortSchema.element.shape)).max(10, 'At most 10 sort fields');
 
 const savedFind = z.object({
   id: z.number(),
@@ -66,7 +70,7 @@ export const savedFindsRoutes: FastifyPluginAsyncZod<{ savedFinds: SavedFindsSer
         description:
           `Any signed-in user, for themselves. ${FIND_RULES} It needs a quick find, find requests or a sort (400). ` +
           `409 when the user already has a saved find of that name (whatever its case) on that list, or ${SAVED_FIND_LIMITS.perList} saved finds there. Answers the saved find (201).`,
-        body: strictBody({ entity, name, quickFind: quickFind.optional(), requests: findRequestsSchema.optional(), sort: sortSchema.optional() }),
+        body: strictBody({ entity, name, quickFind: quickFind.optional(), requests: requests.optional(), sort: sort.optional() }),
         response: { 201: savedFind },
       },
     },
@@ -82,7 +86,7 @@ export const savedFindsRoutes: FastifyPluginAsyncZod<{ savedFinds: SavedFindsSer
         summary: 'Rename a saved find or change its find',
         description: `Any of name, quickFind, requests and sort, with the rules of creating one. 404 for an id that is not one of the user's saved finds; 409 for a name already used on the list. Answers the saved find.`,
         params: savedFindId,
-        body: strictBody({ name: name.optional(), quickFind: quickFind.optional(), requests: findRequestsSchema.optional(), sort: sortSchema.optional() }),
+        body: strictBody({ name: name.optional(), quickFind: quickFind.optional(), requests: requests.optional(), sort: sort.optional() }),
         response: { 200: savedFind },
       },
     },

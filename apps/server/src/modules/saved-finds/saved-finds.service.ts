@@ -1,4 +1,4 @@
-import { SAVED_FIND_LIMITS, SAVED_FIND_MESSAGES, savedFindNameProblem, savedFindQuickFindProblem, type EntityName } from '@3ds/domain';
+import { SAVED_FIND_LIMITS, SAVED_FIND_MESSAGES, savedFindNameProblem, savedFindQuickFindProblem, trimLine, type EntityName } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { SavedFind } from '../../db/tables/saved-finds.table.ts';
@@ -50,7 +50,7 @@ function audited(row: SavedFind) {
 }
 
 function checkName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = trimLine(name);
   const problem = savedFindNameProblem(trimmed);
   if (problem) throw badRequest(problem);
   return trimmed;
