@@ -24,3 +24,4 @@ export * from './destruction-record.ts';
 export * from './destruction-clock.ts';
 export * from './settings.ts';
 export * from './saved-finds.ts';
+export * from './events.ts';
