@@ -153,7 +153,7 @@ describe('GET /3ds/api/events', () => {
     const job = await createJob(t.db, { registration_id: regId });
     // One transaction writing 1,500 audit rows of records, as a bulk operation does.
     await sql`INSERT INTO audit_log (username, action, entity, record_id) SELECT 'admin', 'edit', 'job', ${String(job.id)} FROM generate_series(1, 1500)`.execute(t.db);
-    await listening.waitFor('1,500 events', () => listening.changes().length >= 1500, 5000);
+    await listening.waitFor('1,500 events', () => listening.changeCount >= 1500, 5000);
     const ids = listening.changes().map((c) => Number(c.id));
     expect(ids).toHaveLength(1500);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -213,6 +213,37 @@ describe('GET /3ds/api/events', () => {
     expect(other.isEnded).toBe(false);
     other.close();
   });
+
+  it('drops a client that does not read, rather than buffering for it; a reading client receives everything', async () => {
+    const stalled = await new Promise<IncomingMessage>((resolve, reject) => {
+      const request = httpGet(`${baseUrl}/3ds/api/events`, { agent: false, headers: { authorization: `Bearer ${admin}` } }, resolve);
+      request.on('error', reject);
+    });
+    expect(stalled.statusCode).toBe(200);
+    stalled.pause(); // reads nothing: the server's buffers for it fill
+    const dropped = new Promise<void>((resolve) => stalled.on('close', () => resolve()));
+    stalled.on('error', () => {});
+    const reader = await stream();
+    await ready(reader);
+    // Ten transactions of 12,000 rows (some 2.6 MB of events each, within what a reading client is
+    // allowed at once): some 26 MB in all, more than the sockets and the stream's 4 MB allowance hold.
+    const job = await createJob(t.db, { registration_id: regId });
+    const before = reader.changeCount;
+    for (let burst = 1; burst <= 10; burst++) {
+      await sql`INSERT INTO audit_log (username, action, entity, record_id) SELECT 'admin', 'edit', 'job', ${String(job.id)} FROM generate_series(1, 12000)`.execute(t.db);
+      await reader.waitFor(`burst ${burst}`, () => reader.changeCount >= before + burst * 12_000, 20_000);
+    }
+    // Reading now, it finds its stream cut short: what was queued for it was dropped with it.
+    let received = 0;
+    stalled.on('data', (chunk: Buffer) => (received += (chunk.toString('latin1').match(/event: change/g) ?? []).length));
+    stalled.resume();
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([dropped.then(() => 'dropped'), new Promise((resolve) => (timer = setTimeout(() => resolve('still open'), 5000)))]);
+    clearTimeout(timer);
+    expect(outcome).toBe('dropped');
+    expect(received).toBeLessThan(120_000);
+    reader.close();
+  }, 60_000);
 
   it('ends open streams when the server closes, without waiting for them', async () => {
     // Plain HTTP connections of their own (no pooled client connections to wait for besides the streams).

@@ -48,6 +48,9 @@ export class EventStreamReader {
     return this.#endedFlag;
   }
 
+  /** How many `change` events came so far (counted as they come: cheap to ask often). */
+  changeCount = 0;
+
   /** The `change` events so far, their data parsed. */
   changes(): (Record<string, string> & { id: string })[] {
     return this.events.filter((e) => e.event === 'change').map((e) => JSON.parse(e.data));
@@ -128,6 +131,8 @@ export class EventStreamReader {
       else if (name === 'data') event.data = event.data ? `${event.data}\n${value}` : value;
       else if (name === 'retry') event.retry = Number(value);
     }
-    if (fields) this.events.push(event);
+    if (!fields) return;
+    this.events.push(event);
+    if (event.event === 'change') this.changeCount += 1;
   }
 }

@@ -35,7 +35,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
       // The query is for clients that cannot set the header; the header is what a reconnection sends.
       const lastEventId = header ?? request.query.lastEventId;
       // The auth plugin let the request through: the token is there and its session live.
-      const stream = await events.open(bearerToken(request)!, lastEventId);
+      const stream = await events.open(bearerToken(request)!, lastEventId, reply.raw);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -29,6 +29,8 @@ type EndReason = 'session' | 'slow' | 'missed notices' | 'closing';
 class EventStream {
   readonly output = new PassThrough();
   readonly token: string;
+  /** Where the stream is piped (the HTTP response): whole chunks pass into its socket's buffer. */
+  readonly destination: { readonly writableLength: number } | undefined;
   /** Live frames that arrive while the stream is being opened; sent after the replay. */
   held: { id: string; frame: string }[] | undefined = [];
   /** Frames waiting for the next flush. */
@@ -39,13 +41,14 @@ class EventStream {
   ended = false;
   readonly timers: NodeJS.Timeout[] = [];
 
-  constructor(token: string) {
+  constructor(token: string, destination: { readonly writableLength: number } | undefined) {
     this.token = token;
+    this.destination = destination;
   }
 
-  /** Bytes written to the stream that its response has not taken yet, plus those queued here. */
+  /** Bytes queued here, in the stream and in its response, that the client has not taken yet. */
   get backlog(): number {
-    return this.output.writableLength + this.output.readableLength + this.unsentBytes;
+    return this.unsentBytes + this.output.writableLength + this.output.readableLength + (this.destination?.writableLength ?? 0);
   }
 }
 
@@ -110,13 +113,14 @@ export class EventsService {
    * Opens a stream for the session of `token` (already authenticated): `retry`, `ready`, then the
    * published changes after `lastEventId` (or `reset` when more than EVENTS.maxReplay were missed),
    * then every change as it commits, until the session ends, the client goes or the server closes.
+   * `destination` is the response the stream will be piped to, whose buffer counts as unsent.
    */
-  async open(token: string, lastEventId: string | undefined): Promise<Readable> {
+  async open(token: string, lastEventId: string | undefined, destination?: { readonly writableLength: number }): Promise<Readable> {
     if (this.#closing) throw new AppError(503, ERROR_CODES.unavailable, 'The server is shutting down; connect again in a moment.');
     if (!this.#feed.listening) {
       throw new AppError(503, ERROR_CODES.unavailable, 'Live updates are not being received right now; connect again in a moment.');
     }
-    const stream = new EventStream(token);
+    const stream = new EventStream(token, destination);
     // Listening before reading where to start: whatever commits meanwhile is held, not lost.
     this.#add(stream);
     let text: string;
@@ -179,7 +183,7 @@ export class EventsService {
     }
     if (reason === 'slow') {
       // What it has not taken is dropped with it; it reconnects and catches up.
-      this.#log?.info({ backlog: stream.output.writableLength + stream.output.readableLength }, 'events stream dropped: its client falls behind');
+      this.#log?.info({ backlog: stream.backlog }, 'events stream dropped: its client falls behind');
       stream.output.destroy();
     } else if (!stream.output.destroyed) {
       stream.output.end();
