@@ -2,7 +2,7 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PRIVILEGES } from '@3ds/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventStreamReader } from '../support/event-stream.ts';
 import { createUser } from '../support/factories.ts';
 import { createContainer, createJob, createRegistration } from '../support/record-factories.ts';
@@ -68,6 +68,26 @@ describe('GET /3ds/api/events', () => {
     expect(first.retry).toBe(3000);
     expect(JSON.parse(first.data)).toEqual({ lastEventId: newest });
     reader.close();
+  });
+
+  it('sends a ping comment every 25 s (the first stream starts the clock)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const reader = await stream();
+      await ready(reader);
+      expect(reader.comments).toEqual([]);
+      vi.advanceTimersByTime(24_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reader.comments).toEqual([]);
+      vi.advanceTimersByTime(1_000);
+      await reader.waitFor('a ping', () => reader.comments.length === 1, 1000);
+      expect(reader.comments).toEqual(['ping']);
+      vi.advanceTimersByTime(25_000);
+      await reader.waitFor('a second ping', () => reader.comments.length === 2, 1000);
+      reader.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends every change made through the API within a second: a job created, a container locked, a line item created', async () => {
@@ -212,6 +232,16 @@ describe('GET /3ds/api/events', () => {
     expect(await two.endsWithin(1000)).toBe(true);
     expect(other.isEnded).toBe(false);
     other.close();
+  });
+
+  it('ends the stream when its session expires, also when the expiry was moved closer meanwhile', async () => {
+    const token = await t.tokenFor('admin');
+    const reader = await stream({ token });
+    await ready(reader);
+    const { sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string };
+    await t.db.updateTable('sessions').set({ expires_at: new Date(t.clock.now.getTime() + 1500) }).where('id', '=', sid).execute();
+    expect(await reader.endsWithin(1000)).toBe(false);
+    expect(await reader.endsWithin(2500)).toBe(true);
   });
 
   it('drops a client that does not read, rather than buffering for it; a reading client receives everything', async () => {

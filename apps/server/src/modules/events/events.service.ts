@@ -40,6 +40,9 @@ class EventStream {
   replayed: Set<string> | undefined;
   ended = false;
   readonly timers: NodeJS.Timeout[] = [];
+  /** When the session ends at the latest (its expiry or the token's), and the timer that ends the stream then. */
+  endsAt = 0;
+  endTimer: NodeJS.Timeout | undefined;
 
   constructor(token: string, destination: { readonly writableLength: number } | undefined) {
     this.token = token;
@@ -153,8 +156,7 @@ export class EventsService {
     }
     stream.output.on('close', () => this.#end(stream, 'closing'));
     stream.output.write(text);
-    const untilEnd = endsAt.getTime() - this.#now().getTime();
-    stream.timers.push(setTimeout(() => this.#end(stream, 'session'), Math.max(0, Math.min(untilEnd, MAX_TIMER_MS))).unref());
+    this.#endAt(stream, endsAt);
     if (stream.replayed) stream.timers.push(setTimeout(() => (stream.replayed = undefined), REPLAYED_IDS_MS).unref());
     return stream.output;
   }
@@ -163,6 +165,15 @@ export class EventsService {
   close(): void {
     this.#closing = true;
     for (const stream of [...this.#streams]) this.#end(stream, 'closing');
+  }
+
+  /** Ends the stream when its session expires (again when the expiry moved). */
+  #endAt(stream: EventStream, endsAt: Date) {
+    if (stream.ended || stream.endsAt === endsAt.getTime()) return;
+    stream.endsAt = endsAt.getTime();
+    clearTimeout(stream.endTimer);
+    const untilEnd = stream.endsAt - this.#now().getTime();
+    stream.endTimer = setTimeout(() => this.#end(stream, 'session'), Math.max(0, Math.min(untilEnd, MAX_TIMER_MS))).unref();
   }
 
   #add(stream: EventStream) {
@@ -175,6 +186,7 @@ export class EventsService {
     stream.ended = true;
     this.#streams.delete(stream);
     for (const timer of stream.timers) clearTimeout(timer);
+    clearTimeout(stream.endTimer);
     stream.pending = [];
     stream.unsentBytes = 0;
     if (this.#streams.size === 0 && this.#ping) {
@@ -257,7 +269,8 @@ export class EventsService {
           await Promise.all(
             [...byToken].map(async ([token, streams]) => {
               try {
-                await this.#auth.verifySession(token);
+                const { endsAt } = await this.#auth.verifySession(token);
+                for (const stream of streams) if (!stream.held) this.#endAt(stream, endsAt);
               } catch (error) {
                 // Only a refused session ends its streams; a database that does not answer decides nothing.
                 if (error instanceof AppError && error.status === 401) for (const stream of streams) this.#end(stream, 'session');
