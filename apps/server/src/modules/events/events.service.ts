@@ -1,10 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { ERROR_CODES, EVENTS, type RecordEvent } from '@3ds/domain';
+import { ERROR_CODES, EVENTS, MESSAGES, type RecordEvent } from '@3ds/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, unauthorized } from '../../errors/app-error.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { newestAuditId, publishedAuditRowsAfter } from './events.repository.ts';
 
@@ -39,6 +39,7 @@ class EventStream {
   /** Ids sent by the replay, whose live notices may still be on their way. */
   replayed: Set<string> | undefined;
   ended = false;
+  endedBecause: EndReason | undefined;
   readonly timers: NodeJS.Timeout[] = [];
   /** When the session ends at the latest (its expiry or the token's), and the timer that ends the stream then. */
   endsAt = 0;
@@ -151,6 +152,7 @@ export class EventsService {
     stream.held = undefined;
     stream.unsentBytes = 0;
     if (stream.ended) {
+      if (stream.endedBecause === 'session') throw unauthorized(MESSAGES.unauthorized);
       // Notices may have been missed while it opened, or the server began closing.
       throw new AppError(503, ERROR_CODES.unavailable, 'Live updates were interrupted; connect again in a moment.');
     }
@@ -184,6 +186,7 @@ export class EventsService {
   #end(stream: EventStream, reason: EndReason) {
     if (stream.ended) return;
     stream.ended = true;
+    stream.endedBecause = reason;
     this.#streams.delete(stream);
     for (const timer of stream.timers) clearTimeout(timer);
     clearTimeout(stream.endTimer);
