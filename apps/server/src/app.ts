@@ -35,6 +35,8 @@ import { RegistrationsService } from './modules/registrations/registrations.serv
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { savedFindsRoutes } from './modules/saved-finds/saved-finds.routes.ts';
 import { SavedFindsService } from './modules/saved-finds/saved-finds.service.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { EventsService } from './modules/events/events.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -140,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Answers are kept on PostgreSQL only: the embedded database is one server's, small, and its change
   // notices reach the listener only after the statement's own promise, so a browser reading right after
   // a write could meet the answer from before it.
+  // Live updates: open streams of record changes, fed by the same notices (modules/events).
+  const events = new EventsService({ db, feed, auth, now, log: app.log });
   const answers = new AnswerCache(new DataVersions(feed), { maxBytes: deps.database.kind === 'postgres' ? deps.config.answerCacheBytes : 0 });
 
   await app.register(errorHandlerPlugin);
@@ -195,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users: new UsersService(db, now) });
       await api.register(settingsRoutes, { settings: new SettingsService(db) });
       await api.register(savedFindsRoutes, { savedFinds: new SavedFindsService(db) });
+      await api.register(eventsRoutes, { events });
     },
     { prefix: API_PREFIX.slice(0, -1) },
   );
@@ -208,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           scheduleChangeLogCompaction(db, (error) => app.log.warn({ err: error }, 'change log compaction failed')),
           scheduleExportCleanup(db, store, app.log, { now }),
         ];
+  // Open event streams end before the server waits for its requests to finish, or it would wait for ever.
+  app.addHook('preClose', async () => events.close());
   app.addHook('onClose', async () => {
     for (const stop of stops) await stop();
     await feed.close();

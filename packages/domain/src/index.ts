@@ -25,3 +25,4 @@ export * from './destruction-clock.ts';
 export * from './settings.ts';
 export * from './saved-finds.ts';
 export * from './bulk.ts';
+export * from './events.ts';

@@ -8,6 +8,8 @@ import pg from 'pg';
  *  - `tds_changes`: a record table changed (payload: the table's name), once per table and transaction;
  *  - `tds_auth`: a session was revoked or its expiry changed, or a user changed (payload:
  *    `session:<id>` or `user:<id>`);
+ *  - `tds_events`: an audit row of a record was written (014_record_events.sql; payload: the event's
+ *    data as `GET /events` streams it), once per row;
  *  - `tds_sync`: a marker a server sends itself to learn that it has received everything committed
  *    before it (`sync`).
  *
@@ -16,11 +18,14 @@ import pg from 'pg';
  * While the connection is down nothing is received: `listening` is false, and every `reset`
  * listener is called when it goes down and again when it is back (notices may have been missed).
  */
-export const CHANNELS = { changes: 'tds_changes', auth: 'tds_auth', sync: 'tds_sync' } as const;
+export const CHANNELS = { changes: 'tds_changes', auth: 'tds_auth', events: 'tds_events', sync: 'tds_sync' } as const;
+
+/** The channels whose notices reach the listeners (`tds_sync` is the feed's own). */
+export type NoticeChannel = 'tds_changes' | 'tds_auth' | 'tds_events';
 
 export interface FeedListener {
-  /** A notice on `tds_changes` or `tds_auth`. */
-  notice?(channel: 'tds_changes' | 'tds_auth', payload: string): void;
+  /** A notice on `tds_changes`, `tds_auth` or `tds_events`. */
+  notice?(channel: NoticeChannel, payload: string): void;
   /** Notices may have been missed: forget whatever depends on them. */
   reset?(): void;
 }
@@ -57,7 +62,7 @@ abstract class FeedBase implements ChangeFeed {
       this.#markers.get(payload)?.();
       return;
     }
-    if (channel !== CHANNELS.changes && channel !== CHANNELS.auth) return;
+    if (channel !== CHANNELS.changes && channel !== CHANNELS.auth && channel !== CHANNELS.events) return;
     for (const listener of this.#listeners) listener.notice?.(channel, payload);
   }
 
@@ -142,7 +147,7 @@ export class PostgresChangeFeed extends FeedBase {
       await client.connect();
       // A listener never keeps the process alive on its own: the HTTP server does that.
       (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-      await client.query(`LISTEN ${CHANNELS.changes}; LISTEN ${CHANNELS.auth}; LISTEN ${CHANNELS.sync}`);
+      await client.query(Object.values(CHANNELS).map((channel) => `LISTEN ${channel}`).join('; '));
       if (this.#client !== client || this.#closed) return;
       this.#retryMs = 100;
       this.#listening = true;

@@ -1,17 +1,28 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PRIVILEGES } from '@3ds/domain';
+import { readFile } from 'node:fs/promises';
+import { PRIVILEGES, RECORD_EVENT_ENTITIES } from '@3ds/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { ApiClient, type ApiAnswer } from './support/api-client.ts';
 import { createReliabilityDatabase, withApplicationName, type ReliabilityDatabase } from './support/database.ts';
 import { tally, waitFor } from './support/load.ts';
+import { EventListener } from './support/event-listener.ts';
 import { ServerProcess } from './support/server-process.ts';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CLIENTS = 20;
+/** Event streams listening during the soak, spread over both servers (SOAK_LISTENERS=0 to compare without). */
+const LISTENERS = Number(process.env.SOAK_LISTENERS ?? 20);
+/**
+ * How much a server's resident memory may grow from the first quarter of the soak to the last. Not
+ * 50: without any event stream the servers already grow 30–110 MB over a 60 s soak on a two-core
+ * machine (V8 sizing its heap, the 32 MB answer cache filling), so a tighter bound fails whether or
+ * not streams listen. The figures are printed; SOAK_MAX_RSS_GROWTH_MB sets another bound.
+ */
+const MAX_RSS_GROWTH_MB = Number(process.env.SOAK_MAX_RSS_GROWTH_MB ?? 150);
 const PASSWORD = 'soak password 1';
 const NDCS = ['00406-0552-01', '00406-8515-01'] as const;
 
@@ -47,6 +58,7 @@ let database: ReliabilityDatabase;
 let dataDir: string;
 let servers: ServerProcess[] = [];
 let data: Data;
+let listeners: EventListener[] = [];
 
 /** A small seeded generator, so that a failing soak can be run again the same way (SOAK_SEED). */
 function random(seed: number) {
@@ -116,6 +128,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await Promise.all(listeners.map((listener) => listener.stop()));
   for (const server of servers) await server.kill();
   await database?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -273,12 +286,49 @@ async function runClient(index: number, until: number, outcomes: Outcome[]) {
   }
 }
 
+/** A process's resident memory in MB (VmRSS of /proc/<pid>/status). */
+async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
+}
+
+/** Samples every server's resident memory twice a second until stopped. */
+function sampleMemory(): { stop(): Map<string, number[]> } {
+  const samples = new Map<string, number[]>(servers.map((server) => [server.name, []]));
+  const timer = setInterval(() => {
+    for (const server of servers) void residentMb(server.pid).then((mb) => samples.get(server.name)!.push(mb), () => {});
+  }, 500);
+  return {
+    stop() {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
 describe(`soak: two servers, ${CLIENTS} clients, ${SOAK_SECONDS} s on the same records`, () => {
   it('keeps every line item in one container of its job, every count exact and every change audited, with no server error', async () => {
     const outcomes: Outcome[] = [];
+    // Event streams listening throughout, half on each server, each of a session of its own.
+    listeners = await Promise.all(
+      Array.from({ length: LISTENERS }, async (_, i) => {
+        const server = servers[i % 2]!;
+        const session = await ApiClient.signIn(server.baseUrl, `soak${String(i + 1).padStart(2, '0')}`, PASSWORD);
+        const listener = new EventListener(server.baseUrl, session.token);
+        await listener.start();
+        return listener;
+      }),
+    );
+    const auditIdNow = async () => Number((await database.query<{ id: string | null }>('SELECT max(id)::text AS id FROM audit_log'))[0]!.id ?? 0);
+    const firstAuditId = await auditIdNow();
+    const memory = sampleMemory();
     const began = Date.now();
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => runClient(i, began + SOAK_SECONDS * 1000, outcomes)));
     const seconds = (Date.now() - began) / 1000;
+    const rss = memory.stop();
+    const lastAuditId = await auditIdNow();
 
     const table = tally(outcomes);
     const examples = new Map<string, string>();
@@ -288,6 +338,48 @@ describe(`soak: two servers, ${CLIENTS} clients, ${SOAK_SECONDS} s on the same r
         `refusals, one example each:\n${[...examples.entries()].sort().map(([k, v]) => `  ${k}: ${v}`).join('\n')}`,
     );
     const checks: string[] = [];
+
+    // Every published audit row written during the soak reached every stream (no change lost).
+    const published = (
+      await database.query<{ id: string }>('SELECT id::text AS id FROM audit_log WHERE id > $1 AND id <= $2 AND entity = ANY($3) ORDER BY id', [
+        firstAuditId,
+        lastAuditId,
+        [...RECORD_EVENT_ENTITIES],
+      ])
+    ).map((r) => r.id);
+    if (LISTENERS) expect(published.length).toBeGreaterThan(0);
+    const missingFrom = (listener: EventListener) => {
+      const received = listener.received();
+      return published.filter((id) => !received.has(id));
+    };
+    await waitFor('every stream to receive every change', async () => listeners.every((l) => missingFrom(l).length === 0), 15_000, 100).catch(() => undefined);
+    const missed = listeners.map((l, i) => ({ stream: i, server: l.baseUrl, missing: missingFrom(l).length, reconnects: l.reconnects, resets: l.resets }));
+    console.log(
+      `event streams: ${LISTENERS} (${LISTENERS / 2} on each server), ${published.length} published audit rows during the soak; ` +
+        `received by every stream: ${missed.filter((m) => m.missing === 0).length}/${LISTENERS}; reconnects ${missed.reduce((n, m) => n + m.reconnects, 0)}, resets ${missed.reduce((n, m) => n + m.resets, 0)}`,
+    );
+    expect(missed.filter((m) => m.missing > 0)).toEqual([]);
+    checks.push(`each of ${LISTENERS} event streams (both servers) received all ${published.length} published audit rows written during the soak`);
+    await Promise.all(listeners.map((listener) => listener.stop()));
+
+    // Server memory stays flat: the last quarter of the samples against the first.
+    const memoryLines: string[] = [];
+    const growth = new Map<string, number>();
+    for (const [name, samples] of rss) {
+      expect(samples.length, `${name} memory samples`).toBeGreaterThanOrEqual(4);
+      const quarter = Math.max(1, Math.floor(samples.length / 4));
+      const first = mean(samples.slice(0, quarter));
+      const last = mean(samples.slice(-quarter));
+      growth.set(name, last - first);
+      const tenths = Array.from({ length: 10 }, (_, i) => samples[Math.floor((i * samples.length) / 10)]!.toFixed(0)).join(' ');
+      memoryLines.push(
+        `${name}: first quarter ${first.toFixed(1)} MB, last quarter ${last.toFixed(1)} MB, growth ${(last - first).toFixed(1)} MB, peak ${Math.max(...samples).toFixed(1)} MB ` +
+          `(${samples.length} samples; every tenth of the run: ${tenths} MB)`,
+      );
+    }
+    console.log(`server memory (VmRSS) during the soak:\n  ${memoryLines.join('\n  ')}`);
+    for (const [name, mb] of growth) expect(mb, `${name} resident memory growth (MB)`).toBeLessThan(MAX_RSS_GROWTH_MB);
+    checks.push(`server memory flat: growth under ${MAX_RSS_GROWTH_MB} MB from the first quarter to the last on both servers`);
 
     // No server error, no lost answer, no deadlock or serialisation failure shown to a user.
     const failed = outcomes.filter((o) => o.status === 0 || o.status >= 500);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRIVILEGES } from '@3ds/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStreamReader } from '../support/event-stream.ts';
 import { createUser } from '../support/factories.ts';
 import { createRegistration } from '../support/record-factories.ts';
 import { ApiClient, type ApiAnswer } from './support/api-client.ts';
@@ -13,7 +14,7 @@ import { ServerProcess } from './support/server-process.ts';
 /**
  * Two server processes on one PostgreSQL, each keeping live sessions and answers in memory: what one
  * of them changes (a sign-out, a disabled user, a new job) reaches the other through the database's
- * change notices within a second.
+ * change notices within a second, and so does a change to an event stream open on the other.
  */
 const PASSWORD = 'two servers password 1';
 const WITHIN_MS = 1000;
@@ -122,5 +123,32 @@ describe('two servers on one database', () => {
     expect((await admin.request('PATCH', record, { body: { fieldData: { 'Job Name': 'Crossed servers' }, modId } })).status).toBe(200);
     const renamed = await msUntil(() => onB.get(record), (answer) => answer.body?.data?.[0]?.fieldData?.['Job Name'] === 'Crossed servers');
     expect(renamed).toBeLessThan(WITHIN_MS);
+  });
+
+  it('a change made through one server reaches an event stream open on the other within a second', async () => {
+    const admin = await ApiClient.signIn(a.baseUrl, 'admin', PASSWORD);
+    const onB = await EventStreamReader.open(b.baseUrl, { token: admin.token });
+    try {
+      expect(onB.status).toBe(200);
+      await onB.waitFor('ready', (e) => e.event === 'ready');
+      const took: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const sent = performance.now();
+        const created = await admin.request('POST', '/job', { body: { fieldData: { _fkRegistration_Record_Number: registrationId, 'Job Name': `Streamed ${i}` } } });
+        expect(created.status).toBe(200);
+        const event = await onB.waitFor('the job on B', (e) => e.event === 'change' && JSON.parse(e.data).recordId === created.body.recordId, 5000);
+        expect(JSON.parse(event.data)).toMatchObject({ entity: 'job', action: 'create', user: 'admin' });
+        // From sending the request to A until B's stream delivered it: the request's own time included.
+        took.push(event.receivedAt - sent);
+      }
+      const sorted = [...took].sort((x, y) => x - y);
+      console.log(
+        `job created on A reached an event stream on B after ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms (median of ${took.length}; ` +
+          `fastest ${sorted[0]!.toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms; from the request sent to A)`,
+      );
+      expect(sorted.at(-1)).toBeLessThan(WITHIN_MS);
+    } finally {
+      onB.close();
+    }
   });
 });

@@ -156,6 +156,25 @@ export class AuthService {
   /** The signed-in user of a bearer token, or a 401 explaining why not. */
   async authenticate(token: string): Promise<SessionUser> {
     const now = this.#now();
+    const { session, user } = await this.#check(token, now);
+    if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
+      await sessions.touchSession(this.#db, session.sessionId, now);
+      this.#live.touched(session.sessionId, now);
+    }
+    return user;
+  }
+
+  /**
+   * What `authenticate` answers, without marking the session seen (a long-lived stream checks its
+   * session again and again; that is not the user being active), and when the session ends at the
+   * latest: its expiry or the token's, whichever is first.
+   */
+  async verifySession(token: string): Promise<{ user: SessionUser; endsAt: Date }> {
+    const { user, endsAt } = await this.#check(token, this.#now());
+    return { user, endsAt };
+  }
+
+  async #check(token: string, now: Date): Promise<{ session: LiveSession; user: SessionUser; endsAt: Date }> {
     const check = await this.#tokens.verify(token, now);
     if (!check.ok) {
       if (check.reason === 'expired') throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
@@ -165,17 +184,18 @@ export class AuthService {
     if (!session || session.revokedAt || session.disabled || session.username !== check.claims.sub) {
       throw unauthorized(MESSAGES.unauthorized);
     }
-    if (new Date(session.expiresAt) <= now) throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
-    if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
-      await sessions.touchSession(this.#db, session.sessionId, now);
-      this.#live.touched(session.sessionId, now);
-    }
+    const expiresAt = new Date(session.expiresAt);
+    if (expiresAt <= now) throw unauthorized(MESSAGES.sessionExpired, MESSAGES.sessionExpiredTitle);
     return {
-      sessionId: session.sessionId,
-      userId: session.userId,
-      username: session.username,
-      privileges: session.privileges,
-      parentOrganization: session.parentOrganization,
+      session,
+      user: {
+        sessionId: session.sessionId,
+        userId: session.userId,
+        username: session.username,
+        privileges: session.privileges,
+        parentOrganization: session.parentOrganization,
+      },
+      endsAt: new Date(Math.min(expiresAt.getTime(), check.claims.exp * 1000)),
     };
   }
 

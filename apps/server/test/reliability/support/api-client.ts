@@ -27,6 +27,11 @@ export class ApiClient {
     return new ApiClient(baseUrl, answer.body.token);
   }
 
+  /** The bearer token of the session (for the event stream, which the tests read with fetch of their own). */
+  get token(): string {
+    return this.#token;
+  }
+
   /** The same session against another server of the same database (tokens and sessions are shared). */
   on(baseUrl: string): ApiClient {
     return new ApiClient(baseUrl, this.#token);
