@@ -109,7 +109,9 @@ test('a form being edited says who changed its record, and Reload starts it agai
   const itemId = await addLineItem(request, s, containerIds[0]!, 'LOT-FORM');
 
   const clerk = await signedIn(browser, 'clerk');
-  await clerk.goto(`line-item/${itemId}/edit`);
+  await clerk.goto(`line-item/${itemId}`);
+  await expect(clerk.getByRole('region', { name: 'NDC Info' })).toBeVisible();
+  await clerk.getByRole('link', { name: 'Edit', exact: true }).click();
   const form = clerk.getByRole('dialog', { name: /^Enter Data For / });
   await expect(form.getByLabel('Lot Number')).toHaveValue('LOT-FORM');
   await form.getByLabel('Lot Number').fill('LOT-CLERK');

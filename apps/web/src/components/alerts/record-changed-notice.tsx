@@ -49,7 +49,7 @@ export function RecordChangedNotice({ entity, recordId, saving, onReload }: Reco
         <Text size="sm">
           Changed by {change.user} just now — reload
         </Text>
-        <Button size="xs" variant="white" color="orange" loading={reloading} onClick={() => void reload()}>
+        <Button size="xs" variant="default" loading={reloading} onClick={() => void reload()}>
           Reload
         </Button>
       </Group>

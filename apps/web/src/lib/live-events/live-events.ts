@@ -1,3 +1,4 @@
+import { RECORD_EVENT_ENTITIES, type RecordEventEntity } from '@3ds/domain';
 import { EventStreamParser } from './event-stream-parser.ts';
 
 /**
@@ -8,8 +9,7 @@ import { EventStreamParser } from './event-stream-parser.ts';
  * what was missed; since a replay cannot be complete in every case, a reconnection also asks for
  * everything on screen to be read again (`onResync`).
  */
-export const RECORD_CHANGE_ENTITIES = ['job', 'container', 'line-item', 'registration', 'company'] as const;
-export type RecordChangeEntity = (typeof RECORD_CHANGE_ENTITIES)[number];
+export type RecordChangeEntity = RecordEventEntity;
 
 export interface RecordChange {
   /** The change's audit row id, which is also the event's id. */
@@ -26,7 +26,7 @@ export interface RecordChange {
   receivedAt: number;
 }
 
-const TEXT_FIELDS = ['id', 'recordId', 'action', 'user', 'at'] as const;
+const TEXT_FIELDS = ['id', 'action', 'user', 'at'] as const;
 
 /**
  * A `change` event's data, or undefined when it is not one we know (a newer server's entity).
@@ -42,9 +42,11 @@ export function parseRecordChange(data: string, receivedAt: number): RecordChang
   if (typeof value !== 'object' || value === null) return undefined;
   const fields = value as Record<string, unknown>;
   if (!TEXT_FIELDS.every((name) => typeof fields[name] === 'string')) return undefined;
-  if (!(RECORD_CHANGE_ENTITIES as readonly unknown[]).includes(fields.entity)) return undefined;
-  const { id, recordId, action, user, at } = fields as Record<(typeof TEXT_FIELDS)[number], string>;
-  return { id, entity: fields.entity as RecordChangeEntity, recordId, action, user, at, receivedAt };
+  if (!(RECORD_EVENT_ENTITIES as readonly unknown[]).includes(fields.entity)) return undefined;
+  // A change not of one record (none today) still makes the screens read again.
+  if (fields.recordId !== null && typeof fields.recordId !== 'string') return undefined;
+  const { id, action, user, at } = fields as Record<(typeof TEXT_FIELDS)[number], string>;
+  return { id, entity: fields.entity as RecordChangeEntity, recordId: fields.recordId ?? '', action, user, at, receivedAt };
 }
 
 function readyEventId(data: string): string {
