@@ -130,10 +130,12 @@ test.describe('DEA documents of a job', () => {
   test('a viewer (no CREATE_JOB) is offered no document', async ({ page, request }) => {
     const token = await apiToken(request);
     const jobId = await destroyedJob(request, token);
+    // Once the company's Report Type has arrived, the admin's actions would be there. (Not
+    // 'networkidle': the live change stream keeps a request open for as long as the page is.)
+    const company = page.waitForResponse((r) => /\/api\/companies\/\d+$/.test(new URL(r.url()).pathname) && r.ok());
     await openJob(page, jobId, 'viewer');
     await expect(page.getByRole('button', { name: 'Job Ready', exact: true })).toBeVisible();
-    // Once the company's Report Type has arrived, the admin's actions would be there.
-    await page.waitForLoadState('networkidle');
+    await company;
     for (const label of ['Form 41 Draft', 'Generate Form 41', 'Certificate of Destruction', 'Documents']) {
       await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
     }
