@@ -102,7 +102,8 @@ describe('the words', () => {
     expect(countOf('line-items', 1)).toBe('1 line item');
     expect(countOf('yb-containers', 1234)).toBe('1,234 Yellow Bucket containers');
     expect(confirmQuestion('line-items', 'lock', 40)).toBe('Lock 40 line items?');
-    expect(confirmQuestion('containers', 'delete', 2)).toMatch(/^Delete 2 containers\? They are deleted for good/);
+    expect(confirmQuestion('containers', 'delete', 2)).toMatch(/^Delete 2 containers and their line items\? They are deleted for good/);
+    expect(confirmQuestion('yb-containers', 'lock', 1)).toBe('Lock 1 Yellow Bucket container and its line items?');
     expect(summaryLine('lock', { done: 38, refused: [{ recordId: '1', code: 'LOCKED', message: '' }, { recordId: '2', code: 'LOCKED', message: '' }] })).toBe('38 locked, 2 refused');
     expect(summaryLine('delete', { done: 5, refused: [] })).toBe('5 deleted');
   });

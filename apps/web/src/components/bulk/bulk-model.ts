@@ -112,9 +112,10 @@ export const ACTION_LABELS: Record<BulkAction, { verb: string; done: string }> =
   export: { verb: 'Export', done: 'exported' },
 };
 
-/** The confirmation's question, naming the count. */
+/** The confirmation's question, naming the count (a container's line items go with it, as one container's do). */
 export function confirmQuestion(entity: BulkEntity, action: Exclude<BulkAction, 'move' | 'export'>, count: number): string {
-  const question = `${ACTION_LABELS[action].verb} ${countOf(entity, count)}?`;
+  const withItems = entity === 'containers' || entity === 'yb-containers' ? (count === 1 ? ' and its line items' : ' and their line items') : '';
+  const question = `${ACTION_LABELS[action].verb} ${countOf(entity, count)}${withItems}?`;
   return action === 'delete' ? `${question} They are deleted for good; each deletion is kept in the history.` : question;
 }
 
