@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, type ComboboxParsedItem } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { RefusalNote } from '../alerts/refusal-note.tsx';
@@ -25,6 +25,11 @@ interface MoveDialogProps {
   busy: boolean;
   /** Why the last Move did not go through, when the caller shows it here. */
   warning?: Warning | null;
+  /**
+   * The places are found on the server as the user types (a bulk move's containers or jobs): the
+   * typed text, as the caller searches with it. Without it, the select filters the places it has.
+   */
+  search?: { value: string; onChange: (text: string) => void; searching: boolean };
   onMove: (target: string) => void;
 }
 
@@ -42,9 +47,19 @@ export function MoveDialog({ opened, onClose, title, ...rest }: MoveDialogProps)
   );
 }
 
-function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, targetsNoun, refusal, busy, warning = null, onMove }: Omit<MoveDialogProps, 'opened' | 'title'>) {
+function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, targetsNoun, refusal, busy, warning = null, search, onMove }: Omit<MoveDialogProps, 'opened' | 'title'>) {
   const [target, setTarget] = useState<string | null>(null);
-  const none = targets.data !== undefined && targets.data.length === 0;
+  // Found as the user types: an empty answer is "nothing matches", not "nowhere to go".
+  const none = !search && targets.data !== undefined && targets.data.length === 0;
+  const searchProps = search
+    ? {
+        searchValue: search.value,
+        onSearchChange: search.onChange,
+        filter: ({ options }: { options: ComboboxParsedItem[] }) => options,
+        // Typing opens the list; focus alone does not, so it never covers the dialog's buttons.
+        openOnFocus: false,
+      }
+    : {};
   return (
     <form
       onSubmit={(event) => {
@@ -59,13 +74,14 @@ function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, t
         </Text>
         <Select
           label={label}
-          placeholder={targets.isPending ? `Loading the ${targetsNoun}…` : none ? emptyMessage : placeholder}
+          placeholder={targets.isPending && !search ? `Loading the ${targetsNoun}…` : none ? emptyMessage : placeholder}
           data={targets.data ? [...targets.data] : []}
           value={target}
           onChange={setTarget}
           searchable
-          nothingFoundMessage="Nothing matches"
-          disabled={targets.isPending || none || refusal !== undefined}
+          {...searchProps}
+          nothingFoundMessage={search?.searching ? 'Searching…' : search ? emptyMessage : 'Nothing matches'}
+          disabled={(targets.isPending && !search) || none || refusal !== undefined}
           maxDropdownHeight={280}
           data-autofocus
           comboboxProps={{ withinPortal: true }}
