@@ -252,6 +252,11 @@ export function isBulkEntity(value: unknown): value is BulkEntity {
   return typeof value === 'string' && (BULK_ENTITIES as readonly string[]).includes(value);
 }
 
+/** Whether a bulk list holds line items (else containers), standard or Yellow Bucket. */
+export function isLineItemList(entity: BulkEntity): entity is 'line-items' | 'yb-line-items' {
+  return entity === 'line-items' || entity === 'yb-line-items';
+}
+
 export function isBulkAction(value: unknown): value is BulkAction {
   return typeof value === 'string' && (BULK_ACTIONS as readonly string[]).includes(value);
 }
@@ -263,7 +268,7 @@ export function isBulkAction(value: unknown): value is BulkAction {
  */
 export function bulkActionRule(entity: BulkEntity, action: BulkAction): Action {
   if (action === 'export') return 'records.export';
-  const record = entity === 'line-items' || entity === 'yb-line-items' ? 'line-item' : 'container';
+  const record = isLineItemList(entity) ? 'line-item' : 'container';
   return `${record}.${action}`;
 }
 

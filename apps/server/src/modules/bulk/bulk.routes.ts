@@ -1,4 +1,4 @@
-import { BULK_ACTIONS, BULK_ENTITIES, BULK_MAX_RECORDS, CATALOGUE, type BulkEntity } from '@3ds/domain';
+import { BULK_ACTIONS, BULK_ENTITIES, BULK_MAX_RECORDS, CATALOGUE, isLineItemList, type BulkEntity } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
@@ -22,7 +22,7 @@ const responseSchema = z.object({
 });
 
 function bodySchema(entity: BulkEntity) {
-  const lineItems = entity === 'line-items' || entity === 'yb-line-items';
+  const lineItems = isLineItemList(entity);
   return strictBody({
     action: z.enum(BULK_ACTIONS, { message: `action must be one of ${BULK_ACTIONS.map((a) => `"${a}"`).join(', ')}` }),
     ids: z.array(idNumber).optional(),
@@ -43,7 +43,7 @@ function bodySchema(entity: BulkEntity) {
 const MAX = BULK_MAX_RECORDS.toLocaleString('en-US');
 
 function description(entity: BulkEntity): string {
-  const lineItems = entity === 'line-items' || entity === 'yb-line-items';
+  const lineItems = isLineItemList(entity);
   const record = lineItems ? 'line-item' : 'container';
   const privileges = lineItems ? 'LOCK_LINE_ITEM, UNLOCK_LINE_ITEM, MOVE_LINE_ITEM, DELETE_LINE_ITEM' : 'LOCK_CONTAINER, UNLOCK_CONTAINER, MOVE_CONTAINER, DELETE_CONTAINER';
   return `Acts on a selection of the list: \`action\` is \`lock\`, \`unlock\`, \`move\`, \`delete\` or \`export\`, each the single action

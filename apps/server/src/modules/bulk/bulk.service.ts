@@ -3,6 +3,7 @@ import {
   bulkActionRule,
   bulkSelectionTooLargeMessage,
   ERROR_CODES,
+  isLineItemList,
   type BulkAction,
   type BulkAnswer,
   type BulkEntity,
@@ -36,7 +37,6 @@ export interface BulkRequest {
 }
 
 const KIND: Record<BulkEntity, RecordKind> = { 'line-items': 'standard', 'yb-line-items': 'yellow_bucket', containers: 'standard', 'yb-containers': 'yellow_bucket' };
-const isLineItems = (entity: BulkEntity) => entity === 'line-items' || entity === 'yb-line-items';
 /** What a record not found is called, as the single actions call it. */
 const NOT_FOUND: Record<BulkEntity, (id: number) => string> = {
   'line-items': (id) => `There is no line item ${id}.`,
@@ -88,7 +88,7 @@ export class BulkService {
       let done = 0;
       for (let start = 0; start < ids.length; start += CHUNK) {
         const chunk = ids.slice(start, start + CHUNK);
-        const held: Map<number, HeldLineItem | HeldContainer> = isLineItems(entity) ? await holdLineItems(trx, chunk, kind) : await holdContainers(trx, chunk, kind);
+        const held: Map<number, HeldLineItem | HeldContainer> = isLineItemList(entity) ? await holdLineItems(trx, chunk, kind) : await holdContainers(trx, chunk, kind);
         for (const id of chunk) {
           await sql`SAVEPOINT bulk_record`.execute(trx);
           try {
@@ -117,7 +117,7 @@ export class BulkService {
   /** One record, by the single action's own function. */
   async #one(trx: Kysely<Database>, entity: BulkEntity, request: BulkRequest, id: number, user: SessionUser, requestId: string, held: HeldLineItem | HeldContainer | undefined) {
     const kind = KIND[entity];
-    if (isLineItems(entity)) {
+    if (isLineItemList(entity)) {
       const item = held as HeldLineItem | undefined;
       switch (request.action) {
         case 'lock':

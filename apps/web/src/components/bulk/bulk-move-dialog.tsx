@@ -1,3 +1,4 @@
+import { isLineItemList } from '@3ds/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import type { Warning } from '../alerts/warning-list.tsx';
@@ -22,7 +23,7 @@ interface BulkMoveDialogProps {
  * go to found by typing its number or name (a selection may span more places than a list can hold).
  */
 export function BulkMoveDialog({ opened, entity, count, scope, refusal, busy, warning, onMove, onClose }: BulkMoveDialogProps) {
-  const toContainer = entity === 'line-items' || entity === 'yb-line-items';
+  const toContainer = isLineItemList(entity);
   const noun = toContainer ? 'container' : 'job';
   const [search, setSearch] = useState('');
   // Every opening starts with nothing typed.

@@ -1,4 +1,4 @@
-import { CATALOGUE, formatIsoDate, todayIso } from '@3ds/domain';
+import { CATALOGUE, formatIsoDate, isLineItemList, todayIso } from '@3ds/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { moveTargetOption, type MoveTargetOption } from '../../dialogs/move-target.ts';
@@ -21,7 +21,7 @@ export function moveTargetSource(
   scope: MoveScope = {},
   today: string = todayIso(),
 ): { entity: 'containers' | 'yb-containers' | 'jobs'; find: FindRequest[] } {
-  if (entity === 'line-items' || entity === 'yb-line-items') {
+  if (isLineItemList(entity)) {
     const containers = entity === 'line-items' ? 'containers' : 'yb-containers';
     return {
       entity: containers,
