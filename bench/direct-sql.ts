@@ -15,6 +15,8 @@ import type { Layout, LayoutField, PortalDef } from '../apps/server/src/records/
  *  - a record: its row with all fields, then each portal's rows with count(*) OVER ().
  *
  * Page and counts go to the database in parallel, the portals after the record, as the engine did.
+ * Its find conditions are the engine's of today (text finds through the word index where the layout
+ * has one), so that the baseline differs from the engine only by recounting and joining every row.
  */
 export interface Statement {
   text: string;
@@ -95,10 +97,40 @@ function ndcWordsBeginWith(expression: string, value: string, params: Params): s
     .join(' AND ')})`;
 }
 
-function criterion(layout: Layout, c: Criterion, params: Params): { sql: string; field: LayoutField } {
+/**
+ * The records of the word index (015_search_words.sql) with an entry that begins with `term`: in one
+ * field (its code) or any, each record once, as the engine asks them (search-words.ts `wordCandidates`).
+ * The bench's terms have no wildcards and at most 16 characters, so the entries are the answer.
+ */
+function wordCandidates(space: number, code: number | undefined, term: string, params: Params): string {
+  plainTerm(term);
+  if ([...term].length > 16) throw new Error(`bench: the term "${term}" is longer than the word index keeps`);
+  const previous = code === undefined ? 'prev' : 'field_prev';
+  const p = params.add(term);
+  return `SELECT record_id AS id FROM search_words WHERE space = ${space}${code === undefined ? '' : ` AND field = ${code}`}
+    AND word LIKE (search_word_pattern(${p}) COLLATE "C") AND (${previous} IS NULL OR ${previous} < (search_word_key(${p}) COLLATE "C"))`;
+}
+
+/** A quick-find word as the engine finds it on a layout with a word index: its own fields' entries, and related records through the joins. */
+function indexedQuickWord(layout: Layout, quickFields: readonly LayoutField[], word: string, params: Params): string {
+  const sets = [wordCandidates(layout.search!.space, undefined, word, params)];
+  for (const f of quickFields.filter((q) => q.joins?.length)) {
+    const condition = [layout.baseWhere, wordsBeginWith(f.type === 'text' ? f.sql : `(${f.sql})::text`, word, params)].filter(Boolean).join(' AND ');
+    sets.push(`SELECT ${layout.idSql} AS id FROM ${fromClause(layout, [f])} WHERE ${condition}`);
+  }
+  return `${layout.idSql} IN (${sets.map((set) => `(${set})`).join(' UNION ')})`;
+}
+
+function criterion(layout: Layout, c: Criterion, params: Params): { sql: string; field: LayoutField; indexed?: boolean } {
   const f = field(layout, c.field);
   if ('words' in c) {
     if (f.type !== 'text') throw new Error(`bench: ${c.field} is not a text field`);
+    const code = layout.search ? layout.search.fields.indexOf(f.name) + 1 : 0;
+    if (code > 0) {
+      const terms = c.words.split(/\s+/).filter(Boolean);
+      const sets = terms.map((t) => wordCandidates(layout.search!.space, code, t, params));
+      return { sql: sets.map((set) => `${layout.idSql} IN (${set})`).join(' AND '), field: f, indexed: true };
+    }
     return { sql: (f.ndcFormat ? ndcWordsBeginWith : wordsBeginWith)(f.sql, c.words, params), field: f };
   }
   if (f.type !== 'number') throw new Error(`bench: ${c.field} is not a number field`);
@@ -128,18 +160,19 @@ function prepareFind(layout: Layout, spec: Pick<ListSpec, 'entity' | 'quickFind'
     const quickFields = layout.quickFind.map((name) => field(layout, name));
     const words = spec.quickFind.split(/\s+/).filter(Boolean);
     const perWord = words.map((word) => {
+      if (layout.search) return indexedQuickWord(layout, quickFields, word, params);
       const anyField = quickFields.map((f) => (f.ndcFormat ? ndcWordsBeginWith : wordsBeginWith)(f.type === 'text' ? f.sql : `(${f.sql})::text`, word, params));
       return `(${anyField.join(' OR ')})`;
     });
     conditions.push(`(${perWord.join(' AND ')})`);
-    fields.push(...quickFields);
+    if (!layout.search) fields.push(...quickFields);
     everything = false;
   }
   if (spec.requests?.length) {
     let expression: string | undefined;
     for (const request of spec.requests) {
       const parts = request.criteria.map((c) => criterion(layout, c, params));
-      fields.push(...parts.map((p) => p.field));
+      fields.push(...parts.filter((p) => !p.indexed).map((p) => p.field));
       const match = parts.length === 1 ? parts[0]!.sql : parts.length ? `(${parts.map((p) => p.sql).join(' AND ')})` : 'true';
       if (request.omit) {
         const without = `NOT coalesce(${match}, false)`;

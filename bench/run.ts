@@ -1,15 +1,29 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API, buildCases, QUICK_FIND, type BenchCase, type BenchParams } from './cases.ts';
+import {
+  fmt,
+  freePort,
+  keepOtherResults,
+  percentile,
+  printTable,
+  processCpuMs,
+  procStatus,
+  productionStartArgs,
+  resetPeak,
+  ROOT,
+  round1,
+  sleep,
+  startChild,
+  stopChild,
+} from './support.ts';
 
 const USAGE = `The performance bench of DESIGN.md §8: our API side by side with the same SQL through a bare pg pool.
 
@@ -26,11 +40,11 @@ const USAGE = `The performance bench of DESIGN.md §8: our API side by side with
   --compare FILE   after the run, print how each p95 grew from that earlier run (e.g. 100k → 1M) and add it as "growth"
   --build          rebuild the web app before measuring the bundle (it is built anyway when apps/web/dist is missing)
   --profile DIR    write a V8 CPU profile of our server (node --cpu-prof) into DIR when it stops
+  --working-day    instead: the working day (readers on varied finds while line items are saved); --working-day --help
 
 Runs on the data of npm run seed:scale (users admin/demo). Starts the server (apps/server/src/server.ts) and the
 direct server (bench/direct-server.ts) as child processes on free ports and stops them at the end.`;
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ORGANIZATION = 'Northwind Laboratories';
 const POOL_SIZE = 10;
 const XLSX_ROWS = 100_000;
@@ -119,87 +133,6 @@ interface Results {
 }
 
 // ---------------------------------------------------------------------------------------------- helpers
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n: number | null | undefined, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
-
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (!sorted.length) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-/** The arguments `npm start` gives node (`"start": "node <args>"` in the root package.json). */
-function productionStartArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
-  if (command !== 'node' || !args.length) throw new Error(`the start script is not "node <args>": ${pkg.scripts.start}`);
-  return args;
-}
-
-/** Starts a child and waits until `readyUrl` answers 200; fails if the child exits first. */
-async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  let exited: number | null = null;
-  child.on('exit', (code) => {
-    exited = code ?? -1;
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`${name} exited with code ${exited} before it was ready`);
-    try {
-      const res = await fetch(readyUrl);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGTERM');
-  throw new Error(`${name} was not ready within 120 s`);
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  await Promise.race([gone, sleep(15_000)]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc. */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) closed by ')': utime is the 14th field, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-/** Linux's USER_HZ, the unit of /proc's CPU times. */
-const CLOCK_TICKS = 100;
-
-/** Memory of a process from /proc (kB). */
-function procStatus(pid: number, key: 'VmRSS' | 'VmHWM'): number {
-  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : 0;
-}
-
-/** Resets the peak RSS (VmHWM) of a process to its current RSS; false when the kernel refuses. */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------- setup
 
@@ -437,14 +370,6 @@ async function measureExport(base: string, token: string, pid: number, body: obj
 
 // ---------------------------------------------------------------------------------------------- output
 
-function printTable(headers: string[], rows: string[][], alignLeft = new Set([0])): void {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (alignLeft.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(headers));
-  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(r));
-}
-
 function growthOf(from: Results, to: Results, against: string): NonNullable<Results['growth']> {
   const ratio = to.rows / from.rows;
   const factor = (a: number | null, b: number | null) => (a && b ? Math.round((b / a) * 100) / 100 : null);
@@ -496,6 +421,11 @@ function readResults(file: string): Results {
 // ---------------------------------------------------------------------------------------------- main
 
 async function main() {
+  if (process.argv.includes('--working-day')) {
+    const { workingDay } = await import('./working-day.ts');
+    await workingDay(process.argv.slice(2));
+    return;
+  }
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
@@ -829,9 +759,8 @@ async function main() {
       printGrowth(results.growth);
     }
     const out = resolve(ROOT, values.out!);
-    // The scanning bench (bench/scan.ts) writes its figures under `scan` of the same file: keep them.
-    const scan = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { scan?: unknown }).scan : undefined;
-    writeFileSync(out, `${JSON.stringify(scan === undefined ? results : { ...results, scan }, null, 2)}\n`);
+    // The scanning bench (bench/scan.ts) and the working day (bench/working-day.ts) write their own keys of the same file: keep them.
+    writeFileSync(out, `${JSON.stringify(keepOtherResults(out, results, ['scan', 'working_day']), null, 2)}\n`);
     console.log(`\nWrote ${relative(ROOT, out)}.`);
     if (values.profile) {
       console.log(`Profile of our server in ${values.profile}; it answered ${oursAnswered} requests under load (node bench/profile-split.ts <profile> --requests ${oursAnswered}).`);

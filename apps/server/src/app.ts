@@ -51,7 +51,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { RecordsService } from './records/records.service.ts';
 import { ExportService } from './records/export.service.ts';
-import { scheduleChangeLogCompaction } from './records/count-cache.ts';
+import { CountCache, scheduleChangeLogCompaction } from './records/count-cache.ts';
 import { TokenSigner } from './security/tokens.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { DataVersions } from './records/data-versions.ts';
@@ -144,7 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // a write could meet the answer from before it.
   // Live updates: open streams of record changes, fed by the same notices (modules/events).
   const events = new EventsService({ db, feed, auth, now, log: app.log });
-  const answers = new AnswerCache(new DataVersions(feed), { maxBytes: deps.database.kind === 'postgres' ? deps.config.answerCacheBytes : 0 });
+  const versions = new DataVersions(feed);
+  const answers = new AnswerCache(versions, { maxBytes: deps.database.kind === 'postgres' ? deps.config.answerCacheBytes : 0 });
+  // Counts follow the writes on either database; a count is answered from memory, while no change
+  // has been announced, where answers are kept (for the reason above; ANSWER_CACHE_MB=0 reads both).
+  const counts = new CountCache(db, { versions: deps.database.kind === 'postgres' && deps.config.answerCacheBytes > 0 ? versions : undefined });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -174,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storableTextPlugin);
 
   // Pictures are shown in pages for a while: their links live an hour.
-  const records = new RecordsService({ db, answers, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });
+  const records = new RecordsService({ db, answers, counts, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });

@@ -314,7 +314,9 @@ async function main() {
       await progress.step('reset (TRUNCATE the record and account tables)', async () => {
         const audit = tables.includes('audit_log');
         if (audit) await client.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_truncate');
-        await client.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
+        // With the word index and the change log, which the records' triggers would otherwise empty row by row.
+        const derived = await existingTables(client, ['search_words', 'record_changes']);
+        await client.query(`TRUNCATE ${[...tables, ...derived].map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
         if (audit) await client.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_truncate');
       });
     } else {
@@ -328,17 +330,23 @@ async function main() {
     await client.query(`SET LOCAL maintenance_work_mem = '1GB'`);
     await client.query(HELPERS_SQL);
 
+    // The change log and the word index are written by statement triggers row set by row set; for a
+    // bulk load they are written once at the end instead (the log is not needed: nothing counted
+    // before this transaction can be brought forward past it).
+    const quiet = await progress.step('hold the change log and word index triggers', () => holdBulkTriggers(client));
     await progress.step('value lists and NDC dictionary', () => seedDictionary(client, today));
     await progress.step(`companies (${counts.companies.toLocaleString('en-US')}) and registrations (${counts.registrations.toLocaleString('en-US')})`, () =>
       seedCompaniesAndRegistrations(client, today, counts),
     );
     await progress.step(`jobs (${counts.jobs.toLocaleString('en-US')})`, () => seedJobs(client, today, counts));
     await progress.step(`containers (${counts.containers.toLocaleString('en-US')})`, () => seedContainers(client, counts));
-    const indexes = await progress.step('drop the non-constraint indexes of line_items', () => dropLineItemIndexes(client));
+    const indexes = await progress.step('drop the non-constraint indexes of line_items and search_words', () => dropBulkIndexes(client));
     await progress.step(`line items (${counts.lineItems.toLocaleString('en-US')})`, () => seedLineItems(client, counts));
+    await progress.step('word index (search_words)', () => fillSearchWords(client));
     for (const index of indexes) {
       await progress.step(`index ${index.name}`, () => client.query(index.definition));
     }
+    await progress.step('release the change log and word index triggers', () => releaseBulkTriggers(client, quiet));
     await progress.step('sequences', async () => {
       for (const table of ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'containers', 'line_items']) {
         await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${table}))`, [table]);
@@ -689,12 +697,48 @@ async function seedContainers(client: pg.Client, counts: ScaleCounts): Promise<v
   );
 }
 
-/** The indexes of line_items that back no constraint, dropped around the bulk insert and rebuilt from their definitions. */
-async function dropLineItemIndexes(client: pg.Client): Promise<{ name: string; definition: string }[]> {
+/** The triggers that keep the change log and the word index (016_record_changes.sql, 015_search_words.sql), by table. */
+async function holdBulkTriggers(client: pg.Client): Promise<{ table: string; trigger: string }[]> {
+  const { rows } = await client.query<{ table: string; trigger: string }>(
+    `SELECT c.relname AS table, t.tgname AS trigger
+     FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+     WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
+       AND (p.proname IN ('log_record_rows', 'log_record_table', 'truncate_search_words') OR p.proname LIKE '%\\_sync\\_search\\_words')
+     ORDER BY 1, 2`,
+  );
+  for (const { table, trigger } of rows) await client.query(`ALTER TABLE ${quoteIdent(table)} DISABLE TRIGGER ${quoteIdent(trigger)}`);
+  return rows;
+}
+
+/**
+ * The triggers back on, with what they would have written: every record's words, and a change log
+ * floor at this transaction's snapshot, so that a count kept from before the load is made afresh.
+ */
+async function releaseBulkTriggers(client: pg.Client, held: readonly { table: string; trigger: string }[]): Promise<void> {
+  for (const { table, trigger } of held) await client.query(`ALTER TABLE ${quoteIdent(table)} ENABLE TRIGGER ${quoteIdent(trigger)}`);
+  await client.query('DELETE FROM record_changes');
+  await client.query('UPDATE record_changes_floor SET snapshot = pg_current_snapshot()');
+  await client.query('DELETE FROM count_cache');
+}
+
+/** The word index of every line item, container and job, made set-based from the migration's functions. */
+async function fillSearchWords(client: pg.Client): Promise<void> {
+  await client.query('DELETE FROM search_words');
+  for (const [table, space, values] of [
+    ['line_items', 'line_item_search_space', 'line_item_search_values'],
+    ['containers', 'container_search_space', 'container_search_values'],
+    ['jobs', 'job_search_space', 'job_search_values'],
+  ]) {
+    await client.query('SELECT fill_search_words($1)', [`SELECT ${space}(n), n.id, ${values}(n) FROM ${table} n`]);
+  }
+}
+
+/** The indexes of line_items and search_words that back no constraint, dropped around the bulk insert and rebuilt from their definitions. */
+async function dropBulkIndexes(client: pg.Client): Promise<{ name: string; definition: string }[]> {
   const { rows } = await client.query<{ name: string; definition: string }>(
     `SELECT i.indexname AS name, i.indexdef AS definition
      FROM pg_indexes i
-     WHERE i.schemaname = current_schema() AND i.tablename = 'line_items'
+     WHERE i.schemaname = current_schema() AND i.tablename IN ('line_items', 'search_words')
        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
      ORDER BY i.indexname`,
   );

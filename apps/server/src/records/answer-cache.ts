@@ -1,7 +1,7 @@
 import type { DataVersions } from './data-versions.ts';
 
 /**
- * The record tables whose every change is announced (003_count_cache.sql's statement triggers,
+ * The record tables whose every change is announced (the statement triggers of 003_count_cache.sql,
  * 012_change_notices.sql). An answer may be kept only if every table it reads is one of them; a
  * test holds this list to the database's.
  */

@@ -1,103 +1,117 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { transaction } from '../db/transaction.ts';
+import type { DataVersions } from './data-versions.ts';
+import type { Layout } from './layout.ts';
+import { countForward, shareCount, type PreparedFind, type SnapshotCount } from './records.repository.ts';
+
+/** A count this server keeps: exact at `snapshot`; `stamp` is the tables' state it was read after, when known. */
+interface Kept extends SnapshotCount {
+  stamp: string | undefined;
+}
 
 /**
- * Exact found counts, computed once per find and data version instead of on every request
- * (DESIGN.md §8). A count is kept with the versions of the tables it read (003_count_cache.sql)
- * and served only while those versions are unchanged. Versions are read before counting, so a
- * count can be fresher than its versions but never staler: a wrong count is never served.
- *
- * Two levels: this server's memory, and the `count_cache` table that all servers of one database
- * share, so a count one server computed spares the others.
+ * Exact found counts that follow the writes (016_record_changes.sql). A count is kept with the
+ * snapshot it is exact at. Asked again:
+ * - while this server has heard of no change to the tables the find reads since it was read (the
+ *   change notices, `DataVersions`), it is answered from memory;
+ * - otherwise it is brought forward in one statement: the rows changed since its snapshot, tested
+ *   against the find old and new, correct it; a count is made afresh only when it cannot be brought
+ *   forward (none kept, the log since then removed, another table the find reads changed, more than
+ *   `maxChanges` rows changed).
+ * Counts made afresh are also kept in the `count_cache` table, where the other servers of the
+ * database find them and bring them forward in turn. Concurrent requests for the same count in the
+ * same state wait for one statement.
  */
 export class CountCache {
   readonly #db: Kysely<Database>;
+  readonly #versions: DataVersions | undefined;
   readonly #maxEntries: number;
-  readonly #memory = new Map<string, { versions: string; count: number }>();
+  readonly #maxChanges: number;
+  readonly #memory = new Map<string, Kept>();
+  readonly #pending = new Map<string, { stamp: string; count: Promise<number> }>();
 
-  constructor(db: Kysely<Database>, maxEntries = 5000) {
+  constructor(db: Kysely<Database>, options: { versions?: DataVersions | undefined; maxEntries?: number; maxChanges?: number } = {}) {
     this.#db = db;
-    this.#maxEntries = maxEntries;
+    this.#versions = options.versions;
+    this.#maxEntries = options.maxEntries ?? 5000;
+    this.#maxChanges = options.maxChanges ?? 2000;
   }
 
   static key(parts: unknown): string {
     return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
   }
 
-  /** The current versions of some tables, as one comparable string. */
-  async versions(tables: readonly string[]): Promise<string> {
-    const result = await sql<{ versions: string | null }>`SELECT ${this.versionsColumn(tables)} AS versions`.execute(this.#db);
-    return this.checkedVersions(tables, result.rows[0]?.versions ?? null);
-  }
-
-  /**
-   * The versions as a column of another statement (006_table_versions.sql): a subquery the database
-   * runs once, in that statement's snapshot. Pass what it answers through `checkedVersions`.
-   */
-  versionsColumn(tables: readonly string[]): RawBuilder<string | null> {
-    return sql<string | null>`(SELECT table_versions(${[...new Set(tables)].sort()}::text[]))`;
-  }
-
-  /** The versions read by `versionsColumn`, once it is sure every table had one. */
-  checkedVersions(tables: readonly string[], versions: string | null): string {
-    const names = [...new Set(tables)].sort();
-    const listed = versions ? versions.split(',').map((v) => v.slice(0, v.lastIndexOf(':'))) : [];
-    if (listed.join(',') !== names.join(',')) {
-      // A table without a version row cannot be cached safely: say so and never match.
-      throw new Error(`No change tracking for ${names.filter((n) => !listed.includes(n)).join(', ')}`);
-    }
-    return versions!;
-  }
-
-  /** Whether this server keeps a count for `key` (at whatever versions). */
-  remembers(key: string): boolean {
-    return this.#memory.has(key);
-  }
-
-  /** The cached count for `key` at these versions, or `compute()` (then cached). */
-  async count(key: string, versions: string, compute: () => Promise<number>): Promise<number> {
-    const local = this.#memory.get(key);
-    if (local && local.versions === versions) {
+  /** The exact count of `find` (its key: `key`), which reads `tables`. */
+  async count(key: string, layout: Layout, find: PreparedFind, tables: readonly string[]): Promise<number> {
+    // The state of the tables before anything is read: a change after it makes the kept count stale.
+    const stamp = this.#versions?.stamp(tables);
+    const kept = this.#memory.get(key);
+    if (kept && stamp !== undefined && kept.stamp === stamp) {
       this.#memory.delete(key); // most recently used last
-      this.#memory.set(key, local);
-      return local.count;
+      this.#memory.set(key, kept);
+      return kept.count;
     }
-    const shared = await sql<{ found_count: string | number }>`
-      SELECT found_count FROM count_cache WHERE cache_key = ${key} AND versions = ${versions}`.execute(this.#db);
-    if (shared.rows[0]) {
-      const count = Number(shared.rows[0].found_count);
-      this.#remember(key, versions, count);
-      return count;
+    if (stamp === undefined) return this.#read(key, layout, find, tables, kept, stamp);
+    const pending = this.#pending.get(key);
+    if (pending && pending.stamp === stamp) return pending.count;
+    const count = this.#read(key, layout, find, tables, kept, stamp);
+    this.#pending.set(key, { stamp, count });
+    try {
+      return await count;
+    } finally {
+      if (this.#pending.get(key)?.count === count) this.#pending.delete(key);
     }
-    const count = await compute();
-    this.#remember(key, versions, count);
-    await sql`
-      INSERT INTO count_cache (cache_key, versions, found_count) VALUES (${key}, ${versions}, ${count})
-      ON CONFLICT (cache_key) DO UPDATE SET versions = EXCLUDED.versions, found_count = EXCLUDED.found_count, computed_at = now()`.execute(this.#db);
-    return count;
   }
 
-  #remember(key: string, versions: string, count: number) {
+  async #read(key: string, layout: Layout, find: PreparedFind, tables: readonly string[], kept: Kept | undefined, stamp: string | undefined) {
+    const origin = kept ? { kept } : { sharedKey: key };
+    const read = await countForward(this.#db, layout, find, tables, origin, this.#maxChanges);
+    this.#remember(key, { count: read.count, snapshot: read.snapshot, stamp });
+    if (!read.forward) await shareCount(this.#db, key, read);
+    return read.count;
+  }
+
+  #remember(key: string, kept: Kept) {
+    const old = this.#memory.get(key);
+    // A slower statement that started earlier must not replace a newer count.
+    if (old && old.stamp !== undefined && kept.stamp !== undefined && old.stamp !== kept.stamp && isNewer(old.stamp, kept.stamp)) return;
     this.#memory.delete(key);
-    this.#memory.set(key, { versions, count });
+    this.#memory.set(key, kept);
     if (this.#memory.size > this.#maxEntries) this.#memory.delete(this.#memory.keys().next().value!);
   }
 }
 
+/** Whether stamp `a` names a later state than `b` (the same tables, each counter at least as far). */
+function isNewer(a: string, b: string): boolean {
+  const x = a.split(',').map(Number);
+  const y = b.split(',').map(Number);
+  return x.length === y.length && x.every((v, i) => v >= y[i]!) && x.some((v, i) => v > y[i]!);
+}
+
 /**
- * Moves the change log into the totals (keeping every version the same) and forgets counts
- * nobody asked for in a day. One server at a time does it; the others skip.
+ * Keeps the change log to about its last `keepMinutes` and forgets shared counts nobody asked for in
+ * a day. Each run notes its snapshot; the log rows visible in the newest note at least `keepMinutes`
+ * old go, and that note becomes the floor counts are brought forward from (016_record_changes.sql).
+ * One server at a time does it; the others skip.
  */
-export async function compactChangeLog(db: Kysely<Database>): Promise<void> {
+export async function compactChangeLog(db: Kysely<Database>, keepMinutes = 10): Promise<void> {
   await transaction(db, async (trx) => {
     const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(7331002) AS ok`.execute(trx);
     if (!lock.rows[0]?.ok) return;
+    await sql`INSERT INTO record_changes_marks (snapshot) VALUES (pg_current_snapshot())`.execute(trx);
     await sql`
-      WITH moved AS (DELETE FROM table_changes RETURNING table_name),
-           counted AS (SELECT table_name, count(*) AS n FROM moved GROUP BY table_name)
-      UPDATE table_change_totals t SET changes = t.changes + counted.n FROM counted WHERE t.table_name = counted.table_name`.execute(trx);
+      WITH mark AS (
+        SELECT at, snapshot FROM record_changes_marks
+        WHERE at <= clock_timestamp() - make_interval(mins => ${keepMinutes}) ORDER BY at DESC LIMIT 1
+      ),
+      gone AS (
+        DELETE FROM record_changes c USING mark
+        WHERE c.xid < pg_snapshot_xmax(mark.snapshot) AND pg_visible_in_snapshot(c.xid, mark.snapshot)
+      ),
+      floor AS (UPDATE record_changes_floor SET snapshot = mark.snapshot FROM mark)
+      DELETE FROM record_changes_marks m USING mark WHERE m.at < mark.at`.execute(trx);
     await sql`DELETE FROM count_cache WHERE computed_at < now() - interval '1 day'`.execute(trx);
   });
 }

@@ -308,6 +308,57 @@ function yesNoCondition(field: LayoutField, f: RawBuilder<unknown>, value: strin
   invalid(field, value, 'is not Yes or No');
 }
 
+/** A term's text up to its first wildcard (escapes resolved), and whether that is all of it. */
+function literalStart(term: string): { text: string; whole: boolean } {
+  let text = '';
+  for (let i = 0; i < term.length; i++) {
+    const c = term[i]!;
+    if (c === '\\' && i + 1 < term.length) {
+      text += term[++i]!;
+      continue;
+    }
+    if (c === '*' || c === '@' || c === '#') {
+      // Trailing `*`s add nothing to "begins with".
+      const rest = term.slice(i);
+      return { text, whole: /^\*+$/.test(rest) };
+    }
+    text += c;
+  }
+  return { text, whole: true };
+}
+
+/**
+ * What an index of word starts can answer of a text criterion: the literal starts its matches must
+ * begin a word with (all of them), and whether a record with such words is a match without looking
+ * further (`whole`). Undefined when some term has no literal start (it begins with a wildcard), or
+ * the criterion is not about where words begin (comparisons, ranges, empty, today).
+ */
+export function wordStarts(value: string): { prefixes: { text: string; whole: boolean }[]; whole: boolean } | undefined {
+  const v = value.trim();
+  if (!v || v === '=' || v === '==' || v === '*' || v === '//' || v.startsWith('!') || v.startsWith('~')) return undefined;
+  if (v.startsWith('==')) {
+    const start = literalStart(v.slice(2));
+    return start.text ? { prefixes: [{ text: start.text, whole: false }], whole: false } : undefined;
+  }
+  if (v.startsWith('=')) {
+    const word = unescape(v.slice(1).trim());
+    return word ? { prefixes: [{ text: word, whole: false }], whole: false } : undefined;
+  }
+  if (COMPARISON.test(v)) return undefined;
+  const range = splitRange(v);
+  if (range && range[0].trim() && range[1].trim()) return undefined;
+  return termStarts(v);
+}
+
+/** `wordStarts` of a words-begin value, whatever it begins with (a quick-find word has no operators). */
+export function termStarts(value: string): { prefixes: { text: string; whole: boolean }[]; whole: boolean } | undefined {
+  const terms = splitTerms(value);
+  if (!terms.length) return undefined;
+  const prefixes = terms.map((t) => (t.phrase ? { text: t.text, whole: true } : literalStart(t.text)));
+  if (prefixes.some((p) => !p.text)) return undefined;
+  return { prefixes, whole: prefixes.every((p) => p.whole) };
+}
+
 /** The SQL condition for one `field: value` criterion. */
 export function compileCriterion(field: LayoutField, rawValue: unknown, ctx: CriterionContext = {}): Condition {
   if (typeof rawValue !== 'string' && typeof rawValue !== 'number' && typeof rawValue !== 'boolean') {

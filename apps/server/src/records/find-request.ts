@@ -1,8 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { badRequest } from '../errors/app-error.ts';
-import { compileCriterion, fieldWordsBeginWith, type CriterionContext } from './find-criterion.ts';
-import { fieldByName, type Layout, type LayoutField } from './layout.ts';
+import { compileCriterion, fieldWordsBeginWith, termStarts, wordStarts, type CriterionContext } from './find-criterion.ts';
+import { fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
+import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
 /** One find request: `{ omit, criteria: { field: value } }` (`omit` may be `true` or `"true"`). */
 export const findRequestSchema = z.object({
@@ -16,9 +17,16 @@ export const findRequestsSchema = z.array(findRequestSchema).max(50, 'At most 50
 export type FindRequest = z.infer<typeof findRequestSchema>;
 
 export interface CompiledFind {
+  /** The condition, answered through indexes where it can be (id sets in place of row-by-row tests). */
   where: RawBuilder<SqlBool>;
-  /** The layout fields the condition reads (their joins must be in the query). */
+  /** The same condition tested on each row, as the grammar reads: for a handful of rows (count corrections). */
+  plain: RawBuilder<SqlBool>;
+  /** The layout fields the condition means (their joins: the plain condition needs them; the count depends on their tables). */
   fields: LayoutField[];
+  /** The fields `where` itself reads from the row (their joins must be in a query over `where`). */
+  rowFields: LayoutField[];
+  /** When the condition is one set of record ids, base condition included: those ids, each once. */
+  ids?: IdSet;
 }
 
 /**
@@ -32,32 +40,86 @@ function field(layout: Layout, name: string): LayoutField {
   return found;
 }
 
+/** `<id> IN (<ids>)`. */
+function inSet(layout: Layout, ids: IdSet): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.raw(layout.idSql)} IN (${ids})`;
+}
+
+/**
+ * The layout's records (base condition included) that meet `plain`, among `candidates` when given:
+ * an id set made from a row condition, for a condition on related records or a check of candidates.
+ */
+function idsWhere(layout: Layout, fields: readonly LayoutField[], plain: RawBuilder<SqlBool>, candidates?: IdSet): IdSet {
+  const conditions = [
+    ...(layout.baseWhere ? [sql<SqlBool>`${sql.raw(layout.baseWhere)}`] : []),
+    ...(candidates ? [inSet(layout, candidates)] : []),
+    plain,
+  ];
+  return sql`SELECT ${sql.raw(layout.idSql)} AS id FROM ${fromWith(layout, fields)} WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/** The word index's answer to a criterion on one indexed field, or undefined. */
+function criterionIds(layout: Layout, f: LayoutField, value: unknown, plain: RawBuilder<SqlBool>): IdSet | undefined {
+  const code = searchCode(layout, f);
+  // A number criterion is a comparison (the key's btree answers it), not a word find.
+  if (code === undefined || f.type !== 'text' || typeof value !== 'string') return undefined;
+  const starts = wordStarts(value);
+  if (!starts) return undefined;
+  const candidates = intersect(starts.prefixes.map((p) => wordCandidates(layout.search!.space, code, p.text)));
+  return starts.whole && starts.prefixes.every((p) => prefixIsWhole(p.text)) ? candidates : idsWhere(layout, [f], plain, candidates);
+}
+
+/** One criterion in both forms. */
+function compileOne(layout: Layout, f: LayoutField, value: unknown, ctx: CriterionContext): CompiledFind {
+  const plain = compileCriterion(f, value, ctx);
+  const ids = criterionIds(layout, f, value, plain);
+  return ids ? { where: inSet(layout, ids), plain, fields: [f], rowFields: [], ids } : { where: plain, plain, fields: [f], rowFields: [f] };
+}
+
+/** Conditions that must all hold. */
+export function allOf(parts: readonly CompiledFind[]): CompiledFind {
+  if (parts.length === 1) return parts[0]!;
+  const and = (conditions: RawBuilder<SqlBool>[]) => (conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` AND `)})` : sql<SqlBool>`true`);
+  const sets = parts.map((p) => p.ids);
+  return {
+    where: and(parts.map((p) => p.where)),
+    plain: and(parts.map((p) => p.plain)),
+    fields: parts.flatMap((p) => p.fields),
+    rowFields: parts.flatMap((p) => p.rowFields),
+    ...(parts.length && sets.every((s) => s !== undefined) ? { ids: intersect(sets as IdSet[]) } : {}),
+  };
+}
+
 /**
  * Ordered find requests as one boolean expression: fields within a request are ANDed; a find
  * request adds its matches (`e := e OR m`), an omit request removes them (`e := e AND NOT m`);
  * start from nothing, or from everything when the first request is an omit.
  */
 export function compileFindRequests(layout: Layout, requests: readonly FindRequest[], ctx: CriterionContext = {}): CompiledFind {
-  const used: LayoutField[] = [];
-  let expression: RawBuilder<SqlBool> | undefined;
-  for (const request of requests) {
-    const entries = Object.entries(request.criteria);
-    const parts = entries.map(([name, value]) => {
-      const f = field(layout, name);
-      used.push(f);
-      return compileCriterion(f, value, ctx);
-    });
-    const match = parts.length === 1 ? parts[0]! : parts.length ? sql<SqlBool>`(${sql.join(parts, sql` AND `)})` : sql<SqlBool>`true`;
+  let where: RawBuilder<SqlBool> | undefined;
+  let plain: RawBuilder<SqlBool> | undefined;
+  const fields: LayoutField[] = [];
+  const rowFields: LayoutField[] = [];
+  const compiled = requests.map((request) => allOf(Object.entries(request.criteria).map(([name, value]) => compileOne(layout, field(layout, name), value, ctx))));
+  requests.forEach((request, i) => {
+    const match = compiled[i]!;
+    fields.push(...match.fields);
+    rowFields.push(...match.rowFields);
     // Plain predicates, no constant folding left to the planner: a lone find request is just its
     // condition, so the indexes on its fields serve it. NOT needs coalesce (NULL is "no match").
-    if (request.omit) {
-      const without = sql<SqlBool>`NOT coalesce(${match}, false)`;
-      expression = expression === undefined ? without : sql<SqlBool>`(${expression} AND ${without})`;
-    } else {
-      expression = expression === undefined ? match : sql<SqlBool>`(${expression} OR ${match})`;
-    }
-  }
-  return { where: expression ?? sql<SqlBool>`true`, fields: used };
+    const combine = (e: RawBuilder<SqlBool> | undefined, m: RawBuilder<SqlBool>) => {
+      if (request.omit) {
+        const without = sql<SqlBool>`NOT coalesce(${m}, false)`;
+        return e === undefined ? without : sql<SqlBool>`(${e} AND ${without})`;
+      }
+      return e === undefined ? m : sql<SqlBool>`(${e} OR ${m})`;
+    };
+    where = combine(where, match.where);
+    plain = combine(plain, match.plain);
+  });
+  // Only a single find request is one id set; unions and differences are left to the database.
+  const single = requests.length === 1 && !requests[0]!.omit ? compiled[0]!.ids : undefined;
+  return { where: where ?? sql<SqlBool>`true`, plain: plain ?? sql<SqlBool>`true`, fields, rowFields, ...(single ? { ids: single } : {}) };
 }
 
 /** Splits quick-find text into words; quoted phrases stay whole. */
@@ -71,15 +133,48 @@ function quickFindWords(text: string): string[] {
   return words;
 }
 
+/** A quick-find field's text: numbers as their digits. */
+function quickFindExpression(f: LayoutField): RawBuilder<unknown> {
+  return sql.raw(f.type === 'text' ? f.sql : `(${f.sql})::text`);
+}
+
+/**
+ * One quick-find word through the indexes: the word index for the layout's own quick-find fields,
+ * and a find over the joins for those of related records (a company's name on a container). The
+ * layout's own fields must all be indexed, or the word is tested row by row.
+ */
+function quickWordIds(layout: Layout, fields: readonly LayoutField[], word: string): IdSet | undefined {
+  if (!layout.search) return undefined;
+  const own = fields.filter((f) => !f.joins?.length);
+  const related = fields.filter((f) => f.joins?.length);
+  if (own.some((f) => searchCode(layout, f) === undefined) || own.length !== layout.search.fields.length) return undefined;
+  const starts = termStarts(word);
+  if (!starts || starts.prefixes.length !== 1) return undefined;
+  const [prefix] = starts.prefixes;
+  const candidates = wordCandidates(layout.search.space, undefined, prefix!.text);
+  const ownPlain = sql<SqlBool>`(${sql.join(
+    own.map((f) => fieldWordsBeginWith(f, quickFindExpression(f), word)),
+    sql` OR `,
+  )})`;
+  const ownIds = starts.whole && prefixIsWhole(prefix!.text) ? candidates : idsWhere(layout, own, ownPlain, candidates);
+  const relatedIds = related.map((f) => idsWhere(layout, [f], fieldWordsBeginWith(f, quickFindExpression(f), word)));
+  return union([ownIds, ...relatedIds]);
+}
+
 /** Quick find: every word must begin a word in at least one of the layout's quick-find fields. */
 export function compileQuickFind(layout: Layout, text: string): CompiledFind {
   const fields = layout.quickFind.map((name) => field(layout, name));
   if (text.includes('\u0000')) throw badRequest('The quick find contains a NUL character (U+0000).');
   const words = quickFindWords(text.slice(0, 500));
-  if (!words.length) return { where: sql<SqlBool>`true`, fields: [] };
-  const perWord = words.map((word) => {
-    const anyField = fields.map((f) => fieldWordsBeginWith(f, sql.raw(f.type === 'text' ? f.sql : `(${f.sql})::text`), word));
-    return sql<SqlBool>`(${sql.join(anyField, sql` OR `)})`;
-  });
-  return { where: sql<SqlBool>`(${sql.join(perWord, sql` AND `)})`, fields };
+  if (!words.length) return { where: sql<SqlBool>`true`, plain: sql<SqlBool>`true`, fields: [], rowFields: [] };
+  return allOf(
+    words.map((word) => {
+      const plain = sql<SqlBool>`(${sql.join(
+        fields.map((f) => fieldWordsBeginWith(f, quickFindExpression(f), word)),
+        sql` OR `,
+      )})`;
+      const ids = quickWordIds(layout, fields, word);
+      return ids ? { where: inSet(layout, ids), plain, fields, rowFields: [], ids } : { where: plain, plain, fields, rowFields: fields };
+    }),
+  );
 }

@@ -1,4 +1,6 @@
 import type { EntityCatalogue, FieldType } from '@3ds/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { SearchSpace } from './search-words.ts';
 
 /**
  * A layout maps one entity of the API onto SQL: the FileMaker-style field names the client reads,
@@ -68,6 +70,8 @@ export interface Layout {
   singular: string;
   /** Other names a field is known by (alias → the field's name), accepted wherever a field name is input. */
   aliases: Readonly<Record<string, string>>;
+  /** The layout's space in the word index and its indexed fields (015_search_words.sql), if it has one. */
+  search?: SearchSpace;
 }
 
 /**
@@ -106,6 +110,12 @@ export interface LayoutDefinition {
    * one answers use.
    */
   aliases?: Record<string, string>;
+  /**
+   * The layout's records in the word index (015_search_words.sql): its space and, in the order of the
+   * space's values function, the fields indexed — exactly the layout's own quick-find fields, so that a
+   * quick-find word is one range of the index.
+   */
+  search?: SearchSpace;
 }
 
 /**
@@ -164,7 +174,37 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     quickFind: catalogue.quickFind,
     portals: definition.portals ?? [],
     aliases,
+    ...(definition.search ? { search: checkedSearch(catalogue, fields, definition.search) } : {}),
   };
+}
+
+/** The word index's fields must be the layout's own quick-find fields, each known. */
+function checkedSearch(catalogue: EntityCatalogue, fields: readonly LayoutField[], search: SearchSpace): SearchSpace {
+  const own = catalogue.quickFind.filter((name) => !fields.find((f) => f.name === name)?.joins?.length);
+  if ([...own].sort().join('|') !== [...search.fields].sort().join('|')) {
+    throw new Error(`Layout ${catalogue.entity}: the word index holds [${search.fields.join(', ')}], its own quick-find fields are [${own.join(', ')}]`);
+  }
+  return search;
+}
+
+/** A field's code in the layout's word index (1-based), or undefined when the index does not hold it. */
+export function searchCode(layout: Layout, field: LayoutField): number | undefined {
+  const index = layout.search?.fields.indexOf(field.name) ?? -1;
+  return index < 0 ? undefined : index + 1;
+}
+
+/** The joins the given fields need, in the layout's order. */
+export function joinsFor(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
+  const needed = new Set(fields.flatMap((f) => f.joins ?? []));
+  const joins = Object.entries(layout.joins)
+    .filter(([name]) => needed.has(name))
+    .map(([, clause]) => clause);
+  return sql.raw(joins.join(' '));
+}
+
+/** `FROM` the layout's table with exactly the joins the given fields need. */
+export function fromWith(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
+  return sql`${sql.raw(layout.from)} ${joinsFor(layout, fields)}`;
 }
 
 /** A portal field: `['Registration::Expiration Date', 'date', 'r.expiration_date']`. */

@@ -2,17 +2,26 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { PREPARED } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors/app-error.ts';
-import { compileFindRequests, compileQuickFind, type FindRequest } from './find-request.ts';
-import { fieldByName, type Layout, type LayoutField, type PortalDef } from './layout.ts';
+import { allOf, compileFindRequests, compileQuickFind, type CompiledFind, type FindRequest } from './find-request.ts';
+import { fieldByName, fromWith, joinsFor, type Layout, type LayoutField } from './layout.ts';
+import type { IdSet } from './search-words.ts';
 import type { SortSpec } from './list-query.ts';
 import { alias } from './record-format.ts';
 
 /** A find, ready to run: what it matches and the fields (and so joins) it reads. */
 export interface PreparedFind {
+  /** The condition over the layout's rows, answered through indexes where it can be. */
   where: RawBuilder<SqlBool>;
+  /** The same condition tested row by row (the grammar as written), for a handful of rows. */
+  plain: RawBuilder<SqlBool>;
+  /** The fields the find means: the plain condition needs their joins, and its count depends on their tables. */
   fields: LayoutField[];
+  /** The fields `where` reads from the row: a query over `where` needs their joins. */
+  rowFields: LayoutField[];
   /** True when no find narrows the layout (its found count is the total count). */
   everything: boolean;
+  /** When the whole find (base condition and scope included) is one set of record ids: those ids, each once. */
+  ids?: IdSet;
 }
 
 export interface FindParts {
@@ -22,28 +31,29 @@ export interface FindParts {
 
 /** Compiles the quick find, the find requests and an extra scope (e.g. the user's organisation) into one condition. */
 export function prepareFind(layout: Layout, parts: FindParts, scope?: RawBuilder<SqlBool>): PreparedFind {
-  const conditions: RawBuilder<SqlBool>[] = [];
-  const fields: LayoutField[] = [];
-  if (layout.baseWhere) conditions.push(sql<SqlBool>`${sql.raw(layout.baseWhere)}`);
-  if (scope) conditions.push(scope);
-  let everything = true;
-  if (parts.quickFind) {
-    const quick = compileQuickFind(layout, parts.quickFind);
-    conditions.push(quick.where);
-    fields.push(...quick.fields);
-    everything = false;
-  }
-  if (parts.requests?.length) {
-    const find = compileFindRequests(layout, parts.requests);
-    conditions.push(find.where);
-    fields.push(...find.fields);
-    everything = false;
-  }
+  const given: CompiledFind[] = [];
+  if (parts.quickFind) given.push(compileQuickFind(layout, parts.quickFind));
+  if (parts.requests?.length) given.push(compileFindRequests(layout, parts.requests));
+  const base: RawBuilder<SqlBool>[] = [];
+  if (layout.baseWhere) base.push(sql<SqlBool>`${sql.raw(layout.baseWhere)}`);
+  if (scope) base.push(scope);
+  const find = given.length ? allOf(given) : undefined;
+  const and = (conditions: RawBuilder<SqlBool>[]) => (conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` AND `)}` : sql<SqlBool>`true`);
   return {
-    where: conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` AND `)}` : sql<SqlBool>`true`,
-    fields,
-    everything,
+    where: and([...base, ...(find ? [find.where] : [])]),
+    plain: and([...base, ...(find ? [find.plain] : [])]),
+    fields: find?.fields ?? [],
+    rowFields: find?.rowFields ?? [],
+    everything: !find,
+    // The id sets hold the base condition already; a scope is not in them.
+    ...(find?.ids && !scope ? { ids: find.ids } : {}),
   };
+}
+
+/** The find narrowed by one more condition over the layout's rows. */
+export function narrowed(find: PreparedFind, condition: RawBuilder<SqlBool>): PreparedFind {
+  const { ids: _ids, ...rest } = find;
+  return { ...rest, where: sql<SqlBool>`${find.where} AND ${condition}`, plain: sql<SqlBool>`${find.plain} AND ${condition}`, everything: false };
 }
 
 export function resolveSort(layout: Layout, sort: SortSpec): { field: LayoutField; descending: boolean }[] {
@@ -52,20 +62,6 @@ export function resolveSort(layout: Layout, sort: SortSpec): { field: LayoutFiel
     if (!field) throw badRequest(`Unknown sort field "${s.fieldName}" in ${layout.entity}.`);
     return { field, descending: s.sortOrder === 'descend' };
   });
-}
-
-/** The joins the given fields need, in the layout's order. */
-function joinClauses(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
-  const needed = new Set(fields.flatMap((f) => f.joins ?? []));
-  const joins = Object.entries(layout.joins)
-    .filter(([name]) => needed.has(name))
-    .map(([, clause]) => clause);
-  return sql.raw(joins.join(' '));
-}
-
-/** `FROM` with exactly the joins the given fields need. */
-function fromClause(layout: Layout, fields: readonly LayoutField[]): RawBuilder<unknown> {
-  return sql`${sql.raw(layout.from)} ${joinClauses(layout, fields)}`;
 }
 
 function selectList(fields: readonly LayoutField[]): RawBuilder<unknown> {
@@ -103,14 +99,18 @@ export async function selectPage(
   const sortKeys = resolveSort(layout, sort);
   const fields = layout.listFields;
   const [table, alias_] = layout.from.split(/\s+/);
-  const pageIds = sql`
+  // A find that is one id set, in id order: the page is a range of the set, read from its index alone.
+  const pageIds =
+    find.ids && !sortKeys.length
+      ? sql`SELECT __s.id AS __pid FROM (${find.ids}) __s ORDER BY __s.id LIMIT ${page.limit} OFFSET ${page.offset - 1}`
+      : sql`
     SELECT ${sql.raw(layout.idSql)} AS __pid
-    FROM ${fromClause(layout, [...find.fields, ...sortKeys.map((s) => s.field)])}
+    FROM ${fromWith(layout, [...find.rowFields, ...sortKeys.map((s) => s.field)])}
     WHERE ${find.where}
     ORDER BY ${orderBy(layout, sortKeys)}
     LIMIT ${page.limit} OFFSET ${page.offset - 1}`;
   // The outer ORDER BY reads the sort fields again: their joins too (a detail-only sort field has none of its own here).
-  const joins = joinClauses(layout, [...fields, ...sortKeys.map((s) => s.field)]);
+  const joins = joinsFor(layout, [...fields, ...sortKeys.map((s) => s.field)]);
   const result = await sql<Record<string, unknown>>`
     SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(fields)}
       ${alongside ? sql`, ${alongside} AS __alongside` : sql``}
@@ -126,11 +126,85 @@ export function tablesRead(layout: Layout, find: PreparedFind): string[] {
   return [...new Set([layout.table, ...find.fields.flatMap((f) => f.tables ?? [])])];
 }
 
+/** The statement that counts the records a find matches (a find that is one id set: counted from its index). */
+export function countStatement(layout: Layout, find: PreparedFind): RawBuilder<unknown> {
+  return find.ids
+    ? sql`SELECT count(*) FROM (${find.ids}) __s`
+    : sql`SELECT count(*) FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`;
+}
+
 /** The exact number of records a find matches. */
 export async function countFound(db: Kysely<Database>, layout: Layout, find: PreparedFind): Promise<number> {
-  const result = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM ${fromClause(layout, find.fields)} WHERE ${find.where}`.execute(db);
+  const result = await sql<{ n: number }>`SELECT (${countStatement(layout, find)})::int AS n`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/** A found count and the snapshot it is exact at (`pg_current_snapshot()` as text). */
+export interface SnapshotCount {
+  count: number;
+  snapshot: string;
+}
+
+/** Where a count to bring forward comes from: this server's memory, or the count the servers share under a key. */
+export type CountOrigin = { kept: SnapshotCount } | { sharedKey: string };
+
+/**
+ * The count of a find at this statement's snapshot, in one statement: brought forward from the one
+ * kept (015/016 migrations: the change log's rows since the kept snapshot, the find tested on those
+ * rows alone, old and new), or counted afresh when it cannot be — no count kept, the log since then
+ * removed, a change to another table the find reads, or more than `maxChanges` changed rows.
+ * `tables` are the tables the find reads (the layout's first).
+ */
+export async function countForward(
+  db: Kysely<Database>,
+  layout: Layout,
+  find: PreparedFind,
+  tables: readonly string[],
+  origin: CountOrigin,
+  maxChanges: number,
+): Promise<SnapshotCount & { forward: boolean }> {
+  const [table, as] = layout.from.split(/\s+/) as [string, string];
+  const kept =
+    'kept' in origin
+      ? sql`SELECT ${origin.kept.count}::bigint AS n, ${origin.kept.snapshot}::pg_snapshot AS s`
+      : sql`SELECT found_count AS n, snapshot AS s FROM count_cache WHERE cache_key = ${origin.sharedKey}`;
+  const joins = joinsFor(layout, find.fields);
+  const result = await sql<{ snapshot: string; count: string | number; forward: boolean }>`
+    WITH kept AS (${kept}),
+    changes AS MATERIALIZED (
+      SELECT c.table_name, c.row_id, c.old, c.seq FROM record_changes c, kept
+      WHERE c.table_name = ANY (${[...tables]}::text[])
+        AND c.xid >= pg_snapshot_xmin(kept.s) AND NOT pg_visible_in_snapshot(c.xid, kept.s)
+    ),
+    changed AS MATERIALIZED (
+      SELECT DISTINCT ON (row_id) row_id, old FROM changes
+      WHERE table_name = ${table} AND row_id IS NOT NULL ORDER BY row_id, seq
+    ),
+    forward AS MATERIALIZED (
+      SELECT kept.n FROM kept
+      WHERE snapshot_covers(kept.s, (SELECT snapshot FROM record_changes_floor))
+        AND NOT EXISTS (SELECT 1 FROM changes WHERE table_name <> ${table} OR row_id IS NULL)
+        AND (SELECT count(*) FROM (SELECT 1 FROM changed LIMIT ${maxChanges + 1}) __c) <= ${maxChanges}
+    )
+    SELECT pg_current_snapshot()::text AS snapshot,
+      EXISTS (SELECT 1 FROM forward) AS forward,
+      CASE WHEN EXISTS (SELECT 1 FROM forward) THEN
+        (SELECT n FROM forward)
+        - (SELECT count(*) FROM changed __o CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.raw(table)}, __o.old) ${sql.raw(as)} ${joins}
+           WHERE __o.old IS NOT NULL AND ${find.plain})
+        + (SELECT count(*) FROM ${fromWith(layout, find.fields)}
+           WHERE ${sql.raw(layout.idSql)} IN (SELECT row_id FROM changed) AND ${find.plain})
+      ELSE (${countStatement(layout, find)})
+      END AS count`.execute(db);
+  const row = result.rows[0]!;
+  return { count: Number(row.count), snapshot: row.snapshot, forward: row.forward };
+}
+
+/** Keeps a count for every server of the database. */
+export async function shareCount(db: Kysely<Database>, key: string, counted: SnapshotCount): Promise<void> {
+  await sql`
+    INSERT INTO count_cache (cache_key, snapshot, found_count) VALUES (${key}, ${counted.snapshot}::pg_snapshot, ${counted.count})
+    ON CONFLICT (cache_key) DO UPDATE SET snapshot = EXCLUDED.snapshot, found_count = EXCLUDED.found_count, computed_at = now()`.execute(db);
 }
 
 /** A portal's rows as the record statement answers them: `[id, modId, field values…]` each. */
@@ -169,7 +243,7 @@ export async function selectRecord(
     FROM (
       SELECT ${sql.raw(layout.idSql)} AS __id, ${sql.raw(layout.modIdSql)} AS __mod, ${selectList(layout.fields)}
         ${parentValues.length ? sql`, ${sql.join(parentValues)}` : sql``}
-      FROM ${fromClause(layout, layout.fields)}
+      FROM ${fromWith(layout, layout.fields)}
       WHERE ${sql.raw(layout.idSql)} = ${id} AND ${find.where}
     ) __rec`.execute(db);
   const row = result.rows[0];
@@ -192,7 +266,7 @@ function parseJson(value: unknown): unknown {
 export async function recordExists(db: Kysely<Database>, layout: Layout, id: number, scope?: RawBuilder<SqlBool>): Promise<boolean> {
   const find = prepareFind(layout, {}, scope);
   const result = await sql<{ found: number }>`
-    SELECT 1 AS found FROM ${fromClause(layout, layout.fields)}
+    SELECT 1 AS found FROM ${fromWith(layout, layout.fields)}
     WHERE ${sql.raw(layout.idSql)} = ${id} AND ${find.where}`.execute(db);
   return result.rows.length > 0;
 }
@@ -219,7 +293,7 @@ export async function streamFound(
     await sql`
       DECLARE export_cursor NO SCROLL CURSOR FOR
       SELECT ${selectList(fields)}
-      FROM ${fromClause(layout, [...fields, ...find.fields, ...sortKeys.map((s) => s.field)])}
+      FROM ${fromWith(layout, [...fields, ...find.rowFields, ...sortKeys.map((s) => s.field)])}
       WHERE ${find.where}
       ORDER BY ${orderBy(layout, sortKeys)}`.execute(trx);
     const fetchBatch = () => {
@@ -244,5 +318,5 @@ export async function streamFound(
 
 /** `SELECT id FROM … WHERE <find>`: the found set as a subquery, for exports of related records. */
 export function foundIds(layout: Layout, find: PreparedFind): RawBuilder<unknown> {
-  return sql`SELECT ${sql.raw(layout.idSql)} FROM ${fromClause(layout, find.fields)} WHERE ${find.where}`;
+  return find.ids ?? sql`SELECT ${sql.raw(layout.idSql)} FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`;
 }

@@ -10,14 +10,12 @@ import { AnswerCache, answerBytes } from './answer-cache.ts';
 import type { ListRequest } from './list-query.ts';
 import { formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
-  countFound,
   prepareFind,
   recordExists,
   selectPage,
   selectRecord,
   tablesRead,
   type FindParts,
-  type PageRow,
   type PreparedFind,
 } from './records.repository.ts';
 
@@ -124,30 +122,12 @@ export class RecordsService {
     const all = find.everything ? find : prepareFind(layout, {}, scope);
     const keyOf = (parts: FindParts) =>
       CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: todayIso() });
-    const [findKey, allKey] = [keyOf(request), find.everything ? undefined : keyOf({})];
-    const tables = tablesRead(layout, find);
-    // Versions first, counts after: a cached count is never older than the versions it is kept with.
-    const countsAt = (versions: string) => {
-      const counted = (f: PreparedFind, key: string) => this.#counts.count(key, versions, () => countFound(this.#db, layout, f));
-      return Promise.all([counted(find, findKey), allKey === undefined ? undefined : counted(all, allKey)]);
-    };
-    let rows: PageRow[];
-    let foundCount: number;
-    let totalRecordCount: number | undefined;
-    if (this.#counts.remembers(findKey)) {
-      // A find counted before (every list after its first request, every later page): the versions
-      // come with the page, in one statement, and the count most likely from memory.
-      rows = await selectPage(this.#db, layout, find, request.sort, request, this.#counts.versionsColumn(tables));
-      const read = rows[0]?.values.__alongside;
-      const versions = read === undefined ? await this.#counts.versions(tables) : this.#counts.checkedVersions(tables, read as string | null);
-      [foundCount, totalRecordCount] = await countsAt(versions);
-    } else {
-      // A new find: its count may take a while, so it runs beside the page.
-      [rows, [foundCount, totalRecordCount]] = await Promise.all([
-        selectPage(this.#db, layout, find, request.sort, request),
-        this.#counts.versions(tables).then(countsAt),
-      ]);
-    }
+    const counted = (f: PreparedFind, key: string) => this.#counts.count(key, layout, f, tablesRead(layout, f));
+    const [rows, foundCount, totalRecordCount] = await Promise.all([
+      selectPage(this.#db, layout, find, request.sort, request),
+      counted(find, keyOf(request)),
+      find.everything ? undefined : counted(all, keyOf({})),
+    ]);
     return {
       data: rows.map((row) => ({
         recordId: String(row.id),

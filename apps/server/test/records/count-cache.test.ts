@@ -1,6 +1,10 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/schema.ts';
 import { compactChangeLog, CountCache } from '../../src/records/count-cache.ts';
+import { fromWith } from '../../src/records/layout.ts';
+import { LAYOUTS } from '../../src/records/layouts/index.ts';
+import { countForward, prepareFind, tablesRead, type FindParts, type SnapshotCount } from '../../src/records/records.repository.ts';
 import { createUser } from '../support/factories.ts';
 import { createContainer, createJob, createLineItem } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -32,7 +36,7 @@ async function counts(criteria?: Record<string, string>) {
 const inA = () => counts({ id_container: `==${containerA}` });
 const inB = () => counts({ id_container: `==${containerB}` });
 
-describe('cached found counts stay exact', () => {
+describe('found counts stay exact through the API', () => {
   it('right after an insert, a move and a delete', async () => {
     expect((await inA()).foundCount).toBe(5);
     expect((await inB()).foundCount).toBe(2);
@@ -56,82 +60,172 @@ describe('cached found counts stay exact', () => {
     await t.db.updateTable('jobs').set({ name: 'Renamed job' }).where('id', '=', jobId).execute();
     expect((await counts(find)).foundCount).toBe(7);
   });
+});
 
-  it('after the change log is compacted (versions keep their values)', async () => {
-    const cache = new CountCache(t.db);
-    const before = await cache.versions(['line_items', 'jobs']);
-    await compactChangeLog(t.db);
-    expect(await cache.versions(['line_items', 'jobs'])).toBe(before);
-    expect((await t.db.selectFrom('table_changes' as never).select(sql`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: unknown }).toMatchObject({ n: expect.anything() });
+const layout = LAYOUTS['line-items'];
+const prepared = (parts: FindParts) => {
+  const find = prepareFind(layout, parts);
+  return { find, tables: tablesRead(layout, find) };
+};
+/** The count as the database gives it now, the find tested on every row. */
+async function recount(db: Kysely<Database>, parts: FindParts): Promise<number> {
+  const { find } = prepared(parts);
+  const result = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${fromWith(layout, find.fields)} WHERE ${find.plain}`.execute(db);
+  return result.rows[0]!.n;
+}
+const forward = (db: Kysely<Database>, parts: FindParts, kept: SnapshotCount, maxChanges = 2000) => {
+  const { find, tables } = prepared(parts);
+  return countForward(db, layout, find, tables, { kept }, maxChanges);
+};
+const fresh = (db: Kysely<Database>, parts: FindParts) => {
+  const { find, tables } = prepared(parts);
+  return countForward(db, layout, find, tables, { sharedKey: `none-${Math.random()}` }, 2000);
+};
+
+describe('a count brought forward', () => {
+  const inContainer = (id: number): FindParts => ({ requests: [{ omit: false, criteria: { id_container: `==${id}` } }] });
+
+  it('is corrected by the rows that changed, not counted again', async () => {
+    const before = await fresh(t.db, inContainer(containerA));
+    expect(before.forward).toBe(false);
+    const added = await createLineItem(t.db, { container_id: containerA, lot_number: 'FWD-1' });
+    await t.db.updateTable('line_items').set({ container_id: containerB }).where('id', '=', added.id).execute();
     await createLineItem(t.db, { container_id: containerA });
-    expect(await cache.versions(['line_items', 'jobs'])).not.toBe(before);
-    expect((await inA()).foundCount).toBe(6);
+    const after = await forward(t.db, inContainer(containerA), before);
+    expect(after).toMatchObject({ forward: true, count: before.count + 1 });
+    expect(after.count).toBe(await recount(t.db, inContainer(containerA)));
+    // An update that leaves the find is a correction too; a delete of a row the find held as well.
+    await t.db.deleteFrom('line_items').where('id', '=', added.id).execute();
+    const b = await fresh(t.db, inContainer(containerB));
+    const moved = await t.db.selectFrom('line_items').select('id').where('container_id', '=', containerA).executeTakeFirstOrThrow();
+    await t.db.updateTable('line_items').set({ container_id: containerB }).where('id', '=', moved.id).execute();
+    const later = await forward(t.db, inContainer(containerB), b);
+    expect(later).toMatchObject({ forward: true, count: b.count + 1 });
   });
+
+  it('is counted again when another table the find reads changed', async () => {
+    const byJob: FindParts = { requests: [{ omit: false, criteria: { 'Job::Job Name': 'counting' } }] };
+    const before = await fresh(t.db, byJob);
+    await t.db.updateTable('jobs').set({ name: 'Counting job again' }).where('id', '=', jobId).execute();
+    const after = await forward(t.db, byJob, before);
+    expect(after.forward).toBe(false);
+    expect(after.count).toBe(await recount(t.db, byJob));
+  });
+
+  it('is counted again when more rows changed than a correction is worth', async () => {
+    const before = await fresh(t.db, {});
+    for (let i = 0; i < 4; i++) await createLineItem(t.db, { container_id: containerB });
+    expect(await forward(t.db, {}, before, 3)).toMatchObject({ forward: false, count: before.count + 4 });
+    expect(await forward(t.db, {}, before, 4)).toMatchObject({ forward: true, count: before.count + 4 });
+  });
+
+  it('is counted again when the log since its snapshot has been removed', async () => {
+    const before = await fresh(t.db, {});
+    await createLineItem(t.db, { container_id: containerB });
+    await compactChangeLog(t.db, 0);
+    const after = await forward(t.db, {}, before);
+    expect(after).toMatchObject({ forward: false, count: before.count + 1 });
+    // A count made after the compaction goes forward again.
+    await createLineItem(t.db, { container_id: containerB });
+    expect(await forward(t.db, {}, after)).toMatchObject({ forward: true, count: after.count + 1 });
+  });
+
+  it('is exact at its own statement: reads and writes side by side, each count against count(*) in the same snapshot', async () => {
+    const finds: FindParts[] = [
+      {},
+      inContainer(containerA),
+      inContainer(containerB),
+      { quickFind: 'lot' },
+      { requests: [{ omit: false, criteria: { 'Lot Number': 'LOT-3' } }] },
+      { quickFind: '00406' },
+      { requests: [{ omit: false, criteria: { 'NDC Number': '00406-05' } }, { omit: true, criteria: { 'Lot Number': 'LOT-1' } }] },
+    ];
+    const kept = new Map<number, SnapshotCount>();
+    let writing = true;
+    let writes = 0;
+    // Writers on other connections: inserts, moves between the containers, lot changes and deletes.
+    const writer = (async () => {
+      let n = 0;
+      while (writing) {
+        n++;
+        const action = n % 4;
+        if (action === 0) await createLineItem(t.db, { container_id: n % 3 ? containerA : containerB, lot_number: `LOT-${n % 5} x`, ndc: n % 2 ? '00406-0552-01' : '12345-0552-01' });
+        else if (action === 1)
+          await t.db.updateTable('line_items').set({ container_id: n % 2 ? containerA : containerB }).where('id', '=', sql<number>`(SELECT min(id) + ${n % 7} FROM line_items)`).execute();
+        else if (action === 2) await t.db.updateTable('line_items').set({ lot_number: `LOT-${n % 5}` }).where('container_id', '=', n % 2 ? containerA : containerB).where(sql<boolean>`id % 3 = ${n % 3}`).execute();
+        else await t.db.deleteFrom('line_items').where('id', '=', sql<number>`(SELECT max(id) FROM line_items WHERE container_id = ${containerB})`).execute();
+        writes++;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    })();
+    let compared = 0;
+    let forwarded = 0;
+    try {
+      for (let round = 0; round < 30; round++) {
+        for (const [i, parts] of finds.entries()) {
+          await t.db
+            .transaction()
+            .setIsolationLevel('repeatable read')
+            .execute(async (trx) => {
+              const from = kept.get(i);
+              const counted = from ? await forward(trx, parts, from) : await fresh(trx, parts);
+              expect(counted.count, `find ${i} round ${round}`).toBe(await recount(trx, parts));
+              kept.set(i, counted);
+              compared++;
+              if (counted.forward) forwarded++;
+            });
+          // The embedded database has one connection: let the writer have it between reads.
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      }
+    } finally {
+      writing = false;
+      await writer;
+    }
+    expect(compared).toBe(30 * finds.length);
+    expect(writes).toBeGreaterThan(10);
+    expect(forwarded).toBeGreaterThan(compared / 2);
+  }, 120_000);
 });
 
 describe('CountCache', () => {
-  it('counts once per find and data version, then serves from memory or the shared table', async () => {
-    const compute = vi.fn(async () => 42);
-    const cache = new CountCache(t.db);
-    const versions = await cache.versions(['line_items']);
-    expect(await cache.count('k1', versions, compute)).toBe(42);
-    expect(await cache.count('k1', versions, compute)).toBe(42);
-    expect(compute).toHaveBeenCalledTimes(1);
-    // Another server (a new cache) finds it in the shared table.
-    const other = new CountCache(t.db);
-    expect(await other.count('k1', versions, compute)).toBe(42);
-    expect(compute).toHaveBeenCalledTimes(1);
-    // A write makes new versions: counted again.
+  it('keeps a count in memory while no change is announced, and brings it forward when one is', async () => {
+    let state = 'a';
+    const versions = { stamp: () => state } as never;
+    const cache = new CountCache(t.db, { versions });
+    const parts: FindParts = { requests: [{ omit: false, criteria: { id_container: `==${containerB}` } }] };
+    const { find, tables } = prepared(parts);
+    const first = await cache.count('kb', layout, find, tables);
+    expect(first).toBe(await recount(t.db, parts));
     await createLineItem(t.db, { container_id: containerB });
-    const newer = await cache.versions(['line_items']);
-    expect(newer).not.toBe(versions);
-    await cache.count('k1', newer, compute);
-    expect(compute).toHaveBeenCalledTimes(2);
+    // Nothing announced yet: memory.
+    expect(await cache.count('kb', layout, find, tables)).toBe(first);
+    state = 'b';
+    expect(await cache.count('kb', layout, find, tables)).toBe(first + 1);
   });
 
-  it('records one change per table per transaction, however many statements', async () => {
-    const cache = new CountCache(t.db);
-    const before = await cache.versions(['line_items']);
-    await t.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 3; i++) await trx.updateTable('line_items').set({ lot_number: `L${i}` }).where('container_id', '=', containerA).execute();
-    });
-    const after = await cache.versions(['line_items']);
-    const n = (v: string) => Number(v.split(':')[1]);
-    expect(n(after) - n(before)).toBe(1);
-  });
-});
-
-describe('a list whose count this server keeps', () => {
-  it('reads the versions in the page statement, and alone only when the page is empty', async () => {
-    const versions = vi.spyOn(CountCache.prototype, 'versions');
-    try {
-      const find = { id_container: `==${containerB}`, 'Lot Number': 'versions-with-page' };
-      await t.db.updateTable('line_items').set({ lot_number: 'versions-with-page' }).where('container_id', '=', containerB).execute();
-      const first = await counts(find);
-      expect(versions).toHaveBeenCalledTimes(1); // a new find: versions, then the count, beside the page
-      expect((await counts(find)).foundCount).toBe(first.foundCount);
-      expect(versions).toHaveBeenCalledTimes(1); // remembered: with the page
-      await createLineItem(t.db, { container_id: containerB, lot_number: 'versions-with-page' });
-      expect((await counts(find)).foundCount).toBe(first.foundCount + 1); // new versions: counted again
-      expect(versions).toHaveBeenCalledTimes(1);
-
-      const none = { id_container: `==${containerB}`, 'Lot Number': 'nothing-has-this' };
-      expect((await counts(none)).foundCount).toBe(0);
-      expect((await counts(none)).foundCount).toBe(0);
-      expect(versions).toHaveBeenCalledTimes(3); // no rows to carry them
-    } finally {
-      versions.mockRestore();
-    }
+  it('another server brings forward the count the first one shared', async () => {
+    const parts: FindParts = { quickFind: 'lot' };
+    const { find, tables } = prepared(parts);
+    const one = new CountCache(t.db);
+    const counted = await one.count('shared', layout, find, tables);
+    const sharedCount = async () => (await sql<{ n: number }>`SELECT found_count::int AS n FROM count_cache WHERE cache_key = 'shared'`.execute(t.db)).rows[0]?.n;
+    expect(await sharedCount()).toBe(counted);
+    await createLineItem(t.db, { container_id: containerA, lot_number: 'LOT new' });
+    const other = new CountCache(t.db);
+    expect(await other.count('shared', layout, find, tables)).toBe(counted + 1);
+    // Brought forward, not made afresh: the shared row is the first server's still.
+    expect(await sharedCount()).toBe(counted);
   });
 
-  it('reads the same versions either way, and refuses versions that do not name every table it read', async () => {
-    const cache = new CountCache(t.db);
-    const alone = await cache.versions(['line_items', 'jobs']);
-    expect(alone).toMatch(/^jobs:\d+,line_items:\d+$/);
-    const column = await sql<{ v: string }>`SELECT ${cache.versionsColumn(['line_items', 'jobs', 'line_items'])} AS v`.execute(t.db);
-    expect(cache.checkedVersions(['jobs', 'line_items'], column.rows[0]!.v)).toBe(alone);
-    expect(() => cache.checkedVersions(['jobs', 'line_items'], 'line_items:9')).toThrow('No change tracking for jobs');
-    expect(() => cache.checkedVersions(['jobs'], null)).toThrow('No change tracking for jobs');
-    await expect(cache.versions(['line_items', 'no_such_table'])).rejects.toThrow('No change tracking for no_such_table');
+  it('the change log keeps minutes, not history', async () => {
+    const logged = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM record_changes`.execute(t.db)).rows[0]!.n;
+    await createLineItem(t.db, { container_id: containerA });
+    const before = await logged();
+    expect(before).toBeGreaterThan(0);
+    await compactChangeLog(t.db, 10);
+    expect(await logged()).toBe(before);
+    await compactChangeLog(t.db, 0);
+    expect(await logged()).toBe(0);
   });
 });

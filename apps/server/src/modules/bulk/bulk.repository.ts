@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Layout } from '../../records/layout.ts';
-import { foundIds, prepareFind, type PreparedFind } from '../../records/records.repository.ts';
+import { foundIds, narrowed, prepareFind, type PreparedFind } from '../../records/records.repository.ts';
 
 /** The ids of a find's found set in ascending order, at most `limit` of them. */
 export async function foundIdsUpTo(db: Kysely<Database>, layout: Layout, find: PreparedFind, limit: number): Promise<number[]> {
@@ -17,7 +17,7 @@ export async function visibleIds(db: Kysely<Database>, layout: Layout, ids: read
   for (let start = 0; start < ids.length; start += 1000) {
     const chunk = ids.slice(start, start + 1000);
     const only = sql<SqlBool>`${sql.raw(layout.idSql)} IN (${sql.join(chunk.map((id) => sql`${id}`))})`;
-    visible.push(...(await foundIdsUpTo(db, layout, { ...find, where: sql<SqlBool>`${find.where} AND ${only}` }, chunk.length)));
+    visible.push(...(await foundIdsUpTo(db, layout, narrowed(find, only), chunk.length)));
   }
   return visible.sort((a, b) => a - b);
 }

@@ -38,6 +38,7 @@ function containerLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_
       'Date Modified': 'ct.modified_at',
       'Modified By': 'ct.modified_by',
     },
+    search: { space: kind === 'standard' ? 3 : 4, fields: [catalogue.idField, 'Container Name', 'Pallet', 'Job ID'] },
     portals: [
       {
         name: 'LineItems',

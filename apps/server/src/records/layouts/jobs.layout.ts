@@ -102,5 +102,6 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
   // `Locked Job` and `Registration::Expiration Date`, as the FileMaker jobs layout named them; the
   // last two are our names too, the first is the related field's short name.
   aliases: { 'Registration Number': 'Registration::Registration Number' },
+  search: { space: 5, fields: ['__PKJobID', 'Job Name'] },
   portals: [containerPortal('Containers', 'standard'), containerPortal('YellowBuckets', 'yellow_bucket')],
 });

@@ -66,6 +66,10 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       ...extra,
     },
     ndcFields: ['NDC Number'],
+    search: {
+      space: kind === 'standard' ? 1 : 2,
+      fields: [catalogue.idField, 'NDC Number', 'NDC Description', 'Lot Number', 'Serial Number', 'Form 222 Number', 'Source Number'],
+    },
     portals: [
       {
         name: 'Siblings',
