@@ -191,7 +191,7 @@ async function lookUp(db: pg.Client): Promise<Data> {
   const list = async (text: string) => (await db.query<{ v: string | number }>(text)).rows.map((r) => r.v);
   const lots = (await list(`SELECT left(lot_number, 4) AS v FROM line_items TABLESAMPLE SYSTEM (1) REPEATABLE (7) WHERE lot_number IS NOT NULL LIMIT 200`)) as string[];
   const ndcPrefixes = (await list(`SELECT left(ndc, 8) AS v FROM line_items TABLESAMPLE SYSTEM (1) REPEATABLE (8) LIMIT 200`)) as string[];
-  const containers = (await list(`SELECT id AS v FROM containers TABLESAMPLE SYSTEM (5) REPEATABLE (9) LIMIT 2000`)).map(Number);
+  const containers = (await list(`SELECT id AS v FROM containers TABLESAMPLE SYSTEM (5) REPEATABLE (9) WHERE kind = 'standard' LIMIT 2000`)).map(Number);
   const jobs = (await list(`SELECT id AS v FROM jobs TABLESAMPLE SYSTEM (10) REPEATABLE (10) LIMIT 1000`)).map(Number);
   const targets = (
     await db.query<{ container_id: number; ndc: string }>(

@@ -30,6 +30,7 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
       await handle.execScript(`BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
       applied.push(file);
     }
+    if (applied.length) await forgetCounts(handle);
   } catch (error) {
     await handle.execScript('ROLLBACK').catch(() => {});
     throw error;
@@ -37,4 +38,19 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
     await handle.execScript(`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
   }
   return applied;
+}
+
+/**
+ * After a migration, no count kept before it is brought forward (016_record_changes.sql): the rows
+ * the change log holds were written in the shape the tables had then, and a correction made with them
+ * could read a new column as NULL. Their counts are made afresh.
+ */
+export async function forgetCounts(handle: DatabaseHandle): Promise<void> {
+  await handle.execScript(`
+    DO $$ BEGIN
+      IF to_regclass('record_changes_floor') IS NOT NULL THEN
+        UPDATE record_changes_floor SET snapshot = pg_current_snapshot();
+        DELETE FROM count_cache;
+      END IF;
+    END $$`);
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetCounts } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { compactChangeLog, CountCache } from '../../src/records/count-cache.ts';
 import { fromWith } from '../../src/records/layout.ts';
@@ -128,6 +129,13 @@ describe('a count brought forward', () => {
     // A count made after the compaction goes forward again.
     await createLineItem(t.db, { container_id: containerB });
     expect(await forward(t.db, {}, after)).toMatchObject({ forward: true, count: after.count + 1 });
+  });
+
+  it('is counted again after a migration (the log holds rows in the shape the tables had before it)', async () => {
+    const before = await fresh(t.db, {});
+    await createLineItem(t.db, { container_id: containerB });
+    await forgetCounts(t.database);
+    expect(await forward(t.db, {}, before)).toMatchObject({ forward: false, count: before.count + 1 });
   });
 
   it('is exact at its own statement: reads and writes side by side, each count against count(*) in the same snapshot', async () => {
