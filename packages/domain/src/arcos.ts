@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseUsDate } from './dates.ts';
+import { bulkAmountDestroyed } from './line-item-quantities.ts';
 import { isBulkNdc, type BulkKind } from './line-items.ts';
 import { DEA_NUMBER, isValidDeaNumber } from './registration.ts';
 import { trimLine } from './text.ts';
@@ -79,6 +80,8 @@ export interface ArcosLineItem {
   packSizeUoM: string | null;
   /** Fraction, 1 = 100 %: fill of a package, purity of a raw bulk substance. */
   percentFill: number | null;
+  /** g/mL of a raw liquid (the dictionary's, else the line item's): its volume is reported as a weight. */
+  density?: number | null | undefined;
   form222Number?: string | null | undefined;
 }
 
@@ -191,7 +194,9 @@ export function arcosAmount(item: ArcosLineItem): ArcosAmount {
     return 'reason' in amount ? amount : { ...amount, strength: '    ' };
   }
   if (item.bulkKind === 'raw-powder' || item.bulkKind === 'raw-liquid') {
-    const amount = measuredAmount(size, uom);
+    // The same amount the Form 41 prints as destroyed: a raw liquid of known density by its weight.
+    const destroyed = bulkAmountDestroyed({ ndc: item.ndc, bulkKind: item.bulkKind, density: item.density }, { packSize: size, packSizeUoM: uom });
+    const amount = destroyed ? measuredAmount(destroyed.amount, destroyed.unit) : measuredAmount(size, uom);
     if ('reason' in amount) return amount;
     const strength = arcosStrength(fill);
     if (!strength) return { reason: `A purity of ${show(fill * 100)} % cannot be written in the strength field (whole tenths of a percent)` };

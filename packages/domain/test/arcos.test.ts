@@ -35,6 +35,7 @@ const asItem = (w: WorkedLineItem, index: number): ArcosLineItem => ({
   packSize: w.packSize,
   packSizeUoM: w.packSizeUoM,
   percentFill: w.percentFill,
+  density: w.density ?? null,
   form222Number: w.form222Number ?? null,
 });
 
@@ -84,10 +85,10 @@ const EXPECTED: readonly (string | { reason: RegExp } | 'not reportable')[] = [
   'RD1234563P 100190055**004172902AB1234563231456797071426        09800000000117E25',
   // 17: 1.5 kg is not whole → × 1000 = 1500 g: quantity 00001500, unit 3 (g); purity 1 → 1000.
   'RD1234563P 100190056**000015003AB1234563231456798071426        10000000000118E25',
-  // 18: 250 mL, whole: quantity 00000250, unit 5 (mL); purity 0.5 → 0500.
-  'RD1234563P 100190057**000002505AB1234563231456799071426        05000000000119E25',
-  // 19: 2 L, whole: quantity 00000002, unit 6 (L); purity 0.2 → 0200.
-  'RD1234563P 100190058**000000026AB1234563231456800071426        02000000000120E25',
+  // 18: 250 mL × 1.2 g/mL = 300 g (the weight the Form 41 prints): quantity 00000300, unit 3 (g); purity 0.5 → 0500.
+  'RD1234563P 100190057**000003003AB1234563231456799071426        05000000000119E25',
+  // 19: 2 L × 1,000 × 1.05 g/mL = 2,100 g: quantity 00002100, unit 3 (g); purity 0.2 → 0200.
+  'RD1234563P 100190058**000021003AB1234563231456800071426        02000000000120E25',
   // 20: 5,000 tablets in K: 5000 ÷ 1000 = 5 → quantity 00000005, unit K.
   'RD1234563P 100190059**00000005KAB1234563231456801071426            0000000121E25',
   // 21: 1,200 tablets in U → 1200 dosage units, unit blank (our U is no ARCOS unit code).

@@ -25,6 +25,8 @@ export interface DestructionDocument {
   registrant: Party;
   rows: readonly Form41Row[];
   totals: readonly Form41ScheduleTotal[];
+  /** Line items of the job left off: not controlled substances (NC, List I chemicals). */
+  leftOut?: number;
   destruction: {
     /** MM/DD/YYYY, or '' (a draft shows the blank). */
     date: string;
@@ -254,6 +256,15 @@ async function finish(doc: PDFKit.PDFDocument, footer: string, draft: boolean): 
   return Buffer.concat(chunks);
 }
 
+/** Says how many of the job's line items the form leaves off, and why. */
+function notControlled(layout: Layout, count: number | undefined): void {
+  if (!count) return;
+  layout.paragraph(
+    `${count} line item${count === 1 ? '' : 's'} of this job ${count === 1 ? 'is' : 'are'} not listed: non-controlled substances and List I chemicals are not controlled substances destroyed.`,
+    { size: 8, gap: 6 },
+  );
+}
+
 const cityLine = (p: Party) => [p.city, [p.state, p.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 /** DEA Form 41 of a job. */
@@ -299,6 +310,9 @@ export const renderForm41: PdfRenderer<DestructionDocument> = async (document) =
   layout.paragraph('1. Inventory', { bold: true, gap: 4 });
   layout.table(ITEM_COLUMNS, document.rows);
   layout.totals(document.totals);
+  notControlled(layout, document.leftOut);
+  layout.paragraph('2. Collected Substances', { bold: true, gap: 2 });
+  layout.paragraph('None. 3DS records inventory returned by registrants; it takes no collected substances (mail-back packages or inner liners).', { size: 8, gap: 6 });
 
   layout.ensure(110);
   layout.bar('C. METHOD OF DESTRUCTION');
@@ -355,6 +369,7 @@ export const renderCertificate: PdfRenderer<CertificateDocument> = async (docume
   layout.bar('CONTROLLED SUBSTANCES DESTROYED');
   layout.table(ITEM_COLUMNS, document.rows);
   layout.totals(document.totals);
+  notControlled(layout, document.leftOut);
 
   layout.ensure(100);
   layout.bar('DESTRUCTION');
