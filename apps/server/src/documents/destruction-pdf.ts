@@ -52,12 +52,12 @@ export interface CertificateDocument extends DestructionDocument {
 export type PdfRenderer<T> = (document: T) => Promise<Buffer>;
 
 // US Letter portrait, in points, as the form is printed.
-const PAGE = { width: 612, height: 792, margin: 36 } as const;
-const WIDTH = PAGE.width - 2 * PAGE.margin;
-const LEFT = PAGE.margin;
+export const PAGE = { width: 612, height: 792, margin: 36 } as const;
+export const WIDTH = PAGE.width - 2 * PAGE.margin;
+export const LEFT = PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 18;
-const INK = '#000000';
-const MUTED = '#444444';
+export const INK = '#000000';
+export const MUTED = '#444444';
 const SHADE = '#e6e6e6';
 
 /** The form's declaration (section D), as printed on Form DEA-41. */
@@ -68,7 +68,8 @@ export const FORM_41_DECLARATION =
 const NOT_WIN_ANSI = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g;
 const printable = (text: string) => text.replace(/[\t\r\n]+/g, ' ').replace(NOT_WIN_ANSI, '?');
 
-interface Column {
+/** A column of an items table (the Form 41's, the inventory's). */
+export interface Column {
   label: string;
   width: number;
   align?: 'left' | 'right' | 'center';
@@ -89,7 +90,8 @@ const ITEM_COLUMNS: Column[] = [
   { label: 'Total Destroyed', width: 62, align: 'right', value: (r) => r.total },
 ];
 
-class Layout {
+/** Page layout of the DEA documents: section bars, labelled boxes, the items table, paragraphs. */
+export class Layout {
   readonly doc: PDFKit.PDFDocument;
   y: number = PAGE.margin;
   readonly #header: () => void;
@@ -222,12 +224,12 @@ class Layout {
   }
 }
 
-function openDocument(title: string, compress: boolean | undefined): PDFKit.PDFDocument {
+export function openDocument(title: string, compress: boolean | undefined): PDFKit.PDFDocument {
   return new PDFDocument({ size: 'LETTER', margin: PAGE.margin, bufferPages: true, autoFirstPage: false, compress: compress ?? true, info: { Title: title, Creator: '3DS' } });
 }
 
 /** Ends the document with "Page x of y" (and the DRAFT mark) on every page, and gives its bytes. */
-async function finish(doc: PDFKit.PDFDocument, footer: string, draft: boolean): Promise<Buffer> {
+export async function finish(doc: PDFKit.PDFDocument, footer: string, draft: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {

@@ -9,7 +9,6 @@ import {
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Settings } from '../../db/tables/settings.table.ts';
 import { transaction } from '../../db/transaction.ts';
 import {
   renderCertificate,
@@ -26,11 +25,10 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import { readSettings } from '../settings/settings.repository.ts';
+import { registrantOf } from '../settings/registrant.ts';
 import * as repo from './jobs.documents.repository.ts';
 
-export const DOCUMENT_MESSAGES = {
-  settingsMissing: 'Enter our registration in Settings first',
-} as const;
+export { DOCUMENT_MESSAGES } from '../settings/registrant.ts';
 
 type DocumentKind = 'form-41' | 'certificate';
 
@@ -50,26 +48,6 @@ export interface JobDocumentsDeps {
 }
 
 const text = (v: string | null | undefined) => (v ?? '').trim();
-
-/** Our registration as the documents print it, or the 409 that asks for it. */
-function registrantOf(settings: Settings): Party {
-  const required = [settings.registrant_name, settings.dea_number, settings.address_line_1, settings.city, settings.state, settings.zip];
-  if (required.some((v) => !text(v))) {
-    throw new AppError(409, ERROR_CODES.conflict, DOCUMENT_MESSAGES.settingsMissing, {
-      details: ['Our registered name, DEA registration number and address (street, city, state, ZIP code) print on every destruction document.'],
-    });
-  }
-  return {
-    name: text(settings.registrant_name),
-    registrationNumber: text(settings.dea_number),
-    addressLines: [text(settings.address_line_1), text(settings.address_line_2)].filter(Boolean),
-    city: text(settings.city),
-    state: text(settings.state),
-    zip: text(settings.zip),
-    telephone: text(settings.telephone),
-    contactName: text(settings.contact_name),
-  };
-}
 
 /**
  * DEA Form 41 and the Certificate of Destruction of a job (docs/form-41.md), generated from its
