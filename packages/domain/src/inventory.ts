@@ -79,9 +79,9 @@ export function inventoryCountBasis(schedule: string | null | undefined, opened:
 }
 
 export const COUNT_BASIS_TEXT: Record<CountBasis, string> = {
-  sealed: 'Sealed containers',
-  exact: 'Exact count (opened)',
-  estimated: 'Estimated count (opened)',
+  sealed: 'Sealed',
+  exact: 'Exact count',
+  estimated: 'Estimated count',
 };
 
 /** `GET /reports/accountability`: a period (MM/DD/YYYY, both ends included) and a DEA drug code. */

@@ -22,14 +22,14 @@ const COLUMNS = (bases: readonly string[]): Column[] => [
   { label: 'Sch.', width: 24, value: (r) => r.schedule },
   { label: 'NDC or DEA Controlled Substances Code Number', width: 72, value: (r) => r.code },
   { label: 'Batch Number', width: 50, value: (r) => r.batch },
-  { label: 'Name of Substance', width: 104, value: (r) => r.name },
-  { label: 'Strength', width: 46, value: (r) => r.strength },
-  { label: 'Form', width: 44, value: (r) => r.form },
-  { label: 'Units per Container', width: 50, align: 'right', value: (r) => r.packageQuantity },
-  { label: 'Sealed Containers', width: 38, align: 'right', value: (r) => r.fullPackages },
-  { label: 'Units in Opened Containers', width: 44, align: 'right', value: (r) => r.partialCount },
-  { label: 'Total on Hand', width: 60, align: 'right', value: (r) => r.total },
-  { label: 'Count', width: 50, value: (_r, i) => bases[i] ?? '' },
+  { label: 'Name of Substance', width: 96, value: (r) => r.name },
+  { label: 'Strength', width: 44, value: (r) => r.strength },
+  { label: 'Form', width: 42, value: (r) => r.form },
+  { label: 'Units per Pkg.', width: 44, align: 'right', value: (r) => r.packageQuantity },
+  { label: 'Sealed Pkgs.', width: 38, align: 'right', value: (r) => r.fullPackages },
+  { label: 'Units in Opened Pkgs.', width: 44, align: 'right', value: (r) => r.partialCount },
+  { label: 'Total on Hand', width: 62, align: 'right', value: (r) => r.total },
+  { label: 'Counted', width: 56, value: (_r, i) => bases[i] ?? '' },
 ];
 
 /** The inventory's PDF: our registration, the moment, every controlled substance on hand, totals by schedule, the signature. */

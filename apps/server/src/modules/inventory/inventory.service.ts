@@ -211,7 +211,7 @@ export class InventoryService {
     const lines = (await this.onHand(at)).filter((l) => isControlledSchedule(l.schedule));
     const { rows, totals } = buildForm41Rows(lines.map(asForm41Item));
     const bases = rows.map((row) => {
-      if (row.bulk) return 'Weighed or measured';
+      if (row.bulk) return 'Weighed';
       const opened = row.partialCount !== '0' && row.partialCount !== '';
       const units = Number(row.packageQuantity.replaceAll(',', ''));
       const counted = !/mL|g$/i.test(row.unit);
