@@ -28,7 +28,7 @@ export const INVENTORY_MESSAGES = {
 
 /** `MM/DD/YYYY HH:MM` (24-hour) as a moment, or null. */
 export function parseInventoryMoment(text: string): InventoryMoment | null {
-  const m = /^(\d{1,2}\/\d{1,2}\/\d{4})\s+(\d{1,2}):(\d{2})$/.exec(trimLine(text));
+  const m = /^(\d{1,2}\/\d{1,2}\/\d{4}) +(\d{1,2}):(\d{2})$/.exec(trimLine(text));
   if (!m) return null;
   const date = parseUsDate(m[1]!);
   const [hours, minutes] = [Number(m[2]), Number(m[3])];
