@@ -39,6 +39,7 @@ const arcosResponse = z.object({
   scriptResult: z.string(),
 });
 const arcosList = z.object({
+  frequency: z.enum(['monthly', 'quarterly']),
   data: z.array(
     z.object({
       recordId: z.string(),
@@ -102,7 +103,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
         tags: ['reports'],
         summary: 'The ARCOS reports kept',
         description:
-          'Every ARCOS report made, newest first (kept two years and more: 3DS never removes one, the hourly clean-up included): its period, what it carried, who made it and when, whether a later report of the same period superseded it, and its download link (15 minutes) in `Container`.',
+          '`frequency` is our ARCOS reporting period (Settings: monthly or quarterly). Every ARCOS report made, newest first (kept two years and more: 3DS never removes one, the hourly clean-up included): its period, what it carried, who made it and when, whether a later report of the same period superseded it, and its download link (15 minutes) in `Container`.',
         response: { 200: arcosList },
       },
     },

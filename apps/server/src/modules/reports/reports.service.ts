@@ -471,8 +471,10 @@ export class ReportsService {
   /** Every ARCOS report kept (handbook 2.2: two years; 3DS never removes one), newest first, each with its link. */
   async arcosReports() {
     const rows = await reports.keptArcosReports(this.#db);
+    const settings = await readSettings(this.#db);
     const now = this.#now();
     return {
+      frequency: settings.arcos_frequency as ArcosFrequency,
       data: rows.map((r) => {
         const summary = r.summary as unknown as Partial<ArcosSummary>;
         const period = parseArcosPeriod(labelOf(r.period_start, r.period_end, r.frequency as ArcosFrequency))!;

@@ -7,7 +7,9 @@ import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { AccountabilityPanel } from './accountability-panel.tsx';
 import { ArcosPanel } from './arcos-panel.tsx';
+import { InventoryPanel } from './inventory-panel.tsx';
 import {
   reportFailureMessage,
   useExportReport,
@@ -77,7 +79,7 @@ export function ReportsScreen() {
   return (
     <PageFrame
       title="Reports"
-      subtitle="Spreadsheets of a job's line items, checked against the registration the job belongs to."
+      subtitle="Spreadsheets of a job's line items, the ARCOS reports, inventories and the accountability of what came in and went out."
     >
       <Grid gap="lg" align="stretch">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -180,6 +182,8 @@ export function ReportsScreen() {
       </Grid>
 
       <ArcosPanel />
+      <InventoryPanel />
+      <AccountabilityPanel />
 
       <DownloadDialog
         href={file?.href ?? null}
