@@ -64,7 +64,7 @@ test('the ARCOS report of the last quarter: made, downloaded, kept and listed wi
 
   const quarter = recentArcosPeriods('quarterly', todayIso(), 1)[0]!;
   const panel = page.getByRole('region', { name: 'ARCOS reports' });
-  await expect(panel.getByRole('textbox', { name: 'Period' })).toHaveValue(arcosPeriodText(quarter));
+  await expect(panel.getByRole('combobox', { name: 'Period' })).toHaveValue(arcosPeriodText(quarter));
 
   const call = page.waitForRequest((r) => r.url().endsWith('/3ds/api/reports/arcos') && r.method() === 'POST');
   const again = panel.getByRole('button', { name: 'Make again' });
