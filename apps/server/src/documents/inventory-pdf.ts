@@ -18,11 +18,11 @@ export interface InventoryDocument {
 }
 
 const COLUMNS = (bases: readonly string[]): Column[] => [
-  { label: '', width: 20, align: 'right', value: (_r, i) => `${i + 1}.` },
-  { label: 'Sch.', width: 24, value: (r) => r.schedule },
+  { label: '', width: 26, align: 'right', value: (_r, i) => `${i + 1}.` },
+  { label: 'Sch.', width: 22, value: (r) => r.schedule },
   { label: 'NDC or DEA Controlled Substances Code Number', width: 72, value: (r) => r.code },
   { label: 'Batch Number', width: 50, value: (r) => r.batch },
-  { label: 'Name of Substance', width: 96, value: (r) => r.name },
+  { label: 'Name of Substance', width: 92, value: (r) => r.name },
   { label: 'Strength', width: 44, value: (r) => r.strength },
   { label: 'Form', width: 42, value: (r) => r.form },
   { label: 'Units per Pkg.', width: 44, align: 'right', value: (r) => r.packageQuantity },
@@ -64,7 +64,7 @@ export async function renderInventory(document: InventoryDocument): Promise<Buff
     layout.paragraph('None: no controlled substance was on hand at that moment.', { size: 9, gap: 6 });
   }
   layout.paragraph(
-    'Schedule I and II substances in opened containers are counted exactly; Schedule III–V in opened containers by an estimated count or measure, unless the container holds more than 1,000 tablets or capsules (21 CFR 1304.11(e)(3)). Bulk substances are weighed or measured.',
+    'Schedule I and II substances in opened containers are counted exactly; Schedule III–V in opened containers by an estimated count or measure, unless the container holds more than 1,000 tablets or capsules (21 CFR 1304.11(e)(3)). Bulk substances are weighed, measured or counted.',
     { size: 7.5, gap: 8 },
   );
   layout.ensure(90);

@@ -211,7 +211,8 @@ export class InventoryService {
     const lines = (await this.onHand(at)).filter((l) => isControlledSchedule(l.schedule));
     const { rows, totals } = buildForm41Rows(lines.map(asForm41Item));
     const bases = rows.map((row) => {
-      if (row.bulk) return 'Weighed';
+      // A bulk substance: by the unit it is kept in (1304.11(e)(3)(i): bulk to the nearest metric unit weight).
+      if (row.bulk) return /^(g|mg|kg|mcg)$/i.test(row.unit) ? 'Weighed' : /^(ml|l)$/i.test(row.unit) ? 'Measured' : 'Counted';
       const opened = row.partialCount !== '0' && row.partialCount !== '';
       const units = Number(row.packageQuantity.replaceAll(',', ''));
       const counted = !/mL|g$/i.test(row.unit);

@@ -189,7 +189,7 @@ function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }
               <Table.Td>
                 {formatTimestamp(new Date(doc.generatedAt))} by {doc.generatedBy}
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {doc.superseded ? (
                   <Badge color="gray" variant="light">
                     Superseded

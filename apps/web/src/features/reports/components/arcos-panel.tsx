@@ -169,14 +169,14 @@ function KeptReports({ reports, loading }: { reports: KeptArcosReport[]; loading
             <Table.Tbody>
               {reports.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>{r.periodText}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.periodText}</Table.Td>
                   <Table.Td ta="right">{r.records}</Table.Td>
                   <Table.Td ta="right">{r.corrections}</Table.Td>
                   <Table.Td>{r.yearEnd || '—'}</Table.Td>
                   <Table.Td>
                     {formatTimestamp(new Date(r.createdAt))} by {r.createdBy}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {r.superseded ? (
                       <Badge color="gray" variant="light">
                         Superseded
@@ -187,7 +187,7 @@ function KeptReports({ reports, loading }: { reports: KeptArcosReport[]; loading
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor href={r.href} download={r.fileName} size="sm" aria-label={`Download ${r.fileName} made ${formatTimestamp(new Date(r.createdAt))}`}>
                       <Group gap={4} wrap="nowrap">
                         <IconDownload size={14} stroke={1.8} aria-hidden />

@@ -6,11 +6,18 @@ import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
 import { routePath } from '../../../app/routes.ts';
-import { ON_HAND_PAGE_SIZE, useOnHand, type OnHandFind } from '../api/on-hand.ts';
+import { ON_HAND_PAGE_SIZE, useOnHand, type OnHandAnswer, type OnHandFind } from '../api/on-hand.ts';
 
 const TONE: Record<DestructionClockState, string> = { 'on-time': 'teal', warning: 'orange', overdue: 'red' };
 const SCHEDULES = [...CONTROLLED_SCHEDULES, 'LC', 'NC'];
 const grams = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+
+/** The found set's sums grouped by schedule, in the order the server sends them. */
+function bySchedule(summary: OnHandAnswer['summary']): [string, OnHandAnswer['summary']][] {
+  const groups = new Map<string, OnHandAnswer['summary']>();
+  for (const entry of summary) groups.set(entry.schedule, [...(groups.get(entry.schedule) ?? []), entry]);
+  return [...groups.entries()];
+}
 
 /** The find in the address: `?q=…&schedule=…&drugCode=…&page=…`, so a find is a link like every list's. */
 function findFrom(params: URLSearchParams): OnHandFind {
@@ -94,26 +101,30 @@ export function OnHandScreen() {
                 Nothing on hand matches the find.
               </Text>
             ) : (
-              <Table withTableBorder fz="sm" aria-labelledby="on-hand-summary" maw={620}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Schedule</Table.Th>
-                    <Table.Th>Drug Code</Table.Th>
-                    <Table.Th ta="right">Line items</Table.Th>
-                    <Table.Th ta="right">Grams of base</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {answer.summary.map((s) => (
-                    <Table.Tr key={`${s.schedule}|${s.drugCode}`}>
-                      <Table.Td>{s.schedule || '—'}</Table.Td>
-                      <Table.Td>{s.drugCode || '—'}</Table.Td>
-                      <Table.Td ta="right">{s.lineItems}</Table.Td>
-                      <Table.Td ta="right">{grams(s.gramsOfBase)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Stack gap={6}>
+                {bySchedule(answer.summary).map(([schedule, codes]) => (
+                  <Group key={schedule} gap={6} wrap="wrap" align="center">
+                    <Text size="sm" fw={650} w={110}>
+                      Schedule {schedule || '—'}
+                    </Text>
+                    {codes.map((c) => (
+                      <Button
+                        key={c.drugCode}
+                        size="compact-sm"
+                        variant={find.drugCode === c.drugCode && find.schedule === c.schedule ? 'filled' : 'light'}
+                        title={`${c.lineItems} line item${c.lineItems === 1 ? '' : 's'}, ${grams(c.gramsOfBase)} g of base`}
+                        aria-label={`Schedule ${c.schedule || 'none'}, drug code ${c.drugCode || 'none'}: ${c.lineItems} line items, ${grams(c.gramsOfBase)} g of base. Find them`}
+                        onClick={() => {
+                          setTyped({ ...typed, drugCode: c.drugCode });
+                          go({ schedule: c.schedule, drugCode: c.drugCode, quickFind: typed.q });
+                        }}
+                      >
+                        {c.drugCode || 'no code'} · {c.lineItems}
+                      </Button>
+                    ))}
+                  </Group>
+                ))}
+              </Stack>
             )}
           </Paper>
 
@@ -157,7 +168,7 @@ export function OnHandScreen() {
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.ndc}</Table.Td>
                         <Table.Td>{row.description}</Table.Td>
                         <Table.Td>{row.lot}</Table.Td>
-                        <Table.Td>{row.quantity}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.quantity}</Table.Td>
                         <Table.Td ta="right">{row.gramsOfBase === '' ? '' : grams(row.gramsOfBase)}</Table.Td>
                         <Table.Td>
                           <Anchor component={Link} to={routePath('job-view', { id: row.jobId })}>
@@ -165,10 +176,10 @@ export function OnHandScreen() {
                           </Anchor>{' '}
                           {row.jobName}
                         </Table.Td>
-                        <Table.Td>{row.dateReceived}</Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.dateReceived}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           {row.daysLeft !== '' && (
-                            <Badge size="sm" radius="sm" color={TONE[destructionClockState(row.daysLeft)]} variant={row.daysLeft < 0 ? 'filled' : 'light'}>
+                            <Badge size="sm" radius="sm" style={{ overflow: 'visible' }} color={TONE[destructionClockState(row.daysLeft)]} variant={row.daysLeft < 0 ? 'filled' : 'light'}>
                               {destructionDaysLeftText(row.daysLeft)}
                             </Badge>
                           )}
