@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { accountabilityQuerySchema } from '@3ds/domain';
 import { IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -106,7 +106,8 @@ function Figures({ answer, open, onToggle }: { answer: AccountabilityAnswer; ope
       {shown && <FigureItems figure={shown} label={FIGURES.find((f) => f.name === open)!.label} />}
       {answer.unplaced.length > 0 && (
         <Alert variant="light" color="yellow" title="Line items that cannot be placed" aria-label="Line items that cannot be placed">
-          <Table bg="white" withTableBorder fz="sm">
+          <ScrollArea.Autosize mah={320} type="auto">
+          <Table bg="white" withTableBorder stickyHeader fz="sm" aria-label="Line items that cannot be placed, with why">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Line item</Table.Th>
@@ -134,6 +135,7 @@ function Figures({ answer, open, onToggle }: { answer: AccountabilityAnswer; ope
               ))}
             </Table.Tbody>
           </Table>
+          </ScrollArea.Autosize>
         </Alert>
       )}
     </Stack>
@@ -143,7 +145,8 @@ function Figures({ answer, open, onToggle }: { answer: AccountabilityAnswer; ope
 function FigureItems({ figure, label }: { figure: AccountabilityFigure; label: string }) {
   if (!figure.items.length) return <Text size="sm" c="dimmed">{label}: no line items.</Text>;
   return (
-    <Table withTableBorder fz="sm" aria-label={`${label}: line items`}>
+    <ScrollArea.Autosize mah={420} type="auto">
+    <Table withTableBorder stickyHeader fz="sm" aria-label={`${label}: line items`}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Line item</Table.Th>
@@ -171,5 +174,6 @@ function FigureItems({ figure, label }: { figure: AccountabilityFigure; label: s
         ))}
       </Table.Tbody>
     </Table>
+    </ScrollArea.Autosize>
   );
 }
