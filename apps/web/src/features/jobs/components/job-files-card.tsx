@@ -182,7 +182,7 @@ function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }
           {documents.map((doc) => (
             <Table.Tr key={doc.id}>
               <Table.Td>
-                <Anchor href={doc.href} target="_blank" rel="noreferrer" size="sm">
+                <Anchor href={doc.href} target="_blank" rel="noreferrer" size="sm" aria-label={`${doc.document} generated ${formatTimestamp(new Date(doc.generatedAt))}${doc.superseded ? ', superseded' : ''}`}>
                   {doc.document}
                 </Anchor>
               </Table.Td>

@@ -27,7 +27,7 @@ function isReportType(value: string | null | undefined): value is ReportType {
 /**
  * `/reports` (spec 1 §2 "Reports page"): a job's line items as a spreadsheet ("Download Excel")
  * or their sums per NDC ("Download PerNDC"), optionally of one container and ARCOS items only; and
- * the ARCOS file of a period ("Download ARCOS").
+ * the ARCOS reports of a month or quarter, kept; the inventory and the accountability of a drug code.
  * Registration and Job ID are both required before anything is sent (spec 1 §5).
  */
 export function ReportsScreen() {

@@ -15,7 +15,7 @@ const settingsSchema = z.object(settingsFieldSchemas);
 
 /**
  * `/settings`: our own DEA registration — registered name, DEA registration number, address,
- * telephone and contact — printed on Form 41, the Certificate of Destruction and the ARCOS file.
+ * telephone and contact — printed on Form 41, the Certificate of Destruction and the ARCOS reports; and the ARCOS settings.
  * For holders of MANAGE_SETTINGS; the server checks again and audits every change.
  */
 export function SettingsScreen() {
