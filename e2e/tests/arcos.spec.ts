@@ -166,7 +166,7 @@ test('On Hand: what was received and not destroyed, found by its job, with the d
   await expect(row).toContainText(stock.ndc);
   await expect(row).toContainText('days overdue');
   await expect(page.getByRole('status').filter({ hasText: /^2 found of \d+ on hand$/ })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'By schedule and drug code' }).getByRole('button', { name: /^Schedule 2, drug code \d{4}: 2 line items/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'By schedule and drug code' }).getByRole('button', { name: /^\d{4} · 2: Schedule 2, 2 line items/ })).toBeVisible();
   await expectAccessible(page, 'On Hand found');
   await row.getByRole('link', { name: stock.written, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/line-item/${stock.written}$`));

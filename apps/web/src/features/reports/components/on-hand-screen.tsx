@@ -113,7 +113,7 @@ export function OnHandScreen() {
                         size="compact-sm"
                         variant={find.drugCode === c.drugCode && find.schedule === c.schedule ? 'filled' : 'light'}
                         title={`${c.lineItems} line item${c.lineItems === 1 ? '' : 's'}, ${grams(c.gramsOfBase)} g of base`}
-                        aria-label={`Schedule ${c.schedule || 'none'}, drug code ${c.drugCode || 'none'}: ${c.lineItems} line items, ${grams(c.gramsOfBase)} g of base. Find them`}
+                        aria-label={`${c.drugCode || 'no code'} · ${c.lineItems}: Schedule ${c.schedule || 'none'}, ${c.lineItems} line item${c.lineItems === 1 ? '' : 's'}, ${grams(c.gramsOfBase)} g of base`}
                         onClick={() => {
                           setTyped({ ...typed, drugCode: c.drugCode });
                           go({ schedule: c.schedule, drugCode: c.drugCode, quickFind: typed.q });
@@ -194,7 +194,16 @@ export function OnHandScreen() {
                   No line item on hand matches the find.
                 </Text>
               )}
-              {pages > 1 && <Pagination total={pages} value={Math.min(find.page, pages)} onChange={(page) => go({ ...find, page })} aria-label="Pages of line items on hand" />}
+              {pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={Math.min(find.page, pages)}
+                  onChange={(page) => go({ ...find, page })}
+                  aria-label="Pages of line items on hand"
+                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                  getControlProps={(control) => ({ 'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control] })}
+                />
+              )}
             </Stack>
           </Paper>
         </>
