@@ -191,11 +191,11 @@ function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {doc.superseded ? (
-                  <Badge color="gray" variant="light">
+                  <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
                     Superseded
                   </Badge>
                 ) : (
-                  <Badge color="teal" variant="light">
+                  <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
                     Current
                   </Badge>
                 )}

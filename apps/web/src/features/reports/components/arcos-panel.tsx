@@ -178,11 +178,11 @@ function KeptReports({ reports, loading }: { reports: KeptArcosReport[]; loading
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {r.superseded ? (
-                      <Badge color="gray" variant="light">
+                      <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
                         Superseded
                       </Badge>
                     ) : (
-                      <Badge color="teal" variant="light">
+                      <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
                         In force
                       </Badge>
                     )}

@@ -179,7 +179,7 @@ export function OnHandScreen() {
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.dateReceived}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           {row.daysLeft !== '' && (
-                            <Badge size="sm" radius="sm" style={{ overflow: 'visible' }} color={TONE[destructionClockState(row.daysLeft)]} variant={row.daysLeft < 0 ? 'filled' : 'light'}>
+                            <Badge size="sm" radius="sm" style={{ minWidth: 'max-content' }} color={TONE[destructionClockState(row.daysLeft)]} variant={row.daysLeft < 0 ? 'filled' : 'light'}>
                               {destructionDaysLeftText(row.daysLeft)}
                             </Badge>
                           )}
