@@ -57,7 +57,8 @@ export interface ArcosSkippedItem {
   reason: string;
 }
 
-function bulkKindOf(line: ArcosLine): BulkKind | null {
+/** The bulk kind the dictionary gives an NDC (a report line or an on-hand line). */
+function bulkKindOf(line: Pick<ArcosLine, 'bulk_raw_powder' | 'bulk_raw_liquid' | 'bulk_dosage_formulation' | 'bulk_solution'>): BulkKind | null {
   if (line.bulk_raw_powder) return 'raw-powder';
   if (line.bulk_raw_liquid) return 'raw-liquid';
   if (line.bulk_dosage_formulation) return 'dosage-formulation';
@@ -90,7 +91,7 @@ function arcosItemOnHand(line: OnHandLine): ArcosLineItem {
     ndc: line.ndc,
     schedule: line.schedule,
     drugCode: line.drug_code,
-    bulkKind: bulkKindOf(line as unknown as ArcosLine),
+    bulkKind: bulkKindOf(line),
     packQuantity: line.pack_quantity,
     packSize: line.pack_size,
     packSizeUoM: line.pack_size_uom,
