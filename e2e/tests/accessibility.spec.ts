@@ -123,6 +123,7 @@ test('company, registration and dictionary details with their dialogs', async ({
   await dialog(page, 'Update Registration', () => page.getByRole('button', { name: 'Update Registration' }).click());
   await screen(page, 'dictionary', `dictionary/${records.dictionaryId}`, /./);
   await screen(page, 'reports', 'reports', 'Reports');
+  await screen(page, 'on-hand', 'on-hand', 'On Hand');
 });
 
 test('the job screens and their dialogs', async ({ page }) => {

@@ -1,34 +1,30 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { arcosField, formatIsoDate, lastCalendarQuarter, todayIso } from '@3ds/domain';
+import { arcosField, arcosPeriodText, formatIsoDate, recentArcosPeriods, todayIso } from '@3ds/domain';
 import { api, apiToken, type Json } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
- * The ARCOS file from the Reports screen: a person picks the period (last quarter by default),
- * presses Download ARCOS, downloads the file from the dialog, and follows the link of an item the
- * file had to leave out. The journey makes its own job: received in the last quarter, with one
- * Schedule II item carrying its Form 222 number and one without.
+ * The records our registration keeps, from the screens: the ARCOS report of the last quarter made,
+ * downloaded, listed among the kept reports and downloaded again from there, an item it had to leave
+ * out followed to its line item; an inventory taken and its PDF and Excel downloaded from the list;
+ * the On Hand screen finding what is on hand. Each journey makes its own job: received in the last
+ * quarter, one Schedule II item with its Form 222 number and one without.
  */
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 150_000 });
 
-const OUR_DEA_NUMBER = 'RD1234563';
-
-interface ArcosStock {
+interface Stock {
   jobId: string;
   written: string;
   missing222: string;
   ndc: string;
+  jobName: string;
 }
 
-/** Our DEA number in Settings (kept when one is there), and a job of a DEA registration received last quarter. */
-async function receivedLastQuarter(request: APIRequestContext): Promise<ArcosStock> {
+/** A job of a DEA registration received in the middle of the last full quarter, with two Schedule II items. */
+async function receivedLastQuarter(request: APIRequestContext): Promise<Stock> {
   const token = await apiToken(request);
-  const settings = await api(request, token, 'get', 'settings');
-  const ours = (settings.data as { fieldData: Json }[])[0]!.fieldData['DEA Registration Number'];
-  if (!ours) await api(request, token, 'patch', 'settings', { fieldData: { 'DEA Registration Number': OUR_DEA_NUMBER } });
-
   const registrations = await api(request, token, 'get', 'registrations', undefined, {
     searchCriteria: JSON.stringify([{ criteria: { 'Schedule 2': 'Yes', 'Expiration Date': '>//', 'Federal/State License': 'Federal' } }]),
     limit: '1',
@@ -42,17 +38,17 @@ async function receivedLastQuarter(request: APIRequestContext): Promise<ArcosSto
     limit: '1',
   });
   const ndc = String((entries.data as { fieldData: Json }[])[0]!.fieldData['NDC Code LU']);
-
-  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `ARCOS ${Date.now()}` } });
+  const jobName = `Kept records ${Date.now()}`;
+  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': jobName } });
   const jobId = String(job.recordId);
-  const received = lastCalendarQuarter(todayIso()).from.replace(/-01$/, '-15');
-  await api(request, token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': formatIsoDate(received) } });
-  const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'ARCOS tote' });
+  const quarter = recentArcosPeriods('quarterly', todayIso(), 1)[0]!;
+  await api(request, token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': formatIsoDate(quarter.start.replace(/-01$/, '-15')) } });
+  const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Kept records tote' });
   const item = (extra: Json) =>
     api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 2, packSize: 100, packSizeUoM: 'U', percentFill: 1, ...extra });
   const written = String((await item({ form222Number: '231456789' })).recordId);
   const missing222 = String((await item({})).recordId);
-  return { jobId, written, missing222, ndc };
+  return { jobId, written, missing222, ndc, jobName };
 }
 
 async function openReports(page: Page) {
@@ -62,21 +58,28 @@ async function openReports(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
 }
 
-test('Download ARCOS: last quarter by default, the file downloads with 80-character records, and a left-out item links to its line item', async ({ page, request }) => {
+test('the ARCOS report of the last quarter: made, downloaded, kept and listed with its link, a left-out item linking to its line item', async ({ page, request }) => {
   const stock = await receivedLastQuarter(request);
   await openReports(page);
 
-  const quarter = lastCalendarQuarter(todayIso());
-  const panel = page.getByRole('region', { name: 'ARCOS file' });
-  await expect(panel.getByLabel('From')).toHaveValue(formatIsoDate(quarter.from));
-  await expect(panel.getByLabel('To')).toHaveValue(formatIsoDate(quarter.to));
+  const quarter = recentArcosPeriods('quarterly', todayIso(), 1)[0]!;
+  const panel = page.getByRole('region', { name: 'ARCOS reports' });
+  await expect(panel.getByRole('combobox', { name: 'Period' })).toHaveValue(arcosPeriodText(quarter));
 
-  const call = page.waitForRequest((r) => r.url().endsWith('/3ds/api/reports/arcos'));
-  await panel.getByRole('button', { name: 'Download ARCOS' }).click();
-  expect((await call).postDataJSON()).toEqual({ from: formatIsoDate(quarter.from), to: formatIsoDate(quarter.to) });
+  const call = page.waitForRequest((r) => r.url().endsWith('/3ds/api/reports/arcos') && r.method() === 'POST');
+  const again = panel.getByRole('button', { name: 'Make again' });
+  if (await again.isVisible()) {
+    // A retry of this journey: the report of the quarter exists; making it again asks first.
+    await again.click();
+    const confirm = page.getByRole('dialog', { name: /^Make the .* report again\?$/ });
+    await confirm.getByRole('button', { name: 'Make again' }).click();
+  } else {
+    await panel.getByRole('button', { name: 'Make ARCOS report' }).click();
+  }
+  expect((await call).postDataJSON()).toEqual({ period: quarter.label });
 
-  const fileName = `arcos-${quarter.from.replaceAll('-', '')}-${quarter.to.replaceAll('-', '')}.txt`;
-  const dialog = page.getByRole('dialog', { name: 'ARCOS file ready' });
+  const fileName = `arcos-${quarter.label}.txt`;
+  const dialog = page.getByRole('dialog', { name: 'ARCOS report ready' });
   const link = dialog.getByRole('link', { name: 'Download File' });
   await expect(link).toHaveAttribute('download', fileName);
   const download = page.waitForEvent('download');
@@ -86,42 +89,85 @@ test('Download ARCOS: last quarter by default, the file downloads with 80-charac
   expect(await file.failure()).toBeNull();
   const text = (await (await page.request.get((await link.getAttribute('href'))!)).body()).toString('ascii');
   const records = text.split('\r\n').filter((line) => line !== '');
-  expect(records.length).toBeGreaterThan(0);
   for (const record of records) expect(record).toHaveLength(80);
-
-  // Our item's receipt: P, its NDC without hyphens, 2 packages, its Form 222 number.
+  // The control record first: our number, *, the quarter's last month as MMYY.
+  expect(records[0]!.slice(9, 14)).toBe(`*${quarter.end.slice(5, 7)}${quarter.end.slice(2, 4)}`);
   const ours = records.find((r) => Number(arcosField(r, 'transactionIdentifier')) === Number(stock.written) && arcosField(r, 'transactionCode') === 'P');
   expect(ours, `a receipt for line item ${stock.written}`).toBeDefined();
   expect(arcosField(ours!, 'ndc')).toBe(stock.ndc.replaceAll('-', ''));
   expect(arcosField(ours!, 'quantity')).toBe('00000002');
   expect(arcosField(ours!, 'orderFormNumber')).toBe('231456789');
-  expect(records.some((r) => Number(arcosField(r, 'transactionIdentifier')) === Number(stock.missing222) && arcosField(r, 'transactionCode') === 'P')).toBe(false);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
+  // Kept: listed newest first with its period, who made it, and a link that downloads it again.
+  const kept = panel.getByRole('table', { name: 'Kept reports' });
+  const row = kept.getByRole('row').nth(1);
+  await expect(row).toContainText(arcosPeriodText(quarter));
+  await expect(row).toContainText('admin');
+  await expect(row).toContainText('In force');
+  const keptLink = row.getByRole('link', { name: new RegExp(`^Download ${fileName}`) });
+  const again2 = page.waitForEvent('download');
+  await keptLink.click();
+  expect((await again2).suggestedFilename()).toBe(fileName);
+  expect((await (await page.request.get((await keptLink.getAttribute('href'))!)).body()).toString('ascii')).toBe(text);
+
   // The item without its Form 222 number is listed with why, and its link opens it.
-  const leftOut = panel.getByRole('table', { name: 'Line items left out of the ARCOS file' });
-  const row = leftOut.getByRole('row').filter({ has: page.getByRole('link', { name: stock.missing222, exact: true }) });
-  await expect(row).toContainText('Receipt');
-  await expect(row).toContainText('receipt without its DEA Form 222 number');
-  await expectAccessible(page, 'Reports with the items left out of the ARCOS file');
-  await row.getByRole('link', { name: stock.missing222, exact: true }).click();
+  const leftOut = panel.getByRole('table', { name: 'Line items left out of the ARCOS report' });
+  const skipped = leftOut.getByRole('row').filter({ has: page.getByRole('link', { name: stock.missing222, exact: true }) });
+  await expect(skipped).toContainText('receipt without its DEA Form 222 number');
+  await expectAccessible(page, 'Reports with a kept ARCOS report and the items left out of it');
+  await skipped.getByRole('link', { name: stock.missing222, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/line-item/${stock.missing222}$`));
 });
 
-test('a period that ends before it starts is refused on the screen, before anything is sent', async ({ page }) => {
+test('an inventory taken as of now: its PDF downloads, and it is listed with its PDF and Excel', async ({ page, request }) => {
+  await receivedLastQuarter(request);
   await openReports(page);
-  let sent = 0;
-  page.on('request', (r) => {
-    if (r.url().endsWith('/3ds/api/reports/arcos')) sent += 1;
-  });
-  const panel = page.getByRole('region', { name: 'ARCOS file' });
-  await panel.getByLabel('From').fill('09/30/2026');
-  await panel.getByLabel('To').fill('07/01/2026');
-  await panel.getByRole('button', { name: 'Download ARCOS' }).click();
-  await expect(panel.getByText('From must not be after To')).toBeVisible();
-  await panel.getByLabel('From').fill('13/01/2026');
-  await panel.getByRole('button', { name: 'Download ARCOS' }).click();
-  await expect(panel.getByText('From must be a real date, written MM/DD/YYYY')).toBeVisible();
-  expect(sent).toBe(0);
+  const panel = page.getByRole('region', { name: 'Inventory' });
+  const asOf = panel.getByRole('textbox', { name: 'As of' });
+  await asOf.fill('13/45/2026 09:00');
+  await panel.getByRole('button', { name: 'Take inventory' }).click();
+  await expect(panel.getByText('As of must be a real date and time, written MM/DD/YYYY HH:MM (24-hour)')).toBeVisible();
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const moment = `${pad(now.getMonth() + 1)}/${pad(now.getDate())}/${now.getFullYear()} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  await asOf.fill(moment);
+  await panel.getByRole('button', { name: 'Take inventory' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Inventory taken' });
+  const link = dialog.getByRole('link', { name: 'Download File' });
+  const download = page.waitForEvent('download');
+  await link.click();
+  expect((await download).suggestedFilename()).toMatch(/^inventory-\d{8}-\d{4}\.pdf$/);
+  const pdf = await page.request.get((await link.getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const row = panel.getByRole('table', { name: 'Inventories taken' }).getByRole('row').filter({ hasText: moment }).first();
+  await expect(row).toContainText('admin');
+  const excel = await page.request.get((await row.getByRole('link', { name: `Inventory as of ${moment}, Excel` }).getAttribute('href'))!);
+  expect(excel.headers()['content-type']).toContain('spreadsheetml');
+  expect((await page.request.get((await row.getByRole('link', { name: `Inventory as of ${moment}, PDF` }).getAttribute('href'))!)).ok()).toBe(true);
+  await expectAccessible(page, 'Reports with an inventory taken');
+});
+
+test('On Hand: what was received and not destroyed, found by its job, with the days left', async ({ page, request }) => {
+  const stock = await receivedLastQuarter(request);
+  await login(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'On Hand', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'On Hand' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Quick find' }).fill(stock.jobName);
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page).toHaveURL(/on-hand\?q=Kept/);
+  const table = page.getByRole('table', { name: 'Line items on hand' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: stock.written, exact: true }) });
+  await expect(row).toContainText(stock.ndc);
+  await expect(row).toContainText('days overdue');
+  await expect(page.getByRole('status').filter({ hasText: /^2 found of \d+ on hand$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'By schedule and drug code' }).getByRole('button', { name: /^\d{4} · 2: Schedule 2, 2 line items/ })).toBeVisible();
+  await expectAccessible(page, 'On Hand found');
+  await row.getByRole('link', { name: stock.written, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/line-item/${stock.written}$`));
 });

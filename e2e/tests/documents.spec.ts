@@ -125,6 +125,13 @@ test.describe('DEA documents of a job', () => {
     const files = page.getByRole('region', { name: 'Pictures & documents' });
     await expect(files.getByRole('link', { name: '41', exact: true })).toHaveAttribute('href', /form-41\.pdf/);
     await expect(files.getByRole('link', { name: 'Certificate of Destruction', exact: true })).toHaveAttribute('href', /certificate-of-destruction\.pdf/);
+    // And listed as generated, each current (a later generation would mark it superseded).
+    const generated = files.getByRole('table', { name: 'Generated documents' });
+    await expect(generated.getByRole('row')).toHaveCount(3);
+    await expect(generated.getByRole('row').nth(1)).toContainText('Certificate of Destruction');
+    await expect(generated.getByRole('row').nth(2)).toContainText('DEA Form 41');
+    await expect(generated.getByText('Current')).toHaveCount(2);
+    await expect(generated.getByRole('link', { name: /^DEA Form 41 generated / })).toHaveAttribute('href', /form-41\.pdf/);
   });
 
   test('a viewer (no CREATE_JOB) is offered no document', async ({ page, request }) => {

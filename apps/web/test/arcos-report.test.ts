@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseArcosAnswer } from '../src/features/reports/api/export-arcos.ts';
+import { parseArcosAnswer, parseKeptArcosReports } from '../src/features/reports/api/export-arcos.ts';
+import { parseInventories } from '../src/features/reports/api/inventory.ts';
+import { parseOnHand } from '../src/features/reports/api/on-hand.ts';
 
 const skipped = { recordId: 7, jobId: 3, yellowBucket: false, ndc: '00406-0552-01', transaction: 'receipt', reason: 'Schedule 2 receipt without its DEA Form 222 number' };
 const answer = (fieldData: Record<string, unknown>) => ({ data: [{ fieldData }], scriptResult: '{"succeeded":true}' });
 
 describe('the ARCOS answer', () => {
-  it('reads the file link, name, record count and the items left out', () => {
-    const parsed = parseArcosAnswer(answer({ Container: 'files/abc?sig=1', FileName: 'arcos-20260701-20260930.txt', Records: 12, Skipped: [skipped] }));
-    expect(parsed).toEqual({ link: 'files/abc?sig=1', fileName: 'arcos-20260701-20260930.txt', records: 12, skipped: [skipped] });
+  it('reads the file link, name, counts and the items left out', () => {
+    const parsed = parseArcosAnswer(answer({ Container: 'files/abc?sig=1', FileName: 'arcos-2026-Q3.txt', Records: 12, Corrections: 2, Superseded: true, Skipped: [skipped, { ...skipped, transaction: 'inventory' }] }));
+    expect(parsed).toEqual({ link: 'files/abc?sig=1', fileName: 'arcos-2026-Q3.txt', records: 12, corrections: 2, superseded: true, skipped: [skipped, { ...skipped, transaction: 'inventory' }] });
   });
 
   it.each([
@@ -16,4 +18,39 @@ describe('the ARCOS answer', () => {
     ['a skipped item without its reason', { Container: 'files/x', FileName: 'a.txt', Records: 1, Skipped: [{ ...skipped, reason: undefined }] }],
     ['an unknown transaction', { Container: 'files/x', FileName: 'a.txt', Records: 1, Skipped: [{ ...skipped, transaction: 'theft' }] }],
   ])('refuses an answer with %s', (_what, fieldData) => expect(() => parseArcosAnswer(answer(fieldData))).toThrow());
+});
+
+describe('the kept ARCOS reports', () => {
+  const row = { recordId: '4', fieldData: { Period: '2026-Q3', 'Period Text': 'Q3 2026 (July–September)', Records: 6, Receipts: 4, Destructions: 1, Corrections: 0, 'Year-End Inventory': '', 'Created By': 'keeper', 'Created At': '2026-10-02T10:00:00.000Z', Superseded: false, FileName: 'arcos-2026-Q3.txt', Container: 'files/1/arcos-2026-Q3.txt?sig=x' } };
+
+  it('reads the frequency and each report with its download link', () => {
+    const parsed = parseKeptArcosReports({ frequency: 'quarterly', data: [row] });
+    expect(parsed.frequency).toBe('quarterly');
+    expect(parsed.reports[0]).toMatchObject({ id: '4', period: '2026-Q3', periodText: 'Q3 2026 (July–September)', records: 6, superseded: false, href: '/3ds/api/files/1/arcos-2026-Q3.txt?sig=x' });
+  });
+
+  it.each([
+    ['no frequency', { data: [row] }],
+    ['a report without its link', { frequency: 'monthly', data: [{ ...row, fieldData: { ...row.fieldData, Container: undefined } }] }],
+    ['no list', { frequency: 'monthly' }],
+  ])('refuses an answer with %s', (_what, body) => expect(() => parseKeptArcosReports(body)).toThrow());
+});
+
+describe('the inventories and the on-hand answers', () => {
+  it('read each inventory with its PDF and Excel links', () => {
+    const [inventory] = parseInventories({ data: [{ recordId: '2', fieldData: { 'As Of': '03/20/2026 17:30', 'Line Items': 2, 'Created By': 'keeper', 'Created At': 'x', Container: 'files/a/i.pdf', 'Container Xlsx': 'files/b/i.xlsx', 'File Name': 'i.pdf' } }] });
+    expect(inventory).toMatchObject({ id: '2', asOf: '03/20/2026 17:30', lineItems: 2, pdfHref: '/3ds/api/files/a/i.pdf', xlsxHref: '/3ds/api/files/b/i.xlsx' });
+    expect(() => parseInventories({ data: [{ fieldData: { 'As Of': 'x' } }] })).toThrow();
+  });
+
+  it('reads the on-hand rows with their quantity in words and Days Left', () => {
+    const parsed = parseOnHand({
+      data: [{ recordId: '9', fieldData: { 'Line Item ID': 9, 'Yellow Bucket': false, 'Job ID': 3, 'Job Name': 'Open', 'NDC Number': '00406-0552-01', Schedule: '2', 'Drug Code': '9143', 'Pack Quantity': 1, 'Pack Size': 100, 'Pack Size UoM': 'U', 'Percent Fill': 0.4, 'Grams Of Base': 0.179264, 'Date Received': '02/20/2026', 'Days Left': -19 } }],
+      dataInfo: { foundCount: 1, returnedCount: 1, totalRecordCount: 5 },
+      summary: [{ schedule: '2', drugCode: '9143', lineItems: 1, gramsOfBase: 0.179264 }],
+    });
+    expect(parsed.rows[0]).toMatchObject({ id: 9, quantity: '1 × 100 U at 40%', daysLeft: -19, gramsOfBase: 0.179264 });
+    expect(parsed).toMatchObject({ foundCount: 1, totalRecordCount: 5 });
+    expect(() => parseOnHand({ data: [] })).toThrow();
+  });
 });

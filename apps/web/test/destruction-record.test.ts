@@ -55,7 +55,7 @@ describe('the settings screen', () => {
       {
         recordId: '1',
         modId: '3',
-        fieldData: { 'Registrant Name': 'Riverbend', 'DEA Registration Number': 'RR4830178', 'Address Line 1': '', 'Address Line 2': '', City: 'Columbus', State: 'OH', ZIP: '43219', Telephone: '', 'Contact Name': '' },
+        fieldData: { 'Registrant Name': 'Riverbend', 'DEA Registration Number': 'RR4830178', 'Address Line 1': '', 'Address Line 2': '', City: 'Columbus', State: 'OH', ZIP: '43219', Telephone: '', 'Contact Name': '', 'DEA Regional Number': '', 'ARCOS Reporting': 'quarterly' },
       },
     ],
   };

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/app/routes.ts';
 
 describe('route table', () => {
-  it('has every route name of spec 1 §2 and spec 2 §2, plus users, settings and not-found', () => {
+  it('has every route name of spec 1 §2 and spec 2 §2, plus on-hand, users, settings and not-found', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(
       [
         'login', 'companies', 'company', 'registrations', 'registration', 'jobs', 'job-view', 'job-edit',
         'containers', 'container-view', 'container-edit', 'line-items', 'line-item-view', 'line-item-edit',
         'yb-containers', 'yb-container-view', 'yb-container-edit', 'yb-line-items', 'yb-line-item-view',
-        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'users', 'settings', 'not-found',
+        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'on-hand', 'users', 'settings', 'not-found',
       ].sort(),
     );
   });

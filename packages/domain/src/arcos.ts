@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { parseUsDate } from './dates.ts';
+import { bulkAmountDestroyed } from './line-item-quantities.ts';
 import { isBulkNdc, type BulkKind } from './line-items.ts';
 import { DEA_NUMBER, isValidDeaNumber } from './registration.ts';
+import type { ArcosFrequency } from './settings.ts';
 import { trimLine } from './text.ts';
 
 /**
@@ -79,6 +80,8 @@ export interface ArcosLineItem {
   packSizeUoM: string | null;
   /** Fraction, 1 = 100 %: fill of a package, purity of a raw bulk substance. */
   percentFill: number | null;
+  /** g/mL of a raw liquid (the dictionary's, else the line item's): its volume is reported as a weight. */
+  density?: number | null | undefined;
   form222Number?: string | null | undefined;
 }
 
@@ -191,7 +194,9 @@ export function arcosAmount(item: ArcosLineItem): ArcosAmount {
     return 'reason' in amount ? amount : { ...amount, strength: '    ' };
   }
   if (item.bulkKind === 'raw-powder' || item.bulkKind === 'raw-liquid') {
-    const amount = measuredAmount(size, uom);
+    // The same amount the Form 41 prints as destroyed: a raw liquid of known density by its weight.
+    const destroyed = bulkAmountDestroyed({ ndc: item.ndc, bulkKind: item.bulkKind, density: item.density }, { packSize: size, packSizeUoM: uom });
+    const amount = destroyed ? measuredAmount(destroyed.amount, destroyed.unit) : measuredAmount(size, uom);
     if ('reason' in amount) return amount;
     const strength = arcosStrength(fill);
     if (!strength) return { reason: `A purity of ${show(fill * 100)} % cannot be written in the strength field (whole tenths of a percent)` };
@@ -256,42 +261,224 @@ export function arcosRecord(item: ArcosLineItem, transaction: ArcosTransaction):
 
 export const ARCOS_MESSAGES = {
   registrationMissing: 'Enter our DEA registration number in Settings first',
-  fromAfterTo: 'From must not be after To',
-  periodTooLong: 'The period can be at most one year',
+  regionalMissing: 'Enter the DEA Regional Number in Settings first: destruction (Y) records name it as the associate registrant',
+  period: 'Period is a month written YYYY-MM (2026-01) or a quarter written YYYY-Qn (2026-Q1)',
 } as const;
 
-
-const usDate = (label: string) =>
-  z
-    .string({ message: `${label} is required, written MM/DD/YYYY` })
-    .overwrite(trimLine)
-    .refine((v) => parseUsDate(v) !== null, { message: `${label} must be a real date, written MM/DD/YYYY` });
-
-/** `POST /reports/arcos`: the period, both ends included. */
-export const arcosRequestSchema = z.object({ from: usDate('From'), to: usDate('To') });
-export type ArcosRequest = z.infer<typeof arcosRequestSchema>;
-
-/** What is wrong with a well-formed period: From after To, or longer than a year. */
-export function arcosPeriodProblems(fromIso: string, toIso: string): string[] {
-  if (fromIso > toIso) return [ARCOS_MESSAGES.fromAfterTo];
-  // At most one year, both ends included: To comes before the same date a year after From. (ARCOS
-  // reports are monthly or quarterly, handbook 2.4; a year is our limit on one file.)
-  const from = new Date(`${fromIso}T00:00:00Z`);
-  const yearLater = new Date(Date.UTC(from.getUTCFullYear() + 1, from.getUTCMonth(), from.getUTCDate())).toISOString().slice(0, 10);
-  return toIso >= yearLater ? [ARCOS_MESSAGES.periodTooLong] : [];
+/**
+ * A reporting period: a calendar month or quarter (21 CFR 1304.33(b): ARCOS reports are filed
+ * quarterly, or monthly; our Settings say which).
+ */
+export interface ArcosPeriod {
+  /** `2026-01` or `2026-Q1`. */
+  label: string;
+  frequency: ArcosFrequency;
+  /** ISO first and last day. */
+  start: string;
+  end: string;
 }
 
-/** The file name of a period: `arcos-YYYYMMDD-YYYYMMDD.txt`. */
-export const arcosFileName = (fromIso: string, toIso: string) => `arcos-${fromIso.replaceAll('-', '')}-${toIso.replaceAll('-', '')}.txt`;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-/** The last full calendar quarter before `todayIso` (the Reports screen's default period), as ISO dates. */
-export function lastCalendarQuarter(todayIsoDate: string): { from: string; to: string } {
-  const year = Number(todayIsoDate.slice(0, 4));
-  const quarter = Math.floor((Number(todayIsoDate.slice(5, 7)) - 1) / 3);
-  const [y, q] = quarter === 0 ? [year - 1, 3] : [year, quarter - 1];
-  const startMonth = q * 3 + 1;
-  const endMonth = startMonth + 2;
-  const lastDay = new Date(Date.UTC(y, endMonth, 0)).getUTCDate();
-  const mm = (m: number) => String(m).padStart(2, '0');
-  return { from: `${y}-${mm(startMonth)}-01`, to: `${y}-${mm(endMonth)}-${lastDay}` };
+/** `2026-01` (a month) or `2026-Q1` (a quarter) as a period, or null. */
+export function parseArcosPeriod(text: string): ArcosPeriod | null {
+  const value = trimLine(text).toUpperCase();
+  const month = /^(\d{4})-(\d{2})$/.exec(value);
+  if (month) {
+    const [year, m] = [Number(month[1]), Number(month[2])];
+    if (m < 1 || m > 12 || year < 1971) return null;
+    return { label: `${year}-${pad2(m)}`, frequency: 'monthly', start: `${year}-${pad2(m)}-01`, end: `${year}-${pad2(m)}-${pad2(lastDayOf(year, m))}` };
+  }
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(value);
+  if (quarter) {
+    const [year, q] = [Number(quarter[1]), Number(quarter[2])];
+    if (year < 1971) return null;
+    const first = (q - 1) * 3 + 1;
+    return { label: `${year}-Q${q}`, frequency: 'quarterly', start: `${year}-${pad2(first)}-01`, end: `${year}-${pad2(first + 2)}-${pad2(lastDayOf(year, first + 2))}` };
+  }
+  return null;
+}
+
+/** The period of a frequency that holds the day (ISO). */
+export function arcosPeriodOf(frequency: ArcosFrequency, dayIso: string): ArcosPeriod {
+  const [year, month] = [Number(dayIso.slice(0, 4)), Number(dayIso.slice(5, 7))];
+  return parseArcosPeriod(frequency === 'monthly' ? `${year}-${pad2(month)}` : `${year}-Q${Math.floor((month - 1) / 3) + 1}`)!;
+}
+
+/** The period before one of the same frequency. */
+export function previousArcosPeriod(period: ArcosPeriod): ArcosPeriod {
+  const start = new Date(`${period.start}T00:00:00Z`);
+  start.setUTCDate(0);
+  return arcosPeriodOf(period.frequency, start.toISOString().slice(0, 10));
+}
+
+/** The last `count` full periods before the one holding today, newest first: what the Reports screen offers. */
+export function recentArcosPeriods(frequency: ArcosFrequency, todayIso: string, count = 8): ArcosPeriod[] {
+  const periods: ArcosPeriod[] = [];
+  let period = previousArcosPeriod(arcosPeriodOf(frequency, todayIso));
+  for (let i = 0; i < count; i += 1) {
+    periods.push(period);
+    period = previousArcosPeriod(period);
+  }
+  return periods;
+}
+
+/** A period in words: "January 2026", "Q1 2026 (January–March)". */
+export function arcosPeriodText(period: ArcosPeriod): string {
+  const name = (m: number) => new Date(Date.UTC(2000, m - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  const year = period.start.slice(0, 4);
+  const first = Number(period.start.slice(5, 7));
+  if (period.frequency === 'monthly') return `${name(first)} ${year}`;
+  return `Q${Math.floor((first - 1) / 3) + 1} ${year} (${name(first)}–${name(first + 2)})`;
+}
+
+/** Whether the period's report carries the year-end inventory (it ends on December 31). */
+export const carriesYearEndInventory = (period: ArcosPeriod) => period.end.slice(5) === '12-31';
+
+/** `POST /reports/arcos { period }`. */
+export const arcosRequestSchema = z.object({
+  period: z
+    .string({ message: ARCOS_MESSAGES.period })
+    .overwrite(trimLine)
+    .refine((v) => parseArcosPeriod(v) !== null, { message: ARCOS_MESSAGES.period }),
+});
+export type ArcosRequest = z.infer<typeof arcosRequestSchema>;
+
+/** The file name of a period's report: `arcos-2026-Q1.txt`. */
+export const arcosFileName = (period: ArcosPeriod) => `arcos-${period.label}.txt`;
+
+/**
+ * The control record, the first record of every ARCOS report (handbook §4 "Control Record"; §7.2:
+ * the control record is edited first and a report that fails it is returned). The handbook's §4.3
+ * layout could not be read from a source we hold (docs/dea-paperwork.md says what was confirmed): the
+ * positions below are our reading, kept here and nowhere else so that one change corrects every report.
+ * 1–9 reporting registrant; 10 `*` (marks the control record: no transaction code is `*`);
+ * 11–14 the reporting period as MMYY of its last month; 15–23 the central reporter's number (blank:
+ * we report for ourselves); 24–80 blank.
+ */
+export const ARCOS_CONTROL_FIELDS = {
+  reportingRegistrant: { start: 1, length: 9 },
+  marker: { start: 10, length: 1 },
+  reportingPeriod: { start: 11, length: 4 },
+  centralReporter: { start: 15, length: 9 },
+} as const;
+
+export function arcosControlRecord(reportingRegistrant: string, period: ArcosPeriod): string {
+  const reporting = reportingRegistrant.trim().toUpperCase();
+  if (!isValidDeaNumber(reporting)) throw new Error(`The reporting registrant "${reportingRegistrant}" is not a DEA number`);
+  const mmyy = `${period.end.slice(5, 7)}${period.end.slice(2, 4)}`;
+  return `${reporting}*${mmyy}${' '.repeat(9)}`.padEnd(ARCOS_RECORD_LENGTH, ' ');
+}
+
+/**
+ * Year-end inventory records, in the December or fourth-quarter report (handbook §5.5 inventory
+ * transaction codes): code `3` for each reportable item on hand at the close of December 31, dated
+ * 1231YY, without an associate registrant or order form; code `8` ("no year-end inventory") once when
+ * nothing reportable is on hand.
+ */
+export const ARCOS_INVENTORY_CODES = { yearEnd: '3', noYearEnd: '8' } as const;
+
+export function arcosYearEndInventoryRecord(item: ArcosLineItem, reportingRegistrant: string, yearEndIso: string): ArcosRecordResult {
+  const reporting = reportingRegistrant.trim().toUpperCase();
+  const ndc = arcosNdc(item.ndc);
+  if (!ndc) return { reason: `NDC "${item.ndc}" is not in the 5-4-2 form ARCOS needs` };
+  const amount = arcosAmount(item);
+  if ('reason' in amount) return amount;
+  const record = [
+    reporting,
+    ARCOS_INVENTORY_CODES.yearEnd,
+    ' ',
+    ndc,
+    right(String(amount.quantity), ARCOS_FIELDS.quantity.length),
+    amount.unit,
+    left('', ARCOS_FIELDS.associateRegistrant.length),
+    left('', ARCOS_FIELDS.orderFormNumber.length),
+    mmddyy(yearEndIso),
+    left('', ARCOS_FIELDS.correctionNumber.length),
+    amount.strength,
+    right(String(item.id), ARCOS_FIELDS.transactionIdentifier.length),
+    ARCOS_DOCUMENT_IDENTIFIER,
+  ].join('');
+  return { record };
+}
+
+export function arcosNoYearEndInventoryRecord(reportingRegistrant: string, yearEndIso: string): string {
+  const reporting = reportingRegistrant.trim().toUpperCase();
+  const blankTo = (position: number, text: string) => text.padEnd(position - 1, ' ');
+  let record = `${reporting}${ARCOS_INVENTORY_CODES.noYearEnd}`;
+  record = blankTo(ARCOS_FIELDS.transactionDate.start, record) + mmddyy(yearEndIso);
+  record = blankTo(ARCOS_FIELDS.documentIdentifier.start, record) + ARCOS_DOCUMENT_IDENTIFIER;
+  return record;
+}
+
+/** A transaction as 3DS would write it now (its record with a blank action indicator). */
+export interface ArcosWritten {
+  lineItemId: number;
+  code: 'P' | 'Y';
+  /** ISO transaction date. */
+  date: string;
+  record: string;
+}
+
+/** A transaction DEA holds from our earlier reports (its record as written, action indicator blank). */
+export interface ArcosHeld {
+  lineItemId: number;
+  code: 'P' | 'Y';
+  record: string;
+}
+
+/** The action indicator (position 11; handbook §5.9): blank, D deletes a transaction reported earlier, I inserts a late one. */
+export const ARCOS_ACTIONS = { regular: ' ', delete: 'D', insert: 'I' } as const;
+export type ArcosAction = (typeof ARCOS_ACTIONS)[keyof typeof ARCOS_ACTIONS];
+
+/** The record with its action indicator set. */
+export function withAction(record: string, action: ArcosAction): string {
+  const at = ARCOS_FIELDS.actionIndicator.start - 1;
+  return `${record.slice(0, at)}${action}${record.slice(at + 1)}`;
+}
+
+export interface ArcosReportPlan {
+  /** Transactions dated in the period. */
+  regular: ArcosWritten[];
+  /** Transactions reported earlier that are no longer what the records say: written again with `D`. */
+  deletions: ArcosHeld[];
+  /** Transactions dated before the period that DEA does not hold as they are now: written with `I`. */
+  insertions: ArcosWritten[];
+}
+
+/**
+ * What a report of the period carries beside its control record (handbook §5.9, §5.16; the summary
+ * of reporting changes: "Corrections must be included with regular monthly or quarterly reports",
+ * and a deletion or late insertion may be dated outside the period):
+ * - every transaction dated in the period;
+ * - for a transaction DEA holds from an earlier report whose record now reads otherwise (its
+ *   quantity, date, NDC… changed, or the item was deleted or is no longer reportable): a deletion of
+ *   what was reported, and, when it still belongs before this period, its record as it now is, inserted;
+ * - a transaction dated before the period within what earlier reports covered (`coveredFrom`) that
+ *   DEA does not hold (entered or made reportable late): inserted.
+ * `now` holds the transactions as written today, dated on or before the period's end.
+ */
+export function planArcosReport(period: ArcosPeriod, now: readonly ArcosWritten[], held: readonly ArcosHeld[], coveredFrom: string | null): ArcosReportPlan {
+  const key = (t: { lineItemId: number; code: string }) => `${t.lineItemId}|${t.code}`;
+  const nowByKey = new Map(now.map((t) => [key(t), t]));
+  const heldByKey = new Map(held.map((t) => [key(t), t]));
+  const plan: ArcosReportPlan = { regular: [], deletions: [], insertions: [] };
+  for (const h of held) {
+    const current = nowByKey.get(key(h));
+    if (current && current.record === h.record) continue;
+    plan.deletions.push(h);
+    if (current && current.date < period.start) plan.insertions.push(current);
+  }
+  for (const t of now) {
+    const h = heldByKey.get(key(t));
+    if (h && h.record === t.record) continue;
+    if (t.date >= period.start && t.date <= period.end) plan.regular.push(t);
+    else if (!h && coveredFrom !== null && t.date >= coveredFrom && t.date < period.start) plan.insertions.push(t);
+  }
+  const order = (a: ArcosWritten | ArcosHeld, b: ArcosWritten | ArcosHeld) => a.code.localeCompare(b.code) || a.lineItemId - b.lineItemId;
+  plan.regular.sort(order);
+  plan.deletions.sort(order);
+  plan.insertions.sort(order);
+  return plan;
 }

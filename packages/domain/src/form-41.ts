@@ -1,4 +1,4 @@
-import { computeQuantities, type NdcFacts } from './line-item-quantities.ts';
+import { bulkAmountDestroyed, computeQuantities, isControlledSchedule, type NdcFacts } from './line-item-quantities.ts';
 import { isBulkNdc, type BulkKind } from './line-items.ts';
 
 /**
@@ -49,8 +49,13 @@ export interface Form41Row {
   fullPackages: string;
   /** Units destroyed from partial packages ("N/A" for bulk). */
   partialCount: string;
-  /** Total destroyed with its unit ("340 tablets", "22.5 g"); "" when a quantity is missing. */
+  /**
+   * Total destroyed with its unit ("340 tablets"); a bulk item's as weighed, counted or measured
+   * ("1,180 g"), its grams of base drug in `base`. "" when a quantity is missing.
+   */
   total: string;
+  /** A bulk row's grams of base drug ("590 g"), "" when unknown; "" for packages. */
+  base: string;
   schedule: string;
   /** The total as a number in `unit`, for the totals; null when a quantity is missing. */
   amount: number | null;
@@ -69,6 +74,11 @@ export interface Form41ScheduleTotal {
 
 export interface Form41Rows {
   rows: Form41Row[];
+  /**
+   * Positions (0-based, in the input) of the line items left off the form: not a controlled substance
+   * (schedule NC, List I chemicals LC, or none). Form 41 records controlled substances destroyed.
+   */
+  leftOut: number[];
   totals: Form41ScheduleTotal[];
   /** Positions (0-based, in the input) of the line items whose quantity cannot be computed. */
   incomplete: number[];
@@ -129,18 +139,27 @@ interface Group {
 export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
   const groups = new Map<string, Group>();
   const incomplete: number[] = [];
+  const leftOut: number[] = [];
+  const baseGrams = new Map<Group, number | null>();
   items.forEach((item, index) => {
-    const bulk = isBulkNdc(item.ndc);
     const schedule = text(item.schedule);
+    if (!isControlledSchedule(schedule)) {
+      leftOut.push(index);
+      return;
+    }
+    const bulk = isBulkNdc(item.ndc);
     if (bulk) {
       const facts: NdcFacts = { ndc: item.ndc, bulkKind: item.bulkKind, ingredientBaseWeight: item.ingredientBaseWeight, density: item.density };
-      const grams = computeQuantities(facts, { packQuantity: item.packQuantity, packSize: item.packSize, packSizeUoM: item.packSizeUoM, percentFill: item.percentFill }).gramsOfBase;
-      if (grams === null) incomplete.push(index);
+      const input = { packQuantity: item.packQuantity, packSize: item.packSize, packSizeUoM: item.packSizeUoM, percentFill: item.percentFill };
+      const grams = computeQuantities(facts, input).gramsOfBase;
+      const destroyed = bulkAmountDestroyed(facts, input);
+      if (destroyed === null) incomplete.push(index);
       const uom = text(item.packSizeUoM);
       const counted = COUNT_UOMS.has(uom.toUpperCase());
       const measured = item.packSize === null ? '' : `${formatAmount(item.packSize)} ${counted ? countUnit(item.form) : uom}`.trim();
       const purity = item.percentFill !== null && item.percentFill !== 1 && !counted && item.bulkKind !== 'solution' ? ` at ${formatAmount(item.percentFill * 100)}%` : '';
-      const key = `bulk|${item.drugCode ?? ''}|${item.ndc}|${text(item.lot)}`;
+      const unit = destroyed === null ? '' : destroyed.unit === 'units' ? countUnit(item.form) : destroyed.unit;
+      const key = `bulk|${item.drugCode ?? ''}|${item.ndc}|${text(item.lot)}|${unit}`;
       let group = groups.get(key);
       if (!group) {
         group = {
@@ -154,9 +173,10 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
             fullPackages: 'N/A',
             partialCount: 'N/A',
             total: '',
+            base: '',
             schedule,
             amount: 0,
-            unit: 'g',
+            unit,
             bulk: true,
             lineItems: 0,
           },
@@ -165,12 +185,15 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
           missing: false,
         };
         groups.set(key, group);
+        baseGrams.set(group, 0);
       }
       const row = group.row;
       row.packageQuantity = row.packageQuantity ? `${row.packageQuantity}; ${measured}${purity}` : `${measured}${purity}`;
       row.lineItems += 1;
-      if (grams === null) group.missing = true;
-      else row.amount = clean((row.amount ?? 0) + grams);
+      if (destroyed === null) group.missing = true;
+      else row.amount = clean((row.amount ?? 0) + destroyed.amount);
+      const soFar = baseGrams.get(group);
+      baseGrams.set(group, grams === null || soFar === null || soFar === undefined ? null : clean(soFar + grams));
       return;
     }
 
@@ -193,6 +216,7 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
           fullPackages: '',
           partialCount: '',
           total: '',
+          base: '',
           schedule,
           amount: 0,
           unit,
@@ -215,18 +239,30 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
     group.row.amount = clean((group.row.amount ?? 0) + packs * size * fill);
   });
 
-  const rows = [...groups.values()].map(({ row, fullPackages, partialCount, missing }) => {
-    if (missing) return { ...row, amount: null, total: '', fullPackages: row.bulk ? 'N/A' : '', partialCount: row.bulk ? 'N/A' : '' };
+  const rows = [...groups.values()].map((group) => {
+    const { row, fullPackages, partialCount, missing } = group;
+    const grams = baseGrams.get(group);
+    const base = row.bulk && grams !== null && grams !== undefined && !missing ? `${formatAmount(grams)} g` : '';
+    if (missing) return { ...row, amount: null, total: '', base: '', fullPackages: row.bulk ? 'N/A' : '', partialCount: row.bulk ? 'N/A' : '' };
     const amount = row.amount ?? 0;
     const total = `${formatAmount(amount)} ${row.unit}`;
-    if (row.bulk) return { ...row, total };
+    if (row.bulk) return { ...row, total: base ? `${total} (base ${base})` : total, base };
     return { ...row, fullPackages: formatAmount(fullPackages), partialCount: formatAmount(partialCount), total };
   });
-  return { rows, totals: scheduleTotals(rows), incomplete };
+  return { rows, leftOut, totals: scheduleTotals(rows), incomplete };
 }
 
 /** The schedules in the order the law lists them; others (LC, NC, unknown) after, as they come. */
 const SCHEDULE_ORDER = ['1', '1N', '2', '2N', '3', '3N', '4', '4N', '5', '5N'];
+
+const TOTAL_UNITS: Record<string, { unit: string; factor: number }> = {
+  KG: { unit: 'g', factor: 1000 },
+  G: { unit: 'g', factor: 1 },
+  MG: { unit: 'g', factor: 0.001 },
+  MCG: { unit: 'g', factor: 0.000001 },
+  L: { unit: 'mL', factor: 1000 },
+  ML: { unit: 'mL', factor: 1 },
+};
 
 function scheduleTotals(rows: readonly Form41Row[]): Form41ScheduleTotal[] {
   const bySchedule = new Map<string, Form41ScheduleTotal>();
@@ -239,9 +275,13 @@ function scheduleTotals(rows: readonly Form41Row[]): Form41ScheduleTotal[] {
     }
     total.rows += 1;
     if (row.amount === null) continue;
-    const entry = total.amounts.find((a) => a.unit === row.unit);
-    if (entry) entry.amount = clean(entry.amount + row.amount);
-    else total.amounts.push({ amount: row.amount, unit: row.unit, text: '' });
+    // Weights add up in grams and volumes in mL, whatever unit each row was measured in.
+    const scale = TOTAL_UNITS[row.unit.toUpperCase()];
+    const unit = scale ? scale.unit : row.unit;
+    const amount = scale ? clean(row.amount * scale.factor) : row.amount;
+    const entry = total.amounts.find((a) => a.unit === unit);
+    if (entry) entry.amount = clean(entry.amount + amount);
+    else total.amounts.push({ amount, unit, text: '' });
   }
   const rank = (s: string) => {
     const i = SCHEDULE_ORDER.indexOf(s.toUpperCase());

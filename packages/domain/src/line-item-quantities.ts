@@ -89,3 +89,36 @@ export function computeQuantities(facts: NdcFacts, input: QuantityInput): Quanti
   }
   return { ...reporting, gramsOfBase: gramsPerUnit === undefined ? null : round(size * gramsPerUnit * fill, 6) };
 }
+
+/** The schedules of controlled substances (21 CFR 1308.11–15); LC (List I chemicals) and NC are not. */
+export const CONTROLLED_SCHEDULES = ['1', '1N', '2', '2N', '3', '3N', '4', '4N', '5', '5N'] as const;
+
+export function isControlledSchedule(schedule: string | null | undefined): boolean {
+  return (CONTROLLED_SCHEDULES as readonly string[]).includes((schedule ?? '').trim().toUpperCase());
+}
+
+/**
+ * What was destroyed of a bulk (`**`) item, as weighed, counted or measured — the one amount both the
+ * Form 41 ("Total Destroyed": DEA's example writes a bulk substance's weight, 1.25 kg) and the ARCOS
+ * record (its quantity, with the purity as its strength) carry, so the two agree:
+ * - raw powder: the weight as entered (purity apart);
+ * - raw liquid: its weight — the volume × the density — when the density is known (1,000 mL at
+ *   1.18 g/mL is 1,180 g), else the volume as entered;
+ * - dosage formulation: the dosage units (D and K counted out);
+ * - solution: the volume.
+ * `unit` is the line item's unit (g, mg, kg, mcg, mL, L) or `units` for a count. Null when the amount is
+ * unknown (no pack size) or the NDC's bulk kind is not known.
+ */
+export function bulkAmountDestroyed(facts: NdcFacts, input: QuantityInput): { amount: number; unit: string } | null {
+  const size = input.packSize ?? null;
+  if (size === null || !isBulkNdc(facts.ndc)) return null;
+  const uom = (input.packSizeUoM ?? '').trim();
+  const upper = uom.toUpperCase();
+  if (facts.bulkKind === 'dosage-formulation') return { amount: size, unit: 'units' };
+  if (facts.bulkKind === 'solution') return { amount: size, unit: uom || 'mL' };
+  if (facts.bulkKind === 'raw-liquid' && (upper === 'ML' || upper === 'L') && facts.density) {
+    return { amount: exact(size * (upper === 'L' ? 1000 : 1) * facts.density), unit: 'g' };
+  }
+  if (facts.bulkKind === 'raw-powder' || facts.bulkKind === 'raw-liquid') return { amount: size, unit: uom };
+  return null;
+}

@@ -135,6 +135,12 @@ export const ACTIONS = {
 
   'user.manage': { privilege: 'MANAGE_USERS', refusedWhen: [], purpose: 'manage user accounts' },
   'settings.edit': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'change our registration in the settings' },
+  /**
+   * The records our registration files and keeps: an ARCOS report (kept two years, the baseline the
+   * next report corrects) and an inventory (21 CFR 1304.11). Whoever keeps our registration makes them.
+   */
+  'arcos.generate': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'make an ARCOS report of our registration' },
+  'inventory.take': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'take an inventory of the controlled substances on hand' },
 
   /** A user's own saved finds of the list screens: any signed-in user, never another user's. */
   'savedFind.create': { privilege: null, refusedWhen: [], purpose: 'save a find' },

@@ -17,6 +17,8 @@ export const SETTINGS_FIELDS = {
   zip: 'ZIP',
   telephone: 'Telephone',
   contactName: 'Contact Name',
+  deaRegionalNumber: 'DEA Regional Number',
+  arcosFrequency: 'ARCOS Reporting',
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_FIELDS;
@@ -27,6 +29,8 @@ export const SETTINGS_MESSAGES = {
   zip: 'ZIP is five digits, or five and four as 12345-6789',
   telephone: 'Telephone has 7 to 40 characters: digits, spaces and + ( ) - . x',
   nothingToChange: 'Nothing to change: send at least one field of the settings',
+  regionalNumber: 'DEA Regional Number is two letters (or a letter and 9) and seven digits, as DEA writes it',
+  arcosFrequency: 'ARCOS Reporting is "monthly" or "quarterly"',
 } as const;
 
 /** One line of text up to `max` characters; "" empties the field. */
@@ -70,7 +74,25 @@ export const settingsFieldSchemas = {
     .overwrite(trimLine)
     .refine((v) => v === '' || /^[0-9 +().\-x]{7,40}$/.test(v), SETTINGS_MESSAGES.telephone),
   contactName: line('Contact Name', 200),
+  // The DEA office's number has the shape of a registration number; DEA publishes no check-digit rule for it.
+  deaRegionalNumber: z
+    .string()
+    .overwrite(trimLine)
+    .toUpperCase()
+    .refine((v) => v === '' || /^[A-Z][A-Z9][0-9]{7}$/.test(v), SETTINGS_MESSAGES.regionalNumber),
+  arcosFrequency: z
+    .string()
+    .overwrite(trimLine)
+    .toLowerCase()
+    .refine((v) => (ARCOS_FREQUENCIES as readonly string[]).includes(v), SETTINGS_MESSAGES.arcosFrequency),
 } as const satisfies Record<SettingsKey, z.ZodType<string>>;
+
+/**
+ * How often ARCOS reports are made (21 CFR 1304.33(b): quarterly, or monthly); it decides the periods
+ * the Reports screen offers.
+ */
+export const ARCOS_FREQUENCIES = ['monthly', 'quarterly'] as const;
+export type ArcosFrequency = (typeof ARCOS_FREQUENCIES)[number];
 
 /** The settings as the API answers them and the form edits them (empty: ""). */
 export type SettingsValues = Record<SettingsKey, string>;

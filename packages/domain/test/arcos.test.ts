@@ -7,12 +7,21 @@ import {
   arcosField,
   arcosFileName,
   arcosNdc,
-  arcosPeriodProblems,
+  arcosControlRecord,
+  arcosNoYearEndInventoryRecord,
+  arcosPeriodText,
   arcosRecord,
   arcosRequestSchema,
   arcosStrength,
-  lastCalendarQuarter,
+  arcosYearEndInventoryRecord,
+  carriesYearEndInventory,
+  parseArcosPeriod,
+  planArcosReport,
+  recentArcosPeriods,
+  withAction,
+  type ArcosHeld,
   type ArcosLineItem,
+  type ArcosWritten,
   type ArcosTransaction,
 } from '../src/arcos.ts';
 import { isArcosReportable } from '../src/reports.ts';
@@ -35,6 +44,7 @@ const asItem = (w: WorkedLineItem, index: number): ArcosLineItem => ({
   packSize: w.packSize,
   packSizeUoM: w.packSizeUoM,
   percentFill: w.percentFill,
+  density: w.density ?? null,
   form222Number: w.form222Number ?? null,
 });
 
@@ -84,10 +94,10 @@ const EXPECTED: readonly (string | { reason: RegExp } | 'not reportable')[] = [
   'RD1234563P 100190055**004172902AB1234563231456797071426        09800000000117E25',
   // 17: 1.5 kg is not whole → × 1000 = 1500 g: quantity 00001500, unit 3 (g); purity 1 → 1000.
   'RD1234563P 100190056**000015003AB1234563231456798071426        10000000000118E25',
-  // 18: 250 mL, whole: quantity 00000250, unit 5 (mL); purity 0.5 → 0500.
-  'RD1234563P 100190057**000002505AB1234563231456799071426        05000000000119E25',
-  // 19: 2 L, whole: quantity 00000002, unit 6 (L); purity 0.2 → 0200.
-  'RD1234563P 100190058**000000026AB1234563231456800071426        02000000000120E25',
+  // 18: 250 mL × 1.2 g/mL = 300 g (the weight the Form 41 prints): quantity 00000300, unit 3 (g); purity 0.5 → 0500.
+  'RD1234563P 100190057**000003003AB1234563231456799071426        05000000000119E25',
+  // 19: 2 L × 1,000 × 1.05 g/mL = 2,100 g: quantity 00002100, unit 3 (g); purity 0.2 → 0200.
+  'RD1234563P 100190058**000021003AB1234563231456800071426        02000000000120E25',
   // 20: 5,000 tablets in K: 5000 ÷ 1000 = 5 → quantity 00000005, unit K.
   'RD1234563P 100190059**00000005KAB1234563231456801071426            0000000121E25',
   // 21: 1,200 tablets in U → 1200 dosage units, unit blank (our U is no ARCOS unit code).
@@ -230,30 +240,121 @@ describe('ARCOS helpers', () => {
     ['00406055201', null],
   ] as const)('NDC %s → %s', (ndc, expected) => expect(arcosNdc(ndc)).toBe(expected));
 
-  it('names the file by its period', () => expect(arcosFileName('2026-07-01', '2026-09-30')).toBe('arcos-20260701-20260930.txt'));
+  it('names the file by its period', () => expect(arcosFileName(parseArcosPeriod('2026-Q3')!)).toBe('arcos-2026-Q3.txt'));
 
   it.each([
-    ['2026-11-25', { from: '2026-07-01', to: '2026-09-30' }],
-    ['2026-01-10', { from: '2025-10-01', to: '2025-12-31' }],
-    ['2026-04-01', { from: '2026-01-01', to: '2026-03-31' }],
-    ['2024-07-15', { from: '2024-04-01', to: '2024-06-30' }],
-  ])('the last calendar quarter before %s', (today, expected) => expect(lastCalendarQuarter(today)).toEqual(expected));
+    ['2026-01', { label: '2026-01', frequency: 'monthly', start: '2026-01-01', end: '2026-01-31' }],
+    ['2024-02', { label: '2024-02', frequency: 'monthly', start: '2024-02-01', end: '2024-02-29' }],
+    ['2026-q4', { label: '2026-Q4', frequency: 'quarterly', start: '2026-10-01', end: '2026-12-31' }],
+    ['2026-Q1', { label: '2026-Q1', frequency: 'quarterly', start: '2026-01-01', end: '2026-03-31' }],
+    ['2026-13', null],
+    ['2026-Q5', null],
+    ['01/01/2026', null],
+    ['2026-1', null],
+  ] as const)('period %s', (text, expected) => expect(parseArcosPeriod(text)).toEqual(expected));
 
-  it('reads the period as MM/DD/YYYY and names what is wrong', () => {
-    expect(arcosRequestSchema.safeParse({ from: '07/01/2026', to: '09/30/2026' }).success).toBe(true);
-    const bad = arcosRequestSchema.safeParse({ from: '2026-07-01', to: '02/30/2026' });
-    expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(['From must be a real date, written MM/DD/YYYY', 'To must be a real date, written MM/DD/YYYY']);
-    expect(arcosRequestSchema.safeParse({ from: '07/01/2026' }).error?.issues[0]?.message).toBe('To is required, written MM/DD/YYYY');
+  it('offers the full periods before today, newest first, of the frequency our settings name', () => {
+    expect(recentArcosPeriods('quarterly', '2026-01-10', 3).map((p) => p.label)).toEqual(['2025-Q4', '2025-Q3', '2025-Q2']);
+    expect(recentArcosPeriods('monthly', '2026-01-10', 3).map((p) => p.label)).toEqual(['2025-12', '2025-11', '2025-10']);
+    expect(arcosPeriodText(parseArcosPeriod('2026-Q1')!)).toBe('Q1 2026 (January–March)');
+    expect(arcosPeriodText(parseArcosPeriod('2026-02')!)).toBe('February 2026');
   });
 
-  it.each([
-    ['2026-07-01', '2026-09-30', []],
-    ['2026-07-01', '2026-07-01', []],
-    ['2026-09-30', '2026-07-01', [ARCOS_MESSAGES.fromAfterTo]],
-    ['2024-01-01', '2024-12-31', []],
-    ['2025-01-01', '2026-01-01', [ARCOS_MESSAGES.periodTooLong]],
-    ['2024-02-29', '2025-02-28', []],
-    ['2024-02-29', '2025-03-01', [ARCOS_MESSAGES.periodTooLong]],
-  ] as const)('period %s – %s', (from, to, expected) => expect(arcosPeriodProblems(from, to)).toEqual(expected));
+  it('knows which reports carry the year-end inventory: December and the fourth quarter', () => {
+    expect(['2026-12', '2026-Q4', '2026-11', '2026-Q3'].map((p) => carriesYearEndInventory(parseArcosPeriod(p)!))).toEqual([true, true, false, false]);
+  });
+
+  it('reads the period and names what is wrong', () => {
+    expect(arcosRequestSchema.safeParse({ period: ' 2026-Q3 ' }).data).toEqual({ period: '2026-Q3' });
+    expect(arcosRequestSchema.safeParse({ from: '07/01/2026', to: '09/30/2026' }).error?.issues.map((i) => i.message)).toEqual([ARCOS_MESSAGES.period]);
+    expect(arcosRequestSchema.safeParse({ period: '2026-Q9' }).error?.issues.map((i) => i.message)).toEqual([ARCOS_MESSAGES.period]);
+  });
+});
+
+describe('the control record, worked by hand', () => {
+  it('opens the report: our number, *, the period as MMYY of its last month, then blanks to 80', () => {
+    const q1 = arcosControlRecord(OURS, parseArcosPeriod('2026-Q1')!);
+    // RD1234563 | * | 0326 (March 2026) | 66 blanks.
+    expect(q1).toBe(`RD1234563*0326${' '.repeat(66)}`);
+    expect(q1).toHaveLength(ARCOS_RECORD_LENGTH);
+    expect(arcosControlRecord('rd1234563', parseArcosPeriod('2026-11')!)).toBe(`RD1234563*1126${' '.repeat(66)}`);
+    expect(() => arcosControlRecord('RD1234564', parseArcosPeriod('2026-11')!)).toThrow();
+  });
+});
+
+describe('a quarter with a correction, worked by hand', () => {
+  // Q1 2026 reported two receipts; since then item 101's pack quantity went from 3 to 4, item 104 was
+  // deleted, and item 102 was entered late with a Date Received in Q1. Q2 receives item 103.
+  const q2 = parseArcosPeriod('2026-Q2')!;
+  const item = (id: number, packQuantity: number): ArcosLineItem => ({
+    id,
+    ndc: '00406-0552-01',
+    schedule: '2',
+    drugCode: '9143',
+    packQuantity,
+    packSize: 100,
+    packSizeUoM: 'U',
+    percentFill: 1,
+    form222Number: '231456789',
+  });
+  const receipt = (date: string) => ({ code: 'P' as const, date, reportingRegistrant: OURS, associateRegistrant: CLIENT });
+  const written = (id: number, packQuantity: number, date: string): ArcosWritten => ({
+    lineItemId: id,
+    code: 'P',
+    date,
+    record: (arcosRecord(item(id, packQuantity), receipt(date)) as { record: string }).record,
+  });
+  // As reported in Q1, by hand: RD1234563 P _ 00406055201 00000003 _ AB1234563 231456789 021026 (8 blanks) (4 blanks) 0000000101 E25.
+  const reported101 = 'RD1234563P 0040605520100000003 AB1234563231456789021026            0000000101E25';
+  const reported104 = 'RD1234563P 0040605520100000001 AB1234563231456789031526            0000000104E25';
+  const held: ArcosHeld[] = [
+    { lineItemId: 101, code: 'P', record: reported101 },
+    { lineItemId: 104, code: 'P', record: reported104 },
+  ];
+
+  it('reports the quarter, deletes what changed or went, and inserts what is now true or was late', () => {
+    expect(written(101, 3, '2026-02-10').record).toBe(reported101);
+    const now = [written(101, 4, '2026-02-10'), written(102, 2, '2026-03-02'), written(103, 1, '2026-05-04')];
+    const plan = planArcosReport(q2, now, held, '2026-01-01');
+    expect(plan.regular.map((t) => t.lineItemId)).toEqual([103]);
+    expect(plan.deletions.map((t) => withAction(t.record, 'D'))).toEqual([
+      'RD1234563PD0040605520100000003 AB1234563231456789021026            0000000101E25',
+      'RD1234563PD0040605520100000001 AB1234563231456789031526            0000000104E25',
+    ]);
+    expect(plan.insertions.map((t) => withAction(t.record, 'I'))).toEqual([
+      // 101 as it now is: 4 packages.
+      'RD1234563PI0040605520100000004 AB1234563231456789021026            0000000101E25',
+      // 102, received 03/02/26, never reported.
+      'RD1234563PI0040605520100000002 AB1234563231456789030226            0000000102E25',
+    ]);
+  });
+
+  it('leaves alone what DEA holds as it is, and what predates every report', () => {
+    const plan = planArcosReport(q2, [written(101, 3, '2026-02-10'), written(105, 1, '2025-12-30')], held.slice(0, 1), '2026-01-01');
+    expect(plan).toEqual({ regular: [], deletions: [], insertions: [] });
+  });
+
+  it('a transaction moved into the period is deleted where it was and reported in the period', () => {
+    const plan = planArcosReport(q2, [written(101, 3, '2026-04-02')], held.slice(0, 1), '2026-01-01');
+    expect(plan.deletions.map((t) => t.lineItemId)).toEqual([101]);
+    expect(plan.insertions).toEqual([]);
+    expect(plan.regular.map((t) => t.date)).toEqual(['2026-04-02']);
+  });
+});
+
+describe('the fourth-quarter report carries the year-end inventory, worked by hand', () => {
+  it('code 3 for an item on hand at the close of December 31', () => {
+    const onHand: ArcosLineItem = { id: 105, ndc: '00406-0552-01', schedule: '2', drugCode: '9143', packQuantity: 2, packSize: 100, packSizeUoM: 'U', percentFill: 1 };
+    // RD1234563 | 3 | _ | 00406055201 | 00000002 | _ | 9 blanks (no associate) | 9 blanks (no order form) | 123126 | 8 + 4 blanks | 0000000105 | E25.
+    expect(arcosYearEndInventoryRecord(onHand, OURS, '2026-12-31')).toEqual({
+      record: `RD12345633 0040605520100000002 ${' '.repeat(18)}123126${' '.repeat(12)}0000000105E25`,
+    });
+  });
+
+  it('code 8 once when nothing reportable is on hand', () => {
+    const record = arcosNoYearEndInventoryRecord(OURS, '2026-12-31');
+    expect(record).toBe(`RD12345638${' '.repeat(39)}123126${' '.repeat(22)}E25`);
+    expect(record).toHaveLength(ARCOS_RECORD_LENGTH);
+    expect(arcosField(record, 'transactionDate')).toBe('123126');
+  });
 });

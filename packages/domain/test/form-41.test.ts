@@ -9,7 +9,8 @@ type Expected = [code: string, batch: string, strength: string, form: string, pk
  * The Form 41 row each worked line item gives on its own, worked by hand. A trade package: pkg. qty.
  * is the pack size (units in a full package), full packages the pack quantity at 100 % fill, the
  * partial count pack quantity × pack size × fill otherwise, the total their units. A bulk item: the
- * DEA code, "Bulk", the amount as measured and its grams of base drug as the total.
+ * DEA code, "Bulk", the amount as measured, and as the total the amount destroyed as weighed, counted or
+ * measured (a raw liquid by its weight: volume × density) with its grams of base drug beside it.
  */
 const EXPECTED: Expected[] = [
   // 3 bottles × 100 tablets, full: 3 full packages, 300 tablets.
@@ -44,24 +45,24 @@ const EXPECTED: Expected[] = [
   ['00121-0775-04', 'PC-5', '6.25 MG/10 MG PER 5 ML', 'SYRUP', '120', '1', '0', '120 mL'],
   // Removed From ARCOS changes nothing here: 1 × 100.
   ['00054-4571-25', 'RM-1', '5 MG', 'TABLET', '100', '1', '0', '100 tablets'],
-  // Bulk powder: 417.29 g × 98 % purity = 408.9442 g of base; code 9143.
-  ['9143', 'BP-OX-1', 'N/A', 'Bulk', '417.29 g at 98%', 'N/A', 'N/A', '408.9442 g'],
+  // Bulk powder: 417.29 g destroyed, × 98 % purity = 408.9442 g of base; code 9143.
+  ['9143', 'BP-OX-1', 'N/A', 'Bulk', '417.29 g at 98%', 'N/A', 'N/A', '417.29 g (base 408.9442 g)'],
   // 1.5 kg × 1,000 g/kg × 100 % = 1,500 g.
-  ['9300', 'BP-MS-2', 'N/A', 'Bulk', '1.5 kg', 'N/A', 'N/A', '1,500 g'],
-  // 250 mL × 1.2 g/mL × 50 % = 150 g.
-  ['9801', 'BL-F-3', 'N/A', 'Bulk', '250 mL at 50%', 'N/A', 'N/A', '150 g'],
-  // 2 L × 1,000 mL/L × 1.05 g/mL × 20 % = 420 g.
-  ['9300', 'BL-M-4', 'N/A', 'Bulk', '2 L at 20%', 'N/A', 'N/A', '420 g'],
+  ['9300', 'BP-MS-2', 'N/A', 'Bulk', '1.5 kg', 'N/A', 'N/A', '1.5 kg (base 1,500 g)'],
+  // 250 mL × 1.2 g/mL = 300 g destroyed, × 50 % = 150 g of base.
+  ['9801', 'BL-F-3', 'N/A', 'Bulk', '250 mL at 50%', 'N/A', 'N/A', '300 g (base 150 g)'],
+  // 2 L × 1,000 mL/L × 1.05 g/mL = 2,100 g destroyed, × 20 % = 420 g of base.
+  ['9300', 'BL-M-4', 'N/A', 'Bulk', '2 L at 20%', 'N/A', 'N/A', '2,100 g (base 420 g)'],
   // 5,000 tablets (UoM K) × 0.0044816 g per tablet = 22.408 g.
-  ['9143', 'BD-OX-5', '5 MG', 'Bulk', '5,000 tablets', 'N/A', 'N/A', '22.408 g'],
+  ['9143', 'BD-OX-5', '5 MG', 'Bulk', '5,000 tablets', 'N/A', 'N/A', '5,000 tablets (base 22.408 g)'],
   // 1,200 tablets × 0.00605 g = 7.26 g.
-  ['9193', 'BD-HC-6', '10 MG', 'Bulk', '1,200 tablets', 'N/A', 'N/A', '7.26 g'],
+  ['9193', 'BD-HC-6', '10 MG', 'Bulk', '1,200 tablets', 'N/A', 'N/A', '1,200 tablets (base 7.26 g)'],
   // 1.5 L = 1,500 mL × 0.015 g/mL = 22.5 g.
-  ['9300', 'BS-MS-7', '20 MG/ML', 'Bulk', '1.5 L', 'N/A', 'N/A', '22.5 g'],
+  ['9300', 'BS-MS-7', '20 MG/ML', 'Bulk', '1.5 L', 'N/A', 'N/A', '1.5 L (base 22.5 g)'],
   // 750 mL × 0.015 g/mL = 11.25 g.
-  ['9300', 'BS-MS-8', '20 MG/ML', 'Bulk', '750 mL', 'N/A', 'N/A', '11.25 g'],
+  ['9300', 'BS-MS-8', '20 MG/ML', 'Bulk', '750 mL', 'N/A', 'N/A', '750 mL (base 11.25 g)'],
   // 417.2905 g × 100 %: every milligram kept.
-  ['9143', 'BP-OX-9', 'N/A', 'Bulk', '417.2905 g', 'N/A', 'N/A', '417.2905 g'],
+  ['9143', 'BP-OX-9', 'N/A', 'Bulk', '417.2905 g', 'N/A', 'N/A', '417.2905 g (base 417.2905 g)'],
 ];
 
 describe('Form 41 rows: every worked line item', () => {
@@ -97,9 +98,9 @@ describe('Form 41 rows: the whole job', () => {
 
   it('totals each schedule per unit, schedules in order', () => {
     expect(totals.map((t) => [t.schedule, t.rows, t.amounts.map((a) => a.text)])).toEqual([
-      // Tablets 340 + 200 + 100 + 125 + 48 + 2,000 + 100 = 2,913; mL 60 + 15 = 75;
-      // grams 408.9442 + 1,500 + 150 + 420 + 22.408 + 7.26 + 22.5 + 11.25 + 417.2905 = 2,959.6527.
-      ['2', 18, ['2,913 tablets', '75 mL', '2,959.6527 g']],
+      // Tablets 340 + 200 + 100 + 125 + 48 + 2,000 + 100 + 5,000 + 1,200 (bulk) = 9,113;
+      // mL 60 + 15 + 1,500 (1.5 L) + 750 = 2,325; grams 417.29 + 1,500 (1.5 kg) + 300 + 2,100 + 417.2905 = 4,734.5805.
+      ['2', 18, ['9,113 tablets', '2,325 mL', '4,734.5805 g']],
       ['2N', 1, ['100 tablets']],
       ['3', 1, ['200 tablets']],
       // 10 mL + 180 mL.
@@ -122,10 +123,16 @@ describe('Form 41 rows: missing quantities', () => {
     expect(totals[0]!.amounts).toEqual([]);
   });
 
-  it('names a bulk item without its base weight', () => {
-    const { incomplete, rows } = buildForm41Rows([{ ...base, ndc: '10019-0059-**', bulkKind: 'dosage-formulation', ingredientBaseWeight: null }]);
+  it('names a bulk item without its amount', () => {
+    const { incomplete, rows } = buildForm41Rows([{ ...base, ndc: '10019-0059-**', bulkKind: 'dosage-formulation', packSize: null }]);
     expect(incomplete).toEqual([0]);
     expect(rows[0]!.total).toBe('');
+  });
+
+  it('prints a bulk item without its base weight by its count alone', () => {
+    const { incomplete, rows } = buildForm41Rows([{ ...base, ndc: '10019-0059-**', bulkKind: 'dosage-formulation', packSize: 600, ingredientBaseWeight: null }]);
+    expect(incomplete).toEqual([]);
+    expect([rows[0]!.total, rows[0]!.base]).toEqual(['600 tablets', '']);
   });
 
   it('keeps different package sizes of one NDC and lot apart', () => {
@@ -160,5 +167,32 @@ describe('job document order from the company Report Type', () => {
     [null, [], ['form-41', 'certificate']],
   ] as const)('%j', (reportType, primary, others) => {
     expect(jobDocumentOrder(reportType)).toEqual({ primary, others });
+  });
+});
+
+describe('Form 41 rows: controlled substances only', () => {
+  const item: Form41LineItem = { ndc: '00406-0552-01', schedule: '2', drugCode: '9143', name: 'OXYCODONE HCL', strength: '5 MG', form: 'TABLET', lot: null, packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 1 };
+
+  it('leaves NC, List I (LC) and unscheduled items off the form and its totals', () => {
+    const { rows, totals, leftOut } = buildForm41Rows([
+      { ...item, ndc: '50580-0488-10', schedule: 'NC', name: 'ACETAMINOPHEN' },
+      item,
+      { ...item, ndc: '00000-0000-01', schedule: 'LC', name: 'PSEUDOEPHEDRINE' },
+      { ...item, ndc: '00000-0000-02', schedule: null, name: 'SAFROLE' },
+      { ...item, ndc: '00093-0832-01', schedule: '5N' },
+    ]);
+    expect(leftOut).toEqual([0, 2, 3]);
+    expect(rows.map((r) => [r.code, r.schedule])).toEqual([['00406-0552-01', '2'], ['00093-0832-01', '5N']]);
+    expect(totals.map((t) => t.schedule)).toEqual(['2', '5N']);
+  });
+});
+
+describe('Form 41 rows: a bulk liquid is destroyed by its weight, as the ARCOS record reports it', () => {
+  it('GHB, 1,000 mL at 50 % and 1.18 g/mL: 1,180 g destroyed, 590 g of base', () => {
+    // 1,000 mL × 1.18 g/mL = 1,180 g of liquid; × 50 % = 590 g of base (the ARCOS record: 00001180, unit 3, strength 0500).
+    const { rows } = buildForm41Rows([
+      { ndc: '68727-0990-**', schedule: '1', drugCode: '2010', name: 'GAMMA HYDROXYBUTYRIC ACID', strength: null, form: 'LIQUID', lot: 'GHB-B1', bulkKind: 'raw-liquid', density: 1.18, packQuantity: 1, packSize: 1000, packSizeUoM: 'mL', percentFill: 0.5 },
+    ]);
+    expect([rows[0]!.packageQuantity, rows[0]!.total, rows[0]!.base, rows[0]!.amount, rows[0]!.unit]).toEqual(['1,000 mL at 50%', '1,180 g (base 590 g)', '590 g', 1180, 'g']);
   });
 });

@@ -58,7 +58,7 @@ describe('privilegePurpose', () => {
     expect(privilegePurpose('CREATE_JOB')).toBe('Create a job, rename a job, edit the destruction record of a job, add pictures and documents to a job, generate the DEA Form 41 of a job, generate the Certificate of Destruction of a job.');
     expect(privilegePurpose('MOVE_CONTAINER')).toBe('Move a container.');
     expect(privilegePurpose('MANAGE_USERS')).toBe('Manage user accounts.');
-    expect(privilegePurpose('MANAGE_SETTINGS')).toBe('Change our registration in the settings.');
+    expect(privilegePurpose('MANAGE_SETTINGS')).toBe('Change our registration in the settings, make an ARCOS report of our registration, take an inventory of the controlled substances on hand.');
     for (const privilege of PRIVILEGES) expect(privilegePurpose(privilege)).toMatch(/^[A-Z].+\.$/);
   });
 });

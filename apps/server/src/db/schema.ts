@@ -1,5 +1,6 @@
 import type { AuditLogTable, LoginFailuresTable, LoginLockoutsTable, SessionsTable, UsersTable } from './tables/auth.table.ts';
 import type { RecordTables } from './tables/records.table.ts';
+import type { ArcosReportTransactionsTable, ArcosReportsTable, GeneratedDocumentsTable, InventoriesTable } from './tables/dea-records.table.ts';
 import type { SavedFindsTable } from './tables/saved-finds.table.ts';
 
 /** Every table Kysely knows, by name. */
@@ -10,4 +11,8 @@ export interface Database extends RecordTables {
   login_lockouts: LoginLockoutsTable;
   audit_log: AuditLogTable;
   saved_finds: SavedFindsTable;
+  generated_documents: GeneratedDocumentsTable;
+  arcos_reports: ArcosReportsTable;
+  arcos_report_transactions: ArcosReportTransactionsTable;
+  inventories: InventoriesTable;
 }

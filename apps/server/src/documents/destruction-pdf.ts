@@ -25,6 +25,8 @@ export interface DestructionDocument {
   registrant: Party;
   rows: readonly Form41Row[];
   totals: readonly Form41ScheduleTotal[];
+  /** Line items of the job left off: not controlled substances (NC, List I chemicals). */
+  leftOut?: number;
   destruction: {
     /** MM/DD/YYYY, or '' (a draft shows the blank). */
     date: string;
@@ -50,12 +52,12 @@ export interface CertificateDocument extends DestructionDocument {
 export type PdfRenderer<T> = (document: T) => Promise<Buffer>;
 
 // US Letter portrait, in points, as the form is printed.
-const PAGE = { width: 612, height: 792, margin: 36 } as const;
-const WIDTH = PAGE.width - 2 * PAGE.margin;
-const LEFT = PAGE.margin;
+export const PAGE = { width: 612, height: 792, margin: 36 } as const;
+export const WIDTH = PAGE.width - 2 * PAGE.margin;
+export const LEFT = PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 18;
-const INK = '#000000';
-const MUTED = '#444444';
+export const INK = '#000000';
+export const MUTED = '#444444';
 const SHADE = '#e6e6e6';
 
 /** The form's declaration (section D), as printed on Form DEA-41. */
@@ -66,7 +68,8 @@ export const FORM_41_DECLARATION =
 const NOT_WIN_ANSI = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g;
 const printable = (text: string) => text.replace(/[\t\r\n]+/g, ' ').replace(NOT_WIN_ANSI, '?');
 
-interface Column {
+/** A column of an items table (the Form 41's, the inventory's). */
+export interface Column {
   label: string;
   width: number;
   align?: 'left' | 'right' | 'center';
@@ -87,7 +90,8 @@ const ITEM_COLUMNS: Column[] = [
   { label: 'Total Destroyed', width: 62, align: 'right', value: (r) => r.total },
 ];
 
-class Layout {
+/** Page layout of the DEA documents: section bars, labelled boxes, the items table, paragraphs. */
+export class Layout {
   readonly doc: PDFKit.PDFDocument;
   y: number = PAGE.margin;
   readonly #header: () => void;
@@ -220,12 +224,12 @@ class Layout {
   }
 }
 
-function openDocument(title: string, compress: boolean | undefined): PDFKit.PDFDocument {
+export function openDocument(title: string, compress: boolean | undefined): PDFKit.PDFDocument {
   return new PDFDocument({ size: 'LETTER', margin: PAGE.margin, bufferPages: true, autoFirstPage: false, compress: compress ?? true, info: { Title: title, Creator: '3DS' } });
 }
 
 /** Ends the document with "Page x of y" (and the DRAFT mark) on every page, and gives its bytes. */
-async function finish(doc: PDFKit.PDFDocument, footer: string, draft: boolean): Promise<Buffer> {
+export async function finish(doc: PDFKit.PDFDocument, footer: string, draft: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -252,6 +256,15 @@ async function finish(doc: PDFKit.PDFDocument, footer: string, draft: boolean): 
   doc.end();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/** Says how many of the job's line items the form leaves off, and why. */
+function notControlled(layout: Layout, count: number | undefined): void {
+  if (!count) return;
+  layout.paragraph(
+    `${count} line item${count === 1 ? '' : 's'} of this job ${count === 1 ? 'is' : 'are'} not listed: non-controlled substances and List I chemicals are not controlled substances destroyed.`,
+    { size: 8, gap: 6 },
+  );
 }
 
 const cityLine = (p: Party) => [p.city, [p.state, p.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -299,6 +312,9 @@ export const renderForm41: PdfRenderer<DestructionDocument> = async (document) =
   layout.paragraph('1. Inventory', { bold: true, gap: 4 });
   layout.table(ITEM_COLUMNS, document.rows);
   layout.totals(document.totals);
+  notControlled(layout, document.leftOut);
+  layout.paragraph('2. Collected Substances', { bold: true, gap: 2 });
+  layout.paragraph('None. 3DS records inventory returned by registrants; it takes no collected substances (mail-back packages or inner liners).', { size: 8, gap: 6 });
 
   layout.ensure(110);
   layout.bar('C. METHOD OF DESTRUCTION');
@@ -355,6 +371,7 @@ export const renderCertificate: PdfRenderer<CertificateDocument> = async (docume
   layout.bar('CONTROLLED SUBSTANCES DESTROYED');
   layout.table(ITEM_COLUMNS, document.rows);
   layout.totals(document.totals);
+  notControlled(layout, document.leftOut);
 
   layout.ensure(100);
   layout.bar('DESTRUCTION');

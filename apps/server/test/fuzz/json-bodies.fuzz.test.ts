@@ -155,7 +155,8 @@ const ROUTES: RouteSpec[] = [
     path: '/exportReport',
     valid: async (f) => ({ registration: f.registrationNumber, jobId: String(await f.id('job')), containerName: '', showArcos: 1, reportType: 'perNdc' }),
   },
-  { method: 'POST', path: '/reports/arcos', valid: async () => ({ from: '01/01/2026', to: '03/31/2026' }) },
+  { method: 'POST', path: '/reports/arcos', valid: async () => ({ period: '2025-Q3' }) },
+  { method: 'POST', path: '/reports/inventory', valid: async () => ({ asOf: '01/02/2026 17:00' }) },
   // A new name each time: the same name twice on one list is refused (409).
   { method: 'POST', path: '/saved-finds', valid: async () => ({ entity: 'jobs', name: `Open jobs ${++savedFindNames}`, quickFind: 'spring', sort: [{ fieldName: 'Job Name', sortOrder: 'ascend' }] }) },
   { method: 'PATCH', path: '/saved-finds/:id', params: { id: 'saved-find' }, valid: async () => ({ name: `Renamed find ${++savedFindNames}` }) },
@@ -256,7 +257,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   await createUser(t.db, { username: USER, password: PASSWORD, privileges: [...PRIVILEGES], parentOrganization: 'Northwind Laboratories' });
   // Our registration: the ARCOS file is refused (409) without it.
-  await t.db.updateTable('settings').set({ dea_number: 'RD1234563' }).where('id', '=', 1).execute();
+  await t.db.updateTable('settings').set({ dea_number: 'RD1234563', registrant_name: 'Riverbend Pharmaceutical Returns, LLC', address_line_1: '100 Industrial Pkwy', city: 'Columbus', state: 'OH', zip: '43215' }).where('id', '=', 1).execute();
   // Saved finds of the user for the routes that name one.
   const owner = await t.db.selectFrom('users').select('id').where('username', '=', USER).executeTakeFirstOrThrow();
   await t.db

@@ -5,9 +5,10 @@ import { createContainer, createJob, createLineItem, createRegistration } from '
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * POST /reports/arcos. Two jobs of one client (AB1234563): one received in July 2026 and destroyed in
- * October (after the period), one received in June (before the period) and destroyed in July. The
- * period is Q3 2026.
+ * POST and GET /reports/arcos. Two jobs of one client (AB1234563): one received in July 2025 and
+ * destroyed in October, one received in June and destroyed in July; a state-licence job received on
+ * 09/30 and an October job, never destroyed. Q3 2025 is reported, then Q4 (with corrections and the
+ * year-end inventory); the tests of the second describe run in order.
  */
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -17,6 +18,7 @@ let destroyedJob: number;
 beforeAll(async () => {
   t = await buildTestApp();
   await createUser(t.db, { username: 'clerk' });
+  await createUser(t.db, { username: 'keeper', privileges: ['MANAGE_SETTINGS'] });
   await t.db
     .insertInto('ndc_dictionary')
     .values([
@@ -29,10 +31,10 @@ beforeAll(async () => {
     .execute();
   const client = await createRegistration(t.db, { registration_number: 'AB1234563' });
   const noDea = await createRegistration(t.db, { registration_number: 'STATE-778', license_type: 'State' });
-  receivedJob = (await createJob(t.db, { registration_id: client.id, name: 'July pick-up', date_received: '2026-07-14', date_destroyed: '2026-10-05' })).id;
-  destroyedJob = (await createJob(t.db, { registration_id: client.id, name: 'June pick-up', date_received: '2026-06-20', date_destroyed: '2026-07-03' })).id;
-  const stateJob = (await createJob(t.db, { registration_id: noDea.id, name: 'State licence', date_received: '2026-09-30' })).id;
-  const outside = (await createJob(t.db, { registration_id: client.id, name: 'October', date_received: '2026-10-01' })).id;
+  receivedJob = (await createJob(t.db, { registration_id: client.id, name: 'July pick-up', date_received: '2025-07-14', date_destroyed: '2025-10-05' })).id;
+  destroyedJob = (await createJob(t.db, { registration_id: client.id, name: 'June pick-up', date_received: '2025-06-20', date_destroyed: '2025-07-03' })).id;
+  const stateJob = (await createJob(t.db, { registration_id: noDea.id, name: 'State licence', date_received: '2025-09-30' })).id;
+  const outside = (await createJob(t.db, { registration_id: client.id, name: 'October', date_received: '2025-10-01' })).id;
   const tote = (await createContainer(t.db, { job_id: receivedJob, name: 'Tote A' })).id;
   const june = (await createContainer(t.db, { job_id: destroyedJob, name: 'Tote B' })).id;
   const state = (await createContainer(t.db, { job_id: stateJob, name: 'Tote C' })).id;
@@ -52,11 +54,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const setOurNumber = (dea: string | null) => t.db.updateTable('settings').set({ dea_number: dea }).where('id', '=', 1).execute();
-beforeEach(() => setOurNumber('RD1234563'));
+const setSettings = (values: { dea_number?: string | null; dea_regional_number?: string | null; arcos_frequency?: string }) =>
+  t.db.updateTable('settings').set(values).where('id', '=', 1).execute();
+beforeEach(() => setSettings({ dea_number: 'RD1234563', dea_regional_number: 'DR7654321', arcos_frequency: 'quarterly' }));
 
-const arcos = (body: Record<string, unknown>) => t.injectAs('clerk', { method: 'POST', url: '/3ds/api/reports/arcos', payload: body });
-const Q3 = { from: '07/01/2026', to: '09/30/2026' };
+const arcos = (body: Record<string, unknown>, user = 'keeper') => t.injectAs(user, { method: 'POST', url: '/3ds/api/reports/arcos', payload: body });
+const Q3 = { period: '2025-Q3' };
+const Q4 = { period: '2025-Q4' };
 
 async function fileOf(body: Record<string, unknown>) {
   const res = await arcos(body);
@@ -68,97 +72,138 @@ async function fileOf(body: Record<string, unknown>) {
 }
 
 const pad = (id: number) => String(id).padStart(10, '0');
+const kept = async () => (await t.injectAs('clerk', { method: 'GET', url: '/3ds/api/reports/arcos' })).json().data as { recordId: string; fieldData: Record<string, unknown> }[];
+const tables = async () => ({
+  reports: (await t.db.selectFrom('arcos_reports').select('id').execute()).length,
+  transactions: (await t.db.selectFrom('arcos_report_transactions').select('id').execute()).length,
+  files: (await t.db.selectFrom('files').select('id').execute()).length,
+});
 
-describe('POST /reports/arcos', () => {
-  it('writes a receipt for each reportable item received and a destruction for each destroyed in the period', async () => {
-    const { fieldData, download, lines } = await fileOf(Q3);
-    expect(fieldData.FileName).toBe('arcos-20260701-20260930.txt');
-    expect(download.headers['content-disposition']).toContain('arcos-20260701-20260930.txt');
-    expect(download.body.endsWith('\r\n')).toBe(true);
-    expect(lines).toEqual([
-      // Received 07/14/2026 (July job): the oxycodone, the partial bottle, GHB and the powder.
-      `RD1234563P 0040605520100000003 AB1234563231456789071426            ${pad(ids.oxy!)}E25`,
-      `RD1234563P 0040605520100000001 AB1234563231456789071426        0400${pad(ids.partial!)}E25`,
-      `RD1234563P 6872701000100000001 AB1234563         071426            ${pad(ids.ghb!)}E25`,
-      `RD1234563P 100190055**004172902AB1234563231456797071426        0980${pad(ids.powder!)}E25`,
-      // Destroyed 07/03/2026 (June job): a destruction needs no Form 222 number.
-      `RD1234563Y 0040605520100000002 AB1234563         070326            ${pad(ids.juneOxy!)}E25`,
-    ]);
-    for (const line of lines) expect(line).toHaveLength(80);
-    expect(fieldData).toMatchObject({ Records: 5, Receipts: 4, Destructions: 1, SkippedCount: 3 });
+describe('POST /reports/arcos: refusals, which change nothing', () => {
+  it.each([
+    [{ from: '07/01/2026', to: '09/30/2026' }, 400, 'Period is a month written YYYY-MM'],
+    [{ period: '2026-Q5' }, 400, 'Period is a month written YYYY-MM'],
+    [{ period: '2026-07' }, 400, 'Our ARCOS reports are quarterly (Settings): ask for a quarter such as 2026-Q1, not 2026-07'],
+    [{ period: '2099-Q1' }, 400, 'Q1 2099 (January–March) is not over yet'],
+    [{ period: '2025-Q3', extra: 1 }, 400, 'extra'],
+  ])('%j → %i', async (body, status, message) => {
+    const before = await tables();
+    const res = await arcos(body);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(JSON.stringify(res.json())).toContain(message);
+    expect(await tables()).toEqual(before);
   });
 
-  it('lists each item it could not write correctly with the reason, and leaves out what ARCOS does not want', async () => {
-    const { fieldData } = await fileOf(Q3);
-    const skipped = fieldData.Skipped as { recordId: number; jobId: number; ndc: string; transaction: string; reason: string }[];
-    expect(skipped.map((s) => s.recordId).sort()).toEqual([ids.no222, ids.tooFine, ids.state].sort());
-    const why = (id: number) => skipped.find((s) => s.recordId === id)!;
-    expect(why(ids.no222!)).toEqual({ recordId: ids.no222, jobId: receivedJob, yellowBucket: false, ndc: '00406-0552-01', transaction: 'receipt', reason: 'Schedule 2 receipt without its DEA Form 222 number' });
-    expect(why(ids.tooFine!).reason).toMatch(/417\.2905 g is 417290500 µg in whole units: 9 digits/);
-    expect(why(ids.state!).reason).toBe('The associate registrant "STATE-778" is not a DEA registration number (two letters and seven digits)');
-    // Schedule IV, removed from ARCOS and outside the period: neither written nor listed.
-    for (const id of [ids.alprazolam, ids.removed, ids.october]) expect(skipped.some((s) => s.recordId === id)).toBe(false);
+  it('403 without MANAGE_SETTINGS, 401 without a session', async () => {
+    expect((await arcos(Q3, 'clerk')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/3ds/api/reports/arcos', payload: Q3 })).statusCode).toBe(401);
   });
 
-  it('writes both transactions when a job is received and destroyed in the period', async () => {
-    const { lines, fieldData } = await fileOf({ from: '07/01/2026', to: '10/31/2026' });
-    const ofOxy = lines.filter((l) => l.slice(67, 77) === pad(ids.oxy!));
-    expect(ofOxy.map((l) => `${l[9]} ${l.slice(49, 55)}`)).toEqual(['P 071426', 'Y 100526']);
-    // The Schedule II item without a Form 222 number: its receipt is left out, its destruction written.
-    expect(lines.some((l) => l.slice(67, 77) === pad(ids.no222!) && l[9] === 'Y')).toBe(true);
-    expect(fieldData.Skipped.filter((s: { recordId: number }) => s.recordId === ids.no222).map((s: { transaction: string }) => s.transaction)).toEqual(['receipt']);
-  });
-
-  it('writes an empty file for a period with nothing in it', async () => {
-    const { fieldData, download } = await fileOf({ from: '01/01/2025', to: '03/31/2025' });
-    expect(fieldData).toMatchObject({ Records: 0, SkippedCount: 0, Skipped: [] });
-    expect(download.body).toBe('');
-  });
-
-  it('audits the file with its period and counts', async () => {
-    await fileOf(Q3);
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'arcos').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(audit.username).toBe('clerk');
-    expect(audit.after).toMatchObject({ report: 'arcos', from: '2026-07-01', to: '2026-09-30', records: 5, receipts: 4, destructions: 1 });
-    const file = await t.db.selectFrom('files').selectAll().where('id', '=', (audit.after as { file: string }).file).executeTakeFirstOrThrow();
-    expect(file.original_name).toBe('arcos-20260701-20260930.txt');
-  });
-
-  it('refuses 409 until our DEA registration number is in Settings', async () => {
-    await setOurNumber(null);
-    const res = await arcos(Q3);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Enter our DEA registration number in Settings first');
-  });
-
-  it('refuses 409 when our number in Settings has a wrong check digit', async () => {
-    await setOurNumber('RD1234567');
+  it('409 until our DEA registration number is in Settings, and when its check digit is wrong', async () => {
+    await setSettings({ dea_number: null });
+    expect((await arcos(Q3)).json()).toMatchObject({ message: 'Enter our DEA registration number in Settings first' });
+    await setSettings({ dea_number: 'RD1234567' });
     const res = await arcos(Q3);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/RD1234567, has a wrong check digit/);
   });
 
-  it.each([
-    [{ from: '09/30/2026', to: '07/01/2026' }, 'From must not be after To'],
-    [{ from: '01/01/2025', to: '01/01/2026' }, 'The period can be at most one year'],
-    [{ from: '2026-07-01', to: '09/30/2026' }, 'From must be a real date, written MM/DD/YYYY'],
-    [{ from: '07/01/2026', to: '02/30/2026' }, 'To must be a real date, written MM/DD/YYYY'],
-    [{ from: '07/01/2026' }, 'To is required, written MM/DD/YYYY'],
-  ])('refuses %j with 400: %s', async (body, message) => {
-    const res = await arcos(body);
-    expect(res.statusCode).toBe(400);
-    expect(JSON.stringify(res.json())).toContain(message);
+  it('409 when destructions are to be reported and the DEA Regional Number is not in Settings', async () => {
+    await setSettings({ dea_regional_number: null });
+    const res = await arcos(Q3);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('Enter the DEA Regional Number in Settings first');
+    expect((await tables()).reports).toBe(0);
+  });
+});
+
+describe('the reports of Q3 and Q4 2025, kept', () => {
+  it('Q3: the control record, then a receipt for each reportable item received and a destruction (naming the DEA regional office) for each destroyed', async () => {
+    const { fieldData, download, lines } = await fileOf(Q3);
+    expect(fieldData.FileName).toBe('arcos-2025-Q3.txt');
+    expect(download.headers['content-disposition']).toContain('arcos-2025-Q3.txt');
+    expect(download.body.endsWith('\r\n')).toBe(true);
+    expect(lines).toEqual([
+      `RD1234563*0925${' '.repeat(66)}`,
+      // Received 07/14/2025 (July job): the oxycodone, the partial bottle, GHB and the powder.
+      `RD1234563P 0040605520100000003 AB1234563231456789071425            ${pad(ids.oxy!)}E25`,
+      `RD1234563P 0040605520100000001 AB1234563231456789071425        0400${pad(ids.partial!)}E25`,
+      `RD1234563P 6872701000100000001 AB1234563         071425            ${pad(ids.ghb!)}E25`,
+      `RD1234563P 100190055**004172902AB1234563231456797071425        0980${pad(ids.powder!)}E25`,
+      // Destroyed 07/03/2025 (June job): the associate is the DEA regional number (appendix 1), no Form 222 number.
+      `RD1234563Y 0040605520100000002 DR7654321         070325            ${pad(ids.juneOxy!)}E25`,
+    ]);
+    for (const line of lines) expect(line).toHaveLength(80);
+    expect(fieldData).toMatchObject({ Period: '2025-Q3', Records: 6, Receipts: 4, Destructions: 1, Corrections: 0, YearEndInventory: 0, Superseded: false, SkippedCount: 3 });
+    const skipped = fieldData.Skipped as { recordId: number; jobId: number; ndc: string; transaction: string; reason: string }[];
+    expect(skipped.map((s) => s.recordId).sort()).toEqual([ids.no222, ids.tooFine, ids.state].sort());
+    expect(skipped.find((s) => s.recordId === ids.no222)).toEqual({ recordId: ids.no222, jobId: receivedJob, yellowBucket: false, ndc: '00406-0552-01', transaction: 'receipt', reason: 'Schedule 2 receipt without its DEA Form 222 number' });
+    for (const id of [ids.alprazolam, ids.removed, ids.october]) expect(skipped.some((s) => s.recordId === id)).toBe(false);
   });
 
-  it('refuses 401 without a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/3ds/api/reports/arcos', payload: Q3 });
-    expect(res.statusCode).toBe(401);
+  it('is kept, listed newest first with its period and link, and audited', async () => {
+    const list = await kept();
+    expect(list).toHaveLength(1);
+    expect(list[0]!.fieldData).toMatchObject({ Period: '2025-Q3', 'Period Text': 'Q3 2025 (July–September)', From: '2025-07-01', To: '2025-09-30', Records: 6, Receipts: 4, Destructions: 1, 'Created By': 'keeper', Superseded: false, FileName: 'arcos-2025-Q3.txt' });
+    expect((await t.app.inject({ method: 'GET', url: list[0]!.fieldData.Container as string })).body.startsWith('RD1234563*0925')).toBe(true);
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'arcos').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ username: 'keeper', action: 'report', record_id: list[0]!.recordId });
+    expect(audit.after).toMatchObject({ period: '2025-Q3', records: 6, receipts: 4, destructions: 1 });
+    expect((await t.app.inject({ method: 'GET', url: '/3ds/api/reports/arcos' })).statusCode).toBe(401);
   });
 
-  it('is guarded like the other reports: any signed-in user, no privilege needed', async () => {
-    await createUser(t.db, { username: 'noprivs', privileges: [] });
-    const res = await t.injectAs('noprivs', { method: 'POST', url: '/3ds/api/reports/arcos', payload: Q3 });
-    expect(res.statusCode).toBe(200);
+  it('Q4: corrects what changed since Q3 (D and I), inserts what came late, and carries the year-end inventory', async () => {
+    // Since Q3 was reported: the oxycodone was recounted (3 → 4 packages) and an item of the July job was entered late.
+    await t.db.updateTable('line_items').set({ pack_quantity: 4 }).where('id', '=', ids.oxy!).execute();
+    const tote = (await t.db.selectFrom('line_items').select('container_id').where('id', '=', ids.oxy!).executeTakeFirstOrThrow()).container_id;
+    ids.late = (await createLineItem(t.db, { container_id: tote, ndc: '00406-0552-01', ndc_schedule: '2', pack_quantity: 5, pack_size: 100, pack_size_uom: 'U', form_222_number: '231456790' })).id;
+    const { fieldData, lines } = await fileOf(Q4);
+    expect(lines[0]).toBe(`RD1234563*1225${' '.repeat(66)}`);
+    const body = lines.slice(1);
+    expect(body).toEqual([
+      // Received 10/01/2025: the October item.
+      `RD1234563P 0040605520100000001 AB1234563231456801100125            ${pad(ids.october!)}E25`,
+      // Destroyed 10/05/2025 (July job), associate the DEA regional number; the late item too.
+      `RD1234563Y 0040605520100000004 DR7654321231456789100525            ${pad(ids.oxy!)}E25`,
+      `RD1234563Y 0040605520100000001 DR7654321231456789100525        0400${pad(ids.partial!)}E25`,
+      `RD1234563Y 0040605520100000001 DR7654321         100525            ${pad(ids.no222!)}E25`,
+      `RD1234563Y 6872701000100000001 DR7654321         100525            ${pad(ids.ghb!)}E25`,
+      `RD1234563Y 100190055**004172902DR7654321231456797100525        0980${pad(ids.powder!)}E25`,
+      `RD1234563Y 0040605520100000005 DR7654321231456790100525            ${pad(ids.late!)}E25`,
+      // The Q3 receipt of the oxycodone as reported (3 packages), deleted ...
+      `RD1234563PD0040605520100000003 AB1234563231456789071425            ${pad(ids.oxy!)}E25`,
+      // ... and as it now is (4), inserted; the late item's receipt inserted, dated in Q3.
+      `RD1234563PI0040605520100000004 AB1234563231456789071425            ${pad(ids.oxy!)}E25`,
+      `RD1234563PI0040605520100000005 AB1234563231456790071425            ${pad(ids.late!)}E25`,
+      // On hand at the close of 12/31/2025: the state-licence job's item and the October item (code 3).
+      `RD12345633 0040605520100000001 ${' '.repeat(18)}123125            ${pad(ids.state!)}E25`,
+      `RD12345633 0040605520100000001 ${' '.repeat(18)}123125            ${pad(ids.october!)}E25`,
+    ]);
+    expect(fieldData).toMatchObject({ Period: '2025-Q4', Receipts: 1, Destructions: 6, Corrections: 3, YearEndInventory: 2, Superseded: false });
+  });
+
+  it('the same quarter made again supersedes the earlier report, which stays listed; an earlier quarter is refused', async () => {
+    const again = await fileOf(Q4);
+    expect(again.fieldData).toMatchObject({ Period: '2025-Q4', Corrections: 3, Superseded: true });
+    const list = await kept();
+    expect(list.map((r) => [r.fieldData.Period, r.fieldData.Superseded])).toEqual([
+      ['2025-Q4', false],
+      ['2025-Q4', true],
+      ['2025-Q3', false],
+    ]);
+    expect(list[0]!.fieldData['Year-End Inventory']).toBe('2 items (code 3)');
+    const before = await tables();
+    const res = await arcos(Q3);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('a report of an earlier period cannot be made after it');
+    expect(await tables()).toEqual(before);
+  });
+
+  it('the hourly clean-up never removes a kept report', async () => {
+    const { deleteExpiredExports, removeUnindexedObjects } = await import('../../src/modules/files/files.service.ts');
+    await deleteExpiredExports(t.db, t.fileStore, new Date('2100-01-01'));
+    await removeUnindexedObjects(t.db, t.fileStore, new Date('2100-01-01'));
+    for (const report of await kept()) expect((await t.app.inject({ method: 'GET', url: report.fieldData.Container as string })).statusCode).toBe(200);
   });
 });
 
@@ -173,6 +218,6 @@ describe('"Show Arcos Items Only" (POST /exportReport, showArcos 1)', () => {
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const header = rows[0] as string[];
     const listed = rows.slice(1, -1).map((r) => r[header.indexOf('Line Item ID')]);
-    expect(listed).toEqual([ids.oxy, ids.partial, ids.no222, ids.ghb, ids.powder, ids.tooFine]);
+    expect(listed).toEqual([ids.oxy, ids.partial, ids.no222, ids.ghb, ids.powder, ids.tooFine, ids.late]);
   });
 });

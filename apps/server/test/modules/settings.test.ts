@@ -34,7 +34,7 @@ describe('settings', () => {
     expect(res.json().data[0]).toEqual({
       recordId: '1',
       modId: '0',
-      fieldData: Object.fromEntries(Object.keys(IDENTITY).map((k) => [k, ''])),
+      fieldData: { ...Object.fromEntries(Object.keys(IDENTITY).map((k) => [k, ''])), 'DEA Regional Number': '', 'ARCOS Reporting': 'quarterly' },
     });
   });
 
@@ -96,5 +96,22 @@ describe('settings', () => {
     expect((await change('keeper', { fieldData: {} })).statusCode).toBe(400);
     expect((await change('keeper', { fieldData: { City: 7 } })).statusCode).toBe(400);
     expect(await row()).toEqual(before);
+  });
+
+  it('keeps the DEA regional number and the ARCOS reporting period, and refuses what is neither', async () => {
+    const res = await change('keeper', { fieldData: { 'DEA Regional Number': 'dd1234567', 'ARCOS Reporting': 'Monthly' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].fieldData).toMatchObject({ 'DEA Regional Number': 'DD1234567', 'ARCOS Reporting': 'monthly' });
+    expect(await row()).toMatchObject({ dea_regional_number: 'DD1234567', arcos_frequency: 'monthly' });
+    const bad = await change('keeper', { fieldData: { 'DEA Regional Number': 'DD12345', 'ARCOS Reporting': 'yearly' } });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(bad.json().details).toEqual([
+      'DEA Regional Number is two letters (or a letter and 9) and seven digits, as DEA writes it',
+      'ARCOS Reporting is "monthly" or "quarterly"',
+    ]);
+    const cleared = await change('keeper', { fieldData: { 'ARCOS Reporting': '' } });
+    expect(cleared.statusCode, cleared.body).toBe(422);
+    expect((await change('keeper', { fieldData: { 'DEA Regional Number': '', 'ARCOS Reporting': 'quarterly' } })).statusCode).toBe(200);
+    expect(await row()).toMatchObject({ dea_regional_number: null, arcos_frequency: 'quarterly' });
   });
 });

@@ -121,7 +121,8 @@ function scenarios(): Scenario[] {
   );
   add('DELETE /saved-finds/:id', 'savedFind.delete', 'none', 'standard', async (_f, username) => body('DELETE', `/saved-finds/${await ownSavedFind(username)}`));
   add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
-  add('POST /reports/arcos', 'report.export', 'none', 'standard', () => body('POST', '/reports/arcos', { from: '01/01/2026', to: '03/31/2026' }));
+  add('POST /reports/arcos', 'arcos.generate', 'none', 'standard', () => body('POST', '/reports/arcos', { period: '2025-Q3' }));
+  add('POST /reports/inventory', 'inventory.take', 'none', 'standard', () => body('POST', '/reports/inventory', { asOf: '01/02/2026 17:00' }));
 
   for (const [kind, singular, plural] of [
     ['standard', 'container', 'containers'],

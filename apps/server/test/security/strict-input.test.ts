@@ -116,7 +116,8 @@ describe('bodies name only known fields, with plain values', () => {
     const exportsBefore = await t.db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     for (const [url, body, named] of [
       ['/exportReport', { registration, jobId: String(job.id), reportType: 'perNdc', showArcs: 1 }, 'showArcs'],
-      ['/reports/arcos', { from: '01/01/2026', to: '03/31/2026', registrant: 'RD1234563' }, 'registrant'],
+      ['/reports/arcos', { period: '2025-Q3', registrant: 'RD1234563' }, 'registrant'],
+      ['/reports/inventory', { asOf: '01/02/2026 17:00', signedBy: 'x' }, 'signedBy'],
       ['/saved-finds', { entity: 'jobs', name: 'Nested request', requests: [{ omit: false, criteria: { 'Job Name': 'x' }, omitt: true }] }, 'omitt'],
       ['/saved-finds', { entity: 'jobs', name: 'Nested sort', sort: [{ fieldName: 'Job Name', sortOrder: 'descend', order: 'ascend' }] }, 'order'],
     ] as const) {
@@ -175,7 +176,8 @@ describe('single-line text', () => {
       ['PATCH', `/job/${job.id}/destruction-record`, { fieldData: { 'Destruction Facility': 'Clearfork\u2028' } }, 422],
       ['PATCH', `/job/${job.id}/destruction-record`, { fieldData: { 'Date Received': '\n01/02/2026' } }, 422],
       ['POST', '/saved-finds', { entity: 'jobs', name: 'Open jobs\n', quickFind: 'spring' }, 400],
-      ['POST', '/reports/arcos', { from: '01/01/2026\n', to: '03/31/2026' }, 400],
+      ['POST', '/reports/arcos', { period: '2025-Q3\n' }, 400],
+      ['POST', '/reports/inventory', { asOf: '01/02/2026\n17:00' }, 400],
       ['POST', '/users', { username: 'newcomer', password: 'a long password 1', displayName: 'New Comer\n' }, 400],
     ];
     for (const [method, url, body, status] of refusals) {

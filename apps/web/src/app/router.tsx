@@ -76,6 +76,7 @@ export const appRoutes: RouteObject[] = [
           screen('dictionaries'),
           screen('dictionary'),
           screen('reports'),
+          screen('on-hand'),
           screen('users'),
           screen('settings'),
         ],

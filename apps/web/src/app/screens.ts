@@ -71,6 +71,7 @@ export const SCREENS: { [N in ScreenRouteName]: LazyScreen } = {
     (m) => m.DictionaryScreen,
   ),
   reports: lazyScreen(() => import('../features/reports/components/reports-screen.tsx'), (m) => m.ReportsScreen),
+  'on-hand': lazyScreen(() => import('../features/reports/components/on-hand-screen.tsx'), (m) => m.OnHandScreen),
   users: lazyScreen(() => import('../features/users/components/users-screen.tsx'), (m) => m.UsersScreen),
   settings: lazyScreen(() => import('../features/settings/components/settings-screen.tsx'), (m) => m.SettingsScreen),
 };

@@ -18,6 +18,8 @@ export const DEMO_SETTINGS = {
   zip: '43219',
   telephone: '(614) 555-0142',
   contact_name: 'Dana Whitfield',
+  // An invented DEA regional office number: the associate registrant of the demo's ARCOS destruction records.
+  dea_regional_number: 'DC0000001',
 } as const satisfies SettingsUpdate;
 
 /** Where destroyed jobs were destroyed: a name and the address Form 41 prints. */

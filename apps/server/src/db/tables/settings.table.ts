@@ -17,6 +17,10 @@ export interface SettingsTable extends Omit<RecordAuditColumns, 'created_by'> {
   zip: string | null;
   telephone: string | null;
   contact_name: string | null;
+  /** The DEA regional number, the associate registrant of a destruction (Y) record (020). */
+  dea_regional_number: string | null;
+  /** ARCOS reports cover a month or a quarter (21 CFR 1304.33(b)). */
+  arcos_frequency: Generated<string>;
 }
 export type Settings = Selectable<SettingsTable>;
 export type SettingsUpdate = Updateable<SettingsTable>;

@@ -145,7 +145,7 @@ export async function deleteExpiredExports(db: Kysely<Database>, store: FileStor
  * The key prefixes 3DS stores under (exports, job and registration uploads). The sweep of objects
  * without a row looks only here, so a bucket shared with anything else is never touched.
  */
-export const STORED_PREFIXES = [EXPORTS_PREFIX, 'jobs/', 'registrations/'] as const;
+export const STORED_PREFIXES = [EXPORTS_PREFIX, 'jobs/', 'registrations/', 'arcos/', 'inventories/'] as const;
 /** Objects younger than this are left alone: their row may be in a transaction still running. */
 export const UNINDEXED_GRACE_MS = 60 * 60 * 1000;
 const UNINDEXED_BATCH = 500;

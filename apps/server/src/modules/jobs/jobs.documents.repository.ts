@@ -119,3 +119,41 @@ export async function putJobFile(db: Kysely<Database>, previous: { id: number } 
     await db.insertInto('job_files').values({ job_id: file.job_id, slot: file.slot, file_id: file.file_id, created_by: file.created_by }).execute();
   }
 }
+
+/**
+ * Records a generated document of a slot: the earlier ones of the slot not yet superseded are marked
+ * superseded by this one (kept, listed, never removed).
+ */
+export async function recordGeneratedDocument(db: Kysely<Database>, doc: { job_id: number; slot: string; file_id: string; generated_by: string; generated_at: Date }) {
+  const row = await db.insertInto('generated_documents').values(doc).returning('id').executeTakeFirstOrThrow();
+  await db
+    .updateTable('generated_documents')
+    .set({ superseded_at: doc.generated_at, superseded_by: row.id })
+    .where('job_id', '=', doc.job_id)
+    .where('slot', '=', doc.slot)
+    .where('id', '<>', row.id)
+    .where('superseded_at', 'is', null)
+    .execute();
+  return row.id;
+}
+
+/** Whether the slot holds a document 3DS generated (it then takes no upload). */
+export async function hasGeneratedDocument(db: Kysely<Database>, jobId: number, slot: string): Promise<boolean> {
+  const row = await db.selectFrom('generated_documents').select('id').where('job_id', '=', jobId).where('slot', '=', slot).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function jobExists(db: Kysely<Database>, jobId: number): Promise<boolean> {
+  return (await db.selectFrom('jobs').select('id').where('id', '=', jobId).executeTakeFirst()) !== undefined;
+}
+
+/** The job's generated documents, newest first, with their file names. */
+export function generatedDocumentsOf(db: Kysely<Database>, jobId: number) {
+  return db
+    .selectFrom('generated_documents as g')
+    .innerJoin('files as f', 'f.id', 'g.file_id')
+    .select(['g.id', 'g.slot', 'g.file_id', 'g.generated_at', 'g.generated_by', 'g.superseded_at', 'f.original_name'])
+    .where('g.job_id', '=', jobId)
+    .orderBy('g.id', 'desc')
+    .execute();
+}

@@ -9,7 +9,6 @@ import {
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Settings } from '../../db/tables/settings.table.ts';
 import { transaction } from '../../db/transaction.ts';
 import {
   renderCertificate,
@@ -26,11 +25,10 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
 import { readSettings } from '../settings/settings.repository.ts';
+import { registrantOf } from '../settings/registrant.ts';
 import * as repo from './jobs.documents.repository.ts';
 
-export const DOCUMENT_MESSAGES = {
-  settingsMissing: 'Enter our registration in Settings first',
-} as const;
+export { DOCUMENT_MESSAGES } from '../settings/registrant.ts';
 
 type DocumentKind = 'form-41' | 'certificate';
 
@@ -50,26 +48,6 @@ export interface JobDocumentsDeps {
 }
 
 const text = (v: string | null | undefined) => (v ?? '').trim();
-
-/** Our registration as the documents print it, or the 409 that asks for it. */
-function registrantOf(settings: Settings): Party {
-  const required = [settings.registrant_name, settings.dea_number, settings.address_line_1, settings.city, settings.state, settings.zip];
-  if (required.some((v) => !text(v))) {
-    throw new AppError(409, ERROR_CODES.conflict, DOCUMENT_MESSAGES.settingsMissing, {
-      details: ['Our registered name, DEA registration number and address (street, city, state, ZIP code) print on every destruction document.'],
-    });
-  }
-  return {
-    name: text(settings.registrant_name),
-    registrationNumber: text(settings.dea_number),
-    addressLines: [text(settings.address_line_1), text(settings.address_line_2)].filter(Boolean),
-    city: text(settings.city),
-    state: text(settings.state),
-    zip: text(settings.zip),
-    telephone: text(settings.telephone),
-    contactName: text(settings.contact_name),
-  };
-}
 
 /**
  * DEA Form 41 and the Certificate of Destruction of a job (docs/form-41.md), generated from its
@@ -113,7 +91,11 @@ export class JobDocumentsService {
       const registrant = registrantOf(await readSettings(trx));
       const items = await repo.lineItemsOf(trx, jobId);
       if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
-      const { rows, totals, incomplete } = buildForm41Rows(items);
+      const { rows, totals, incomplete, leftOut } = buildForm41Rows(items);
+      // The form records controlled substances destroyed: NC items and List I chemicals stay off it.
+      if (!rows.length) {
+        throw conflict(`Job ${jobId} holds no controlled substances (its ${leftOut.length === 1 ? 'line item is' : `${leftOut.length} line items are`} non-controlled or List I chemicals); there is nothing to put on the ${title}.`);
+      }
       const record = {
         dateDestroyed: job.date_destroyed,
         disposalMethod: job.disposal_method,
@@ -139,6 +121,7 @@ export class JobDocumentsService {
         registrant,
         rows,
         totals,
+        leftOut: leftOut.length,
         destruction: {
           date: formatIsoDate(job.date_destroyed),
           method: text(job.disposal_method),
@@ -164,11 +147,11 @@ export class JobDocumentsService {
                   : { addressLines: [job.co_address1, job.co_address2].map(text).filter(Boolean), city: text(job.co_city), state: text(job.co_state), zip: text(job.co_zip) }),
               },
             });
-      return { bytes, modId: job.mod_id, rows: rows.length, lineItems: items.length };
+      return { bytes, modId: job.mod_id, rows: rows.length, lineItems: items.length - leftOut.length, leftOut: leftOut.length };
     });
 
     const fileName = `job-${jobId}-${slug}${draft ? '-draft' : ''}.pdf`;
-    const audit = { document: title, draft, rows: made.rows, lineItems: made.lineItems };
+    const audit = { document: title, draft, rows: made.rows, lineItems: made.lineItems, notControlled: made.leftOut };
     const file = await saveFile(
       this.#db,
       this.#store,
@@ -194,6 +177,8 @@ export class JobDocumentsService {
         }
         const previous = await repo.findJobFileForUpdate(trx, jobId, slot);
         await repo.putJobFile(trx, previous, { job_id: jobId, slot, file_id: saved.id, created_by: user.username, created_at: this.#now() });
+        // The earlier generation stays listed, marked superseded by this one; nothing is removed.
+        await repo.recordGeneratedDocument(trx, { job_id: jobId, slot, file_id: saved.id, generated_by: user.username, generated_at: this.#now() });
         await writeAudit(trx, {
           username: user.username,
           action: 'generate-document',
@@ -206,5 +191,30 @@ export class JobDocumentsService {
       },
     );
     return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
+  }
+
+  /**
+   * Every Form 41 and Certificate of Destruction generated for the job, newest first, each with its
+   * signed link, who made it and when, and whether a later generation superseded it.
+   */
+  async generated(jobId: number) {
+    if (!(await repo.jobExists(this.#db, jobId))) throw notFound(`There is no job ${jobId}.`);
+    const rows = await repo.generatedDocumentsOf(this.#db, jobId);
+    const now = this.#now();
+    return {
+      data: rows.map((row) => ({
+        recordId: String(row.id),
+        fieldData: {
+          Document: row.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'DEA Form 41' : 'Certificate of Destruction',
+          Slot: row.slot,
+          'File Name': row.original_name,
+          'Generated By': row.generated_by,
+          'Generated At': new Date(row.generated_at).toISOString(),
+          Superseded: row.superseded_at !== null,
+          'Superseded At': row.superseded_at === null ? '' : new Date(row.superseded_at).toISOString(),
+          Container: fileLinkFor(this.#linkSecret, { id: row.file_id, name: row.original_name }, now),
+        },
+      })),
+    };
   }
 }

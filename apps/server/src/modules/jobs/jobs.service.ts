@@ -28,9 +28,17 @@ import { saveFile } from '../files/files.service.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
+import { hasGeneratedDocument } from './jobs.documents.repository.ts';
+
 import { countOwnLockedItems } from '../containers/containers.repository.ts';
 import { holdContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
+
+/** The refusal of an upload to a slot holding a generated document. */
+function finalDocumentMessage(jobId: number, slot: string) {
+  const name = slot === '41 Insert' ? 'DEA Form 41' : slot;
+  return `The ${slot} of job ${jobId} holds the ${name} 3DS generated, which is final and cannot be replaced by an upload. Attach other files under Supporting Files; generate the document again to record a newer version.`;
+}
 
 /** The jobs column of each destruction record field. */
 const DESTRUCTION_RECORD_COLUMNS = {
@@ -325,6 +333,7 @@ export class JobsService {
     const job = await this.#db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
     if (!job) throw notFound(`There is no job ${jobId}.`);
     assertLockAllows('job.upload-file', { record: job.locked }, { noun: 'Job', id: jobId });
+    if (await hasGeneratedDocument(this.#db, jobId, target.slot)) throw conflict(finalDocumentMessage(jobId, target.slot));
     if (target.kind === 'picture') {
       if (job.sister_job_id) throw conflict(`Job ${jobId} shows the pictures of its sister job ${job.sister_job_id}; add pictures there.`);
       if (await jobs.findJobFile(this.#db, jobId, target.slot)) throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
@@ -351,6 +360,8 @@ export class JobsService {
         const current = await jobs.findJobForUpdate(trx, jobId);
         if (!current) throw notFound(`There is no job ${jobId}.`);
         assertLockAllows('job.upload-file', { record: current.locked }, { noun: 'Job', id: jobId });
+        // A generated Form 41 or Certificate of Destruction is final: no upload takes its place.
+        if (await hasGeneratedDocument(trx, jobId, target.slot)) throw conflict(finalDocumentMessage(jobId, target.slot));
         const previous = await jobs.findJobFile(trx, jobId, target.slot);
         if (previous && target.kind === 'picture') throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
         if (previous) await trx.updateTable('job_files').set({ file_id: file.id, created_by: user.username, created_at: this.#now() }).where('id', '=', previous.id).execute();

@@ -96,6 +96,7 @@ export interface ArcosLine {
   pack_size: number | null;
   pack_size_uom: string | null;
   percent_fill: number;
+  density: number | null;
   form_222_number: string | null;
   date_received: string | null;
   date_destroyed: string | null;
@@ -103,13 +104,14 @@ export interface ArcosLine {
 }
 
 /**
- * The ARCOS-reportable line items (`arcos` filter: schedules, drug codes, not removed from ARCOS) of
- * the jobs received or destroyed within the period (ISO dates, both ends included), with the job's
- * dates and its client's registration number.
+ * The ARCOS-reportable line items (`arcos` filter: schedules, drug codes, not removed from ARCOS)
+ * whose job was received or destroyed within `from`–`to` (ISO, both included), and those of `ids`
+ * (what earlier reports carried) whatever their dates, with the job's dates and its client's
+ * registration number.
  */
 export function arcosLines(
   db: Kysely<Database>,
-  period: { from: string; to: string },
+  range: { from: string; to: string; ids: readonly number[] },
   arcos: { schedules: readonly string[]; drugCodes: readonly string[] },
 ): Promise<ArcosLine[]> {
   return db
@@ -132,21 +134,51 @@ export function arcosLines(
       'li.pack_size',
       'li.pack_size_uom',
       'li.percent_fill',
+      sql<number | null>`coalesce(d.density, li.package_size_density)`.as('density'),
       'li.form_222_number',
-      'j.date_received',
-      'j.date_destroyed',
+      sql<string | null>`to_char(j.date_received, 'YYYY-MM-DD')`.as('date_received'),
+      sql<string | null>`to_char(j.date_destroyed, 'YYYY-MM-DD')`.as('date_destroyed'),
       'r.registration_number',
     ])
     .where((eb) =>
       eb.or([
-        eb.and([eb('j.date_received', '>=', period.from), eb('j.date_received', '<=', period.to)]),
-        eb.and([eb('j.date_destroyed', '>=', period.from), eb('j.date_destroyed', '<=', period.to)]),
+        eb.and([eb('j.date_received', '>=', range.from), eb('j.date_received', '<=', range.to)]),
+        eb.and([eb('j.date_destroyed', '>=', range.from), eb('j.date_destroyed', '<=', range.to)]),
+        ...(range.ids.length ? [eb('li.id', 'in', [...range.ids])] : []),
       ]),
     )
     .where((eb) => arcosReportable(eb, arcos))
     .orderBy('li.job_id')
     .orderBy('li.id')
     .execute() as Promise<ArcosLine[]>;
+}
+
+/** The ARCOS reports in force (not superseded), the latest period first. */
+export function currentArcosReports(db: Kysely<Database>) {
+  return db.selectFrom('arcos_reports').selectAll().where('superseded_at', 'is', null).orderBy('period_start', 'desc').orderBy('id', 'desc').execute();
+}
+
+/**
+ * What DEA holds from our reports in force, but `except` (a report about to be superseded): for each
+ * line item and transaction code, the last record written — unless that was its deletion.
+ */
+export async function heldTransactions(db: Kysely<Database>, except: number | null) {
+  const rows = await sql<{ line_item_id: number; code: 'P' | 'Y'; action: string; record: string }>`
+    SELECT DISTINCT ON (t.line_item_id, t.code) t.line_item_id, t.code, t.action, t.record
+    FROM arcos_report_transactions t JOIN arcos_reports r ON r.id = t.report_id
+    WHERE r.superseded_at IS NULL AND r.id <> ${except ?? 0}
+    ORDER BY t.line_item_id, t.code, t.report_id DESC, t.id DESC`.execute(db);
+  return rows.rows.filter((r) => r.action !== 'D').map((r) => ({ lineItemId: r.line_item_id, code: r.code, record: r.record }));
+}
+
+/** Every ARCOS report kept, newest first, with its file's name. */
+export function keptArcosReports(db: Kysely<Database>) {
+  return db
+    .selectFrom('arcos_reports as a')
+    .innerJoin('files as f', 'f.id', 'a.file_id')
+    .select(['a.id', 'a.period_start', 'a.period_end', 'a.frequency', 'a.records', 'a.summary', 'a.created_at', 'a.created_by', 'a.superseded_at', 'a.file_id', 'f.original_name'])
+    .orderBy('a.id', 'desc')
+    .execute();
 }
 
 /**

@@ -9,21 +9,58 @@ const reportResponse = z.object({
   scriptResult: z.string(),
 });
 
+const skippedItem = z.object({
+  recordId: z.number().int(),
+  jobId: z.number().int(),
+  yellowBucket: z.boolean(),
+  ndc: z.string(),
+  transaction: z.enum(['receipt', 'destruction', 'inventory']),
+  reason: z.string(),
+});
 const arcosResponse = z.object({
   data: z.array(
     z.object({
+      recordId: z.string(),
       fieldData: z.object({
         Container: z.string(),
         FileName: z.string(),
+        Period: z.string(),
         Records: z.number().int(),
         Receipts: z.number().int(),
         Destructions: z.number().int(),
+        Corrections: z.number().int(),
+        YearEndInventory: z.number().int(),
+        Superseded: z.boolean(),
         SkippedCount: z.number().int(),
-        Skipped: z.array(z.object({ recordId: z.number().int(), jobId: z.number().int(), yellowBucket: z.boolean(), ndc: z.string(), transaction: z.enum(['receipt', 'destruction']), reason: z.string() })),
+        Skipped: z.array(skippedItem),
       }),
     }),
   ),
   scriptResult: z.string(),
+});
+const arcosList = z.object({
+  frequency: z.enum(['monthly', 'quarterly']),
+  data: z.array(
+    z.object({
+      recordId: z.string(),
+      fieldData: z.object({
+        Period: z.string(),
+        'Period Text': z.string(),
+        From: z.string(),
+        To: z.string(),
+        Records: z.number().int(),
+        Receipts: z.number().int(),
+        Destructions: z.number().int(),
+        Corrections: z.number().int(),
+        'Year-End Inventory': z.string(),
+        'Created By': z.string(),
+        'Created At': z.string(),
+        Superseded: z.boolean(),
+        FileName: z.string(),
+        Container: z.string(),
+      }),
+    }),
+  ),
 });
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
@@ -46,16 +83,30 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
   app.post(
     '/reports/arcos',
     {
-      config: { action: 'report.export' },
+      config: { action: 'arcos.generate' },
       schema: {
         tags: ['reports'],
-        summary: 'The ARCOS file of a period (arcos-YYYYMMDD-YYYYMMDD.txt)',
+        summary: 'Make the ARCOS report of a month or a quarter (kept)',
         description:
-          'ARCOS automated transaction records (DEA ARCOS Registrant Handbook section 5: 80 characters, CRLF after each) for the ARCOS-reportable line items (schedule 1, 1N, 2, 2N or 3, or drug code 2012 GHB preparations; not removed from ARCOS): a receipt (P) for each item of a job whose date received is in the period, a destruction (Y) for each item of a job whose date destroyed is in it. `from` and `to` are MM/DD/YYYY, both included. Items that cannot be reported correctly (no associate registration number, a Schedule I/II receipt without its Form 222 number, a quantity that would need a decimal or more than 8 digits) are not written; `Skipped` lists each with its reason. 400 when a date is malformed, From is after To or the period is longer than a year; 409 when our DEA registration number is not in Settings.',
+          'Needs MANAGE_SETTINGS (403). `period` is a month `YYYY-MM` or a quarter `YYYY-Qn`, as our Settings\' ARCOS Reporting says (21 CFR 1304.33(b)); a finished one. The report (docs/dea-paperwork.md, DEA ARCOS Registrant Handbook): the control record first, then 80-character transaction records, CRLF after each — a receipt (P, associate: the client\'s registration) for each ARCOS-reportable line item of a job received in the period, a destruction (Y, associate: the DEA Regional Number of Settings) for each one destroyed in it; corrections of what earlier reports carried and now reads otherwise (the reported record again with action indicator D, and its record as it now is with I; a transaction entered late is inserted with I); in December or the fourth quarter the year-end inventory (code 3 for each reportable item on hand at the close of December 31, or one code 8 record when none is). Kept (never removed) with who made it and when; making the same period again supersedes the earlier report, which stays listed. Items that cannot be reported correctly are left out; `Skipped` lists each with its reason. 400 for a malformed period, one of the other frequency or one not over yet; 409 when our DEA registration number (or, with destructions to report, the DEA Regional Number) is not in Settings, or a later period is already reported.',
         body: strictBody(arcosRequestSchema.shape),
         response: { 200: arcosResponse },
       },
     },
     async (request) => reports.arcos(request.body, request.user, request.id),
+  );
+
+  app.get(
+    '/reports/arcos',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'The ARCOS reports kept',
+        description:
+          '`frequency` is our ARCOS reporting period (Settings: monthly or quarterly). Every ARCOS report made, newest first (kept two years and more: 3DS never removes one, the hourly clean-up included): its period, what it carried, who made it and when, whether a later report of the same period superseded it, and its download link (15 minutes) in `Container`.',
+        response: { 200: arcosList },
+      },
+    },
+    async () => reports.arcosReports(),
   );
 };

@@ -1,19 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import {
+  ARCOS_ACTIONS,
   ARCOS_DRUG_CODES,
   ARCOS_MESSAGES,
   ARCOS_SCHEDULES,
   ARCOS_TRANSACTION_CODES,
+  arcosControlRecord,
   arcosFileName,
-  arcosPeriodProblems,
+  arcosNoYearEndInventoryRecord,
+  arcosPeriodText,
   arcosRecord,
+  arcosYearEndInventoryRecord,
+  carriesYearEndInventory,
+  isArcosReportable,
   isValidDeaNumber,
-  parseUsDate,
+  parseArcosPeriod,
+  planArcosReport,
   reportRequestProblems,
+  todayIso,
+  withAction,
+  type ArcosFrequency,
   type ArcosLineItem,
+  type ArcosPeriod,
   type ArcosRequest,
-  type ArcosTransactionCode,
+  type ArcosWritten,
   type BulkKind,
   type ReportRequest,
 } from '@3ds/domain';
@@ -22,7 +33,10 @@ import type { Database } from '../../db/schema.ts';
 import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
-import { readSettings } from '../settings/settings.repository.ts';
+import { assertMayPerform } from '../auth/authorize.ts';
+import type { InventoryService } from '../inventory/inventory.service.ts';
+import type { OnHandLine } from '../inventory/on-hand.repository.ts';
+import { readSettings, readSettingsForUpdate } from '../settings/settings.repository.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
@@ -39,11 +53,12 @@ export interface ArcosSkippedItem {
   /** A Yellow Bucket line item (its screen is another one). */
   yellowBucket: boolean;
   ndc: string;
-  transaction: 'receipt' | 'destruction';
+  transaction: 'receipt' | 'destruction' | 'inventory';
   reason: string;
 }
 
-function bulkKindOf(line: ArcosLine): BulkKind | null {
+/** The bulk kind the dictionary gives an NDC (a report line or an on-hand line). */
+function bulkKindOf(line: Pick<ArcosLine, 'bulk_raw_powder' | 'bulk_raw_liquid' | 'bulk_dosage_formulation' | 'bulk_solution'>): BulkKind | null {
   if (line.bulk_raw_powder) return 'raw-powder';
   if (line.bulk_raw_liquid) return 'raw-liquid';
   if (line.bulk_dosage_formulation) return 'dosage-formulation';
@@ -64,7 +79,24 @@ function arcosItemOf(line: ArcosLine): ArcosLineItem {
     packSize: numberOrNull(line.pack_size),
     packSizeUoM: line.pack_size_uom,
     percentFill: numberOrNull(line.percent_fill),
+    density: numberOrNull(line.density),
     form222Number: line.form_222_number,
+  };
+}
+
+/** An item on hand at the close of December 31, as its year-end inventory record reads it. */
+function arcosItemOnHand(line: OnHandLine): ArcosLineItem {
+  return {
+    id: line.id,
+    ndc: line.ndc,
+    schedule: line.schedule,
+    drugCode: line.drug_code,
+    bulkKind: bulkKindOf(line),
+    packQuantity: line.pack_quantity,
+    packSize: line.pack_size,
+    packSizeUoM: line.pack_size_uom,
+    percentFill: line.percent_fill,
+    density: line.density,
   };
 }
 
@@ -174,38 +206,35 @@ function perNdcRows(lines: ReportLine[]): DocumentRow[] {
   return rows;
 }
 
-/** The records of the period, receipts first then destructions, and the items left out. */
-function arcosFile(lines: ArcosLine[], period: { from: string; to: string }, reportingRegistrant: string) {
-  const records: string[] = [];
-  const skipped: ArcosSkippedItem[] = [];
-  const counts = { receipts: 0, destructions: 0 };
-  const within = (date: string | null) => date !== null && date >= period.from && date <= period.to;
-  const write = (line: ArcosLine, code: ArcosTransactionCode, date: string) => {
-    const result = arcosRecord(arcosItemOf(line), { code, date, reportingRegistrant, associateRegistrant: line.registration_number });
-    const receipt = code === ARCOS_TRANSACTION_CODES.receipt;
-    if ('record' in result) {
-      records.push(result.record);
-      counts[receipt ? 'receipts' : 'destructions'] += 1;
-    } else {
-      skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: receipt ? 'receipt' : 'destruction', reason: result.reason });
-    }
-  };
-  for (const line of lines) if (within(line.date_received)) write(line, ARCOS_TRANSACTION_CODES.receipt, line.date_received!);
-  for (const line of lines) if (within(line.date_destroyed)) write(line, ARCOS_TRANSACTION_CODES.destroyed, line.date_destroyed!);
-  return { records, skipped, counts };
+/** ARCOS reports are kept under this prefix: records, never removed by the clean-up of exports. */
+export const ARCOS_PREFIX = 'arcos/';
+
+/** What a kept report carried, in its summary. */
+interface ArcosSummary {
+  receipts: number;
+  destructions: number;
+  deletions: number;
+  insertions: number;
+  /** Year-end inventory records (code 3), or -1 for the one "no year-end inventory" record (code 8); null when the period carries none. */
+  yearEnd: number | null;
+  skipped: number[];
 }
+
+const FREQUENCY_EXAMPLE: Record<ArcosFrequency, string> = { monthly: 'a month such as 2026-01', quarterly: 'a quarter such as 2026-Q1' };
 
 export class ReportsService {
   readonly #db: Kysely<Database>;
   readonly #store: FileStore;
   readonly #linkSecret: string;
   readonly #now: () => Date;
+  readonly #inventory: InventoryService;
 
-  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date }) {
+  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; inventory: InventoryService }) {
     this.#db = deps.db;
     this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;
     this.#now = deps.now;
+    this.#inventory = deps.inventory;
   }
 
   /**
@@ -273,50 +302,164 @@ export class ReportsService {
   }
 
   /**
-   * The ARCOS file of a period (docs/dea-paperwork.md "The ARCOS file"): a receipt (P) for each
-   * ARCOS-reportable item of a job received in it, a destruction (Y) for each one destroyed in it, as
-   * 80-character records; items that cannot be reported correctly are left out and listed with why.
-   * The settings row and the line items are read in one snapshot, so the file is what the records
-   * said at one moment even while they are being edited.
+   * The ARCOS report of a period (docs/dea-paperwork.md "The ARCOS report"): the control record; a
+   * receipt (P) for each reportable item of a job received in the period and a destruction (Y) for
+   * each one destroyed in it; corrections of what earlier reports carried (D, I); in December or the
+   * fourth quarter the year-end inventory (3, or 8). Kept with who made it and when; the same period
+   * made again supersedes the earlier report (kept and listed); an earlier period cannot be made once
+   * a later one is. Items that cannot be reported correctly are left out and listed with why.
    */
   async arcos(request: ArcosRequest, user: SessionUser, requestId: string) {
-    const period = { from: parseUsDate(request.from)!, to: parseUsDate(request.to)! };
-    const problems = arcosPeriodProblems(period.from, period.to);
-    if (problems.length) throw badRequest(problems[0]!, problems);
-    const { settings, lines } = await transaction(this.#db, async (trx) => {
+    assertMayPerform(user, 'arcos.generate');
+    const period = parseArcosPeriod(request.period)!;
+    const today = todayIso(this.#now());
+    const read = await transaction(this.#db, async (trx) => {
       await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
-      return { settings: await readSettings(trx), lines: await reports.arcosLines(trx, period, ARCOS_RULE) };
+      return { settings: await readSettings(trx), reports: await reports.currentArcosReports(trx) };
     });
+    const { settings } = read;
     const ours = settings.dea_number?.trim().toUpperCase() ?? '';
     if (!ours) throw conflict(ARCOS_MESSAGES.registrationMissing);
     if (!isValidDeaNumber(ours)) throw conflict(`Our DEA registration number in Settings, ${ours}, has a wrong check digit; correct it in Settings first`);
+    const frequency = settings.arcos_frequency as ArcosFrequency;
+    if (period.frequency !== frequency) {
+      const message = `Our ARCOS reports are ${frequency} (Settings): ask for ${FREQUENCY_EXAMPLE[frequency]}, not ${period.label}`;
+      throw badRequest(message, [message]);
+    }
+    if (period.end >= today) {
+      const message = `${arcosPeriodText(period)} is not over yet: a report covers a finished ${frequency === 'monthly' ? 'month' : 'quarter'}`;
+      throw badRequest(message, [message]);
+    }
+    const latest = read.reports[0];
+    let supersedes: number | null = null;
+    if (latest) {
+      const same = latest.period_start === period.start && latest.period_end === period.end;
+      if (same) supersedes = latest.id;
+      else if (period.start <= latest.period_end) {
+        throw conflict(
+          `The ARCOS report of ${arcosPeriodText(parseArcosPeriod(labelOf(latest.period_start, latest.period_end, latest.frequency as ArcosFrequency))!)} is already made; ` +
+            `a report of an earlier period cannot be made after it. What changed since goes out as corrections in the next report.`,
+        );
+      }
+    }
+    const inForce = read.reports.filter((r) => r.id !== supersedes);
+    const coveredFrom = inForce.length ? inForce.reduce((min, r) => (r.period_start < min ? r.period_start : min), inForce[0]!.period_start) : null;
+    const held = await reports.heldTransactions(this.#db, supersedes);
+    const lines = await reports.arcosLines(this.#db, { from: coveredFrom ?? period.start, to: period.end, ids: [...new Set(held.map((h) => h.lineItemId))] }, ARCOS_RULE);
+    const regional = settings.dea_regional_number?.trim().toUpperCase() ?? '';
 
-    const { records, skipped, counts } = arcosFile(lines, period, ours);
-    const name = arcosFileName(period.from, period.to);
+    const now: ArcosWritten[] = [];
+    const skipped: ArcosSkippedItem[] = [];
+    const inScope = (date: string) => date >= (coveredFrom ?? period.start) && date <= period.end;
+    let destructionsWanted = false;
+    for (const line of lines) {
+      const transactions: [ArcosWritten['code'], string | null, string | null][] = [
+        [ARCOS_TRANSACTION_CODES.receipt, line.date_received, line.registration_number],
+        [ARCOS_TRANSACTION_CODES.destroyed, line.date_destroyed, regional || null],
+      ];
+      for (const [code, date, associate] of transactions) {
+        if (!date || date > period.end) continue;
+        if (code === ARCOS_TRANSACTION_CODES.destroyed && inScope(date)) destructionsWanted = true;
+        // Appendix 1: a destruction (Y) names the DEA regional office as its associate registrant.
+        const result = arcosRecord(arcosItemOf(line), { code, date, reportingRegistrant: ours, associateRegistrant: associate });
+        if ('record' in result) now.push({ lineItemId: line.id, code, date, record: result.record });
+        else if (inScope(date)) {
+          skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: code === 'P' ? 'receipt' : 'destruction', reason: result.reason });
+        }
+      }
+    }
+    if (destructionsWanted && !regional) throw conflict(ARCOS_MESSAGES.regionalMissing);
+    const plan = planArcosReport(period, now, held, coveredFrom);
+
+    const yearEnd: string[] = [];
+    let yearEndCount: number | null = null;
+    if (carriesYearEndInventory(period)) {
+      const onHand = (await this.#inventory.onHand({ date: period.end, time: '23:59', business: 'close' })).filter((l) => isArcosReportable(l.schedule, l.removed_from_arcos === true, l.drug_code));
+      for (const line of onHand) {
+        const result = arcosYearEndInventoryRecord(arcosItemOnHand(line), ours, period.end);
+        if ('record' in result) yearEnd.push(result.record);
+        else skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: 'inventory', reason: result.reason });
+      }
+      yearEndCount = yearEnd.length;
+      if (!onHand.length) {
+        yearEnd.push(arcosNoYearEndInventoryRecord(ours, period.end));
+        yearEndCount = -1;
+      }
+    }
+
+    const records = [
+      arcosControlRecord(ours, period),
+      ...plan.regular.map((t) => t.record),
+      ...plan.deletions.map((t) => withAction(t.record, ARCOS_ACTIONS.delete)),
+      ...plan.insertions.map((t) => withAction(t.record, ARCOS_ACTIONS.insert)),
+      ...yearEnd,
+    ];
+    const summary: ArcosSummary = {
+      receipts: plan.regular.filter((t) => t.code === 'P').length,
+      destructions: plan.regular.filter((t) => t.code === 'Y').length,
+      deletions: plan.deletions.length,
+      insertions: plan.insertions.length,
+      yearEnd: yearEndCount,
+      skipped: skipped.map((s) => s.recordId),
+    };
+    const name = arcosFileName(period);
     const body = Buffer.from(records.map((r) => `${r}\r\n`).join(''), 'ascii');
+    const createdAt = this.#now();
+    let reportId = 0;
     const file = await saveFile(
       this.#db,
       this.#store,
-      { key: `${EXPORTS_PREFIX}${randomUUID()}/${name}`, name, contentType: 'text/plain; charset=us-ascii', body, createdBy: user.username },
-      (trx, saved) =>
-        writeAudit(trx, {
+      { key: `${ARCOS_PREFIX}${randomUUID()}/${name}`, name, contentType: 'text/plain; charset=us-ascii', body, createdBy: user.username },
+      async (trx, saved) => {
+        // One report at a time: the settings row's lock orders them; what was read must still be in force.
+        await readSettingsForUpdate(trx);
+        const current = await reports.currentArcosReports(trx);
+        if ((current[0]?.id ?? null) !== (latest?.id ?? null)) throw conflict('Another ARCOS report was made meanwhile; make this one again.');
+        const row = await trx
+          .insertInto('arcos_reports')
+          .values({ period_start: period.start, period_end: period.end, frequency: period.frequency, file_id: saved.id, records: records.length, summary: JSON.stringify(summary), created_by: user.username, created_at: createdAt })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        reportId = row.id;
+        if (supersedes !== null) {
+          await trx.updateTable('arcos_reports').set({ superseded_at: createdAt, superseded_by: row.id }).where('id', '=', supersedes).execute();
+        }
+        const carried = [
+          ...plan.regular.map((t) => ({ t, action: ARCOS_ACTIONS.regular })),
+          ...plan.deletions.map((t) => ({ t, action: ARCOS_ACTIONS.delete })),
+          ...plan.insertions.map((t) => ({ t, action: ARCOS_ACTIONS.insert })),
+        ];
+        for (let i = 0; i < carried.length; i += 500) {
+          await trx
+            .insertInto('arcos_report_transactions')
+            .values(carried.slice(i, i + 500).map(({ t, action }) => ({ report_id: row.id, line_item_id: t.lineItemId, code: t.code, action, record: t.record })))
+            .execute();
+        }
+        await writeAudit(trx, {
           username: user.username,
           action: 'report',
           entity: 'arcos',
-          recordId: null,
-          after: { report: 'arcos', from: period.from, to: period.to, records: records.length, ...counts, skipped: skipped.map((s) => s.recordId), file: saved.id },
+          recordId: row.id,
+          before: supersedes === null ? null : { supersedes },
+          after: { report: 'arcos', period: period.label, from: period.start, to: period.end, records: records.length, ...summary, file: saved.id },
           requestId,
-        }),
+        });
+      },
     );
     return {
       data: [
         {
+          recordId: String(reportId),
           fieldData: {
             Container: fileLinkFor(this.#linkSecret, file, this.#now()),
             FileName: name,
+            Period: period.label,
             Records: records.length,
-            Receipts: counts.receipts,
-            Destructions: counts.destructions,
+            Receipts: summary.receipts,
+            Destructions: summary.destructions,
+            Corrections: summary.deletions + summary.insertions,
+            YearEndInventory: yearEndCount ?? 0,
+            Superseded: supersedes !== null,
             SkippedCount: skipped.length,
             Skipped: skipped,
           },
@@ -325,4 +468,43 @@ export class ReportsService {
       scriptResult: JSON.stringify({ succeeded: true }),
     };
   }
+
+  /** Every ARCOS report kept (handbook 2.2: two years; 3DS never removes one), newest first, each with its link. */
+  async arcosReports() {
+    const rows = await reports.keptArcosReports(this.#db);
+    const settings = await readSettings(this.#db);
+    const now = this.#now();
+    return {
+      frequency: settings.arcos_frequency as ArcosFrequency,
+      data: rows.map((r) => {
+        const summary = r.summary as unknown as Partial<ArcosSummary>;
+        const period = parseArcosPeriod(labelOf(r.period_start, r.period_end, r.frequency as ArcosFrequency))!;
+        return {
+          recordId: String(r.id),
+          fieldData: {
+            Period: period.label,
+            'Period Text': arcosPeriodText(period),
+            From: r.period_start,
+            To: r.period_end,
+            Records: r.records,
+            Receipts: summary.receipts ?? 0,
+            Destructions: summary.destructions ?? 0,
+            Corrections: (summary.deletions ?? 0) + (summary.insertions ?? 0),
+            'Year-End Inventory': summary.yearEnd === null || summary.yearEnd === undefined ? '' : summary.yearEnd === -1 ? 'None (code 8)' : `${summary.yearEnd} item${summary.yearEnd === 1 ? '' : 's'} (code 3)`,
+            'Created By': r.created_by,
+            'Created At': new Date(r.created_at).toISOString(),
+            Superseded: r.superseded_at !== null,
+            FileName: r.original_name,
+            Container: fileLinkFor(this.#linkSecret, { id: r.file_id, name: r.original_name }, now),
+          },
+        };
+      }),
+    };
+  }
+}
+
+/** A kept report's period label from its dates. */
+function labelOf(start: string, _end: string, frequency: ArcosFrequency): string {
+  const month = Number(start.slice(5, 7));
+  return frequency === 'monthly' ? start.slice(0, 7) : `${start.slice(0, 4)}-Q${Math.floor((month - 1) / 3) + 1}`;
 }

@@ -20,6 +20,8 @@ const COLUMNS = {
   zip: 'zip',
   telephone: 'telephone',
   contactName: 'contact_name',
+  deaRegionalNumber: 'dea_regional_number',
+  arcosFrequency: 'arcos_frequency',
 } as const satisfies Record<SettingsKey, keyof Settings>;
 
 /** The settings row as the API answers it: a FileMaker-style record, empty fields "". */

@@ -4,6 +4,7 @@ import { historyKeys } from '../../../components/history/api/get-history.ts';
 import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
 import { parseFileLink } from '../../../components/list-screen/api/record-shapes.ts';
 import { api } from '../../../lib/api-client.ts';
+import { generatedDocumentsKeys } from './get-generated-documents.ts';
 import { refreshJob } from './get-job.ts';
 
 /**
@@ -41,7 +42,11 @@ export function generateJobDocumentMutationOptions(queryClient: QueryClient) {
     mutationFn: generateJobDocument,
     // A final document fills a document field of the job; either way the history gains a row.
     onSuccess: (_result, { jobId, draft }) =>
-      Promise.all([draft ? undefined : refreshJob(queryClient, jobId), queryClient.invalidateQueries({ queryKey: historyKeys.of('jobs', jobId) })]),
+      Promise.all([
+        draft ? undefined : refreshJob(queryClient, jobId),
+        draft ? undefined : queryClient.invalidateQueries({ queryKey: generatedDocumentsKeys.of(jobId) }),
+        queryClient.invalidateQueries({ queryKey: historyKeys.of('jobs', jobId) }),
+      ]),
   });
 }
 

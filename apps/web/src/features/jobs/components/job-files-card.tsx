@@ -1,9 +1,10 @@
-import { Anchor, Button, FileButton, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { JOB_PICTURE_FIELDS } from '@3ds/domain';
+import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatTimestamp, JOB_PICTURE_FIELDS } from '@3ds/domain';
 import { IconFileText, IconPaperclip, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import { useGeneratedDocuments, type GeneratedJobDocument } from '../api/get-generated-documents.ts';
 import { useUploadJobFile } from '../api/upload-job-file.ts';
 import { DOCUMENT_ACCEPT, JOB_FIELDS, jobDocuments, pictureTabs, text, uploadProblem, type JobDocument } from '../job-record.ts';
 
@@ -36,6 +37,9 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
   const [uploadingField, setUploadingField] = useState<string | null>(null);
 
   const documents = jobDocuments(fieldData);
+  const generated = useGeneratedDocuments(jobId).data ?? [];
+  // A slot holding a generated Form 41 or Certificate of Destruction is final: the server refuses uploads to it.
+  const finalSlots = new Set(generated.map((g) => g.slot));
   const pictureCount = pictureTabs(fieldData).reduce((sum, tab) => sum + tab.filled, 0);
   const sisterJob = text(fieldData[JOB_FIELDS.sisterJob]);
 
@@ -126,6 +130,7 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
                   doc={doc}
                   uploading={uploadingField === doc.field}
                   busy={uploadingField !== null}
+                  final={finalSlots.has(doc.field)}
                   onChoose={(file) => send(doc.field, file, 'document', doc.label)}
                 />
               ))}
@@ -140,6 +145,8 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
           The links to this job&apos;s pictures and documents show here once the job is locked.
         </Text>
       )}
+
+      {generated.length > 0 && <GeneratedDocuments documents={generated} />}
 
       {picturesMounted && (
         <Suspense fallback={null}>
@@ -156,7 +163,64 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
   );
 }
 
-function DocumentRow({ doc, uploading, busy, onChoose }: { doc: JobDocument; uploading: boolean; busy: boolean; onChoose: (file: File) => void }) {
+/** Every generated Form 41 and Certificate of Destruction, newest first; earlier ones marked superseded. */
+function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }) {
+  return (
+    <Stack gap={6} mt="md">
+      <Title order={3} fz="sm" fw={650} id="generated-documents">
+        Generated documents
+      </Title>
+      <Table verticalSpacing={6} fz="sm" aria-labelledby="generated-documents">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Document</Table.Th>
+            <Table.Th>Generated</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {documents.map((doc) => (
+            <Table.Tr key={doc.id}>
+              <Table.Td>
+                <Anchor href={doc.href} target="_blank" rel="noreferrer" size="sm" aria-label={`${doc.document} generated ${formatTimestamp(new Date(doc.generatedAt))}${doc.superseded ? ', superseded' : ''}`}>
+                  {doc.document}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                {formatTimestamp(new Date(doc.generatedAt))} by {doc.generatedBy}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {doc.superseded ? (
+                  <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
+                    Superseded
+                  </Badge>
+                ) : (
+                  <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
+                    Current
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function DocumentRow({
+  doc,
+  uploading,
+  busy,
+  final,
+  onChoose,
+}: {
+  doc: JobDocument;
+  uploading: boolean;
+  busy: boolean;
+  final: boolean;
+  onChoose: (file: File) => void;
+}) {
   return (
     <Table.Tr>
       <Table.Td fw={500}>{doc.label}</Table.Td>
@@ -175,6 +239,11 @@ function DocumentRow({ doc, uploading, busy, onChoose }: { doc: JobDocument; upl
         )}
       </Table.Td>
       <Table.Td ta="right">
+        {final ? (
+          <Text size="xs" c="dimmed">
+            Generated, final
+          </Text>
+        ) : (
         <FileButton accept={DOCUMENT_ACCEPT} onChange={(file) => file && onChoose(file)}>
           {(props) => (
             <Button
@@ -190,6 +259,7 @@ function DocumentRow({ doc, uploading, busy, onChoose }: { doc: JobDocument; upl
             </Button>
           )}
         </FileButton>
+        )}
       </Table.Td>
     </Table.Tr>
   );

@@ -1,24 +1,21 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import type { ArcosFrequency } from '@3ds/domain';
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
-import { parseFileLink } from '../../../components/list-screen/api/record-shapes.ts';
+import { parseFileLink, UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * `POST /3ds/api/reports/arcos { from, to }` — the ARCOS file of a period (MM/DD/YYYY, both ends
- * included). `data[0].fieldData.Container` is the signed link to the file; `Skipped` lists the
- * line items the file leaves out because they cannot be reported correctly, each with the reason.
+ * `POST /3ds/api/reports/arcos { period }` — makes and keeps the ARCOS report of a month (`2026-01`)
+ * or a quarter (`2026-Q1`); `GET /3ds/api/reports/arcos` — every report kept, newest first. The
+ * answer's `data[0].fieldData.Container` is the signed link to the file; `Skipped` lists the line items
+ * the report leaves out because they cannot be reported correctly, each with the reason.
  */
-export interface ArcosPeriod {
-  from: string;
-  to: string;
-}
-
 export interface ArcosSkippedItem {
   recordId: number;
   jobId: number;
   yellowBucket: boolean;
   ndc: string;
-  transaction: 'receipt' | 'destruction';
+  transaction: 'receipt' | 'destruction' | 'inventory';
   reason: string;
 }
 
@@ -26,8 +23,28 @@ export interface ArcosFile {
   href: string;
   fileName: string;
   records: number;
+  corrections: number;
+  superseded: boolean;
   skipped: ArcosSkippedItem[];
 }
+
+export interface KeptArcosReport {
+  id: string;
+  period: string;
+  periodText: string;
+  records: number;
+  receipts: number;
+  destructions: number;
+  corrections: number;
+  yearEnd: string;
+  createdBy: string;
+  createdAt: string;
+  superseded: boolean;
+  fileName: string;
+  href: string;
+}
+
+export const arcosKeys = { kept: ['reports', 'arcos', 'kept'] as const };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -38,37 +55,74 @@ function isSkippedItem(v: unknown): v is ArcosSkippedItem {
     typeof v.jobId === 'number' &&
     typeof v.yellowBucket === 'boolean' &&
     typeof v.ndc === 'string' &&
-    (v.transaction === 'receipt' || v.transaction === 'destruction') &&
+    (v.transaction === 'receipt' || v.transaction === 'destruction' || v.transaction === 'inventory') &&
     typeof v.reason === 'string'
   );
 }
 
-/** The answer's file link, name, record count and skipped list; an answer of another shape is an error. */
+/** The answer's file link, name, counts and skipped list; an answer of another shape is an error. */
 export function parseArcosAnswer(body: unknown): Omit<ArcosFile, 'href'> & { link: string } {
   const link = parseFileLink(body);
   const fieldData = (body as { data: { fieldData: Record<string, unknown> }[] }).data[0]!.fieldData;
-  const { FileName, Records, Skipped } = fieldData;
+  const { FileName, Records, Skipped, Corrections, Superseded } = fieldData;
   if (typeof FileName !== 'string' || typeof Records !== 'number' || !Array.isArray(Skipped) || !Skipped.every(isSkippedItem)) {
-    throw new Error('The ARCOS answer has an unexpected shape (FileName, Records, Skipped)');
+    throw new UnexpectedAnswerError('The ARCOS answer has an unexpected shape (FileName, Records, Skipped)');
   }
-  return { link, fileName: FileName, records: Records, skipped: Skipped };
+  return { link, fileName: FileName, records: Records, corrections: typeof Corrections === 'number' ? Corrections : 0, superseded: Superseded === true, skipped: Skipped };
 }
 
-export async function exportArcos(period: ArcosPeriod): Promise<ArcosFile> {
-  const body = await api.post('/reports/arcos', { from: period.from.trim(), to: period.to.trim() });
+/** The kept reports and our reporting frequency, checked. */
+export function parseKeptArcosReports(body: unknown): { frequency: ArcosFrequency; reports: KeptArcosReport[] } {
+  const data = isObject(body) ? body.data : undefined;
+  const frequency = isObject(body) ? body.frequency : undefined;
+  if (!Array.isArray(data) || (frequency !== 'monthly' && frequency !== 'quarterly')) throw new UnexpectedAnswerError('The ARCOS reports answer has an unexpected shape');
+  return { frequency, reports: data.map((row) => {
+    const f = isObject(row) && isObject(row.fieldData) ? row.fieldData : {};
+    if (typeof f.Container !== 'string' || typeof f.Period !== 'string' || typeof f.Superseded !== 'boolean') {
+      throw new UnexpectedAnswerError('The ARCOS reports answer has an unexpected shape');
+    }
+    return {
+      id: String((row as { recordId?: unknown }).recordId),
+      period: f.Period,
+      periodText: String(f['Period Text'] ?? f.Period),
+      records: Number(f.Records ?? 0),
+      receipts: Number(f.Receipts ?? 0),
+      destructions: Number(f.Destructions ?? 0),
+      corrections: Number(f.Corrections ?? 0),
+      yearEnd: String(f['Year-End Inventory'] ?? ''),
+      createdBy: String(f['Created By'] ?? ''),
+      createdAt: String(f['Created At'] ?? ''),
+      superseded: f.Superseded,
+      fileName: String(f.FileName ?? ''),
+      href: downloadHref(f.Container),
+    };
+  }) };
+}
+
+export async function makeArcosReport(period: string): Promise<ArcosFile> {
+  const body = await api.post('/reports/arcos', { period });
   const { link, ...answer } = parseArcosAnswer(body);
   return { href: downloadHref(link), ...answer };
 }
 
-export function exportArcosMutationOptions() {
+export function makeArcosReportMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['reports', 'arcos'],
-    mutationFn: exportArcos,
+    mutationFn: makeArcosReport,
     // The reports screen shows the server's reason itself (no DEA number in Settings, a bad period).
     meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: arcosKeys.kept }),
   });
 }
 
-export function useExportArcos() {
-  return useMutation(exportArcosMutationOptions());
+export function useMakeArcosReport() {
+  const queryClient = useQueryClient();
+  return useMutation(makeArcosReportMutationOptions(queryClient));
+}
+
+export const keptArcosReportsQueryOptions = () =>
+  queryOptions({ queryKey: arcosKeys.kept, queryFn: async ({ signal }) => parseKeptArcosReports(await api.get<unknown>('/reports/arcos', { signal })) });
+
+export function useKeptArcosReports() {
+  return useQuery(keptArcosReportsQueryOptions());
 }

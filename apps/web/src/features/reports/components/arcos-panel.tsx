@@ -1,61 +1,49 @@
-import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { arcosPeriodProblems, arcosRequestSchema, formatIsoDate, lastCalendarQuarter, parseUsDate, todayIso } from '@3ds/domain';
-import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Paper, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { arcosPeriodText, formatTimestamp, recentArcosPeriods, todayIso } from '@3ds/domain';
+import { IconAlertTriangle, IconDownload, IconFileText } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { routePath } from '../../../app/routes.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useExportArcos, type ArcosFile, type ArcosPeriod } from '../api/export-arcos.ts';
+import { useMayPerform } from '../../../session/use-session.ts';
+import { useKeptArcosReports, useMakeArcosReport, type ArcosFile, type KeptArcosReport } from '../api/export-arcos.ts';
 import { reportFailureMessage } from '../api/export-report.ts';
 
-/** The period the panel opens with: the last full calendar quarter (ARCOS reports are quarterly or monthly). */
-function defaultPeriod(): ArcosPeriod {
-  const quarter = lastCalendarQuarter(todayIso());
-  return { from: formatIsoDate(quarter.from), to: formatIsoDate(quarter.to) };
-}
-
-/** Field errors of a period, in the words the server would answer with. */
-function periodErrors(values: ArcosPeriod): Partial<Record<keyof ArcosPeriod, string>> {
-  const parsed = arcosRequestSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Partial<Record<keyof ArcosPeriod, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'from' || field === 'to') && !errors[field]) errors[field] = issue.message;
-    }
-    return errors;
-  }
-  const [problem] = arcosPeriodProblems(parseUsDate(values.from)!, parseUsDate(values.to)!);
-  return problem ? { to: problem } : {};
-}
+const TRANSACTION_TEXT = { receipt: 'Receipt', destruction: 'Destruction', inventory: 'Year-end inventory' } as const;
 
 /**
- * The ARCOS file of a period: receipts of the jobs received in it and destructions of the jobs
- * destroyed in it (docs/dea-paperwork.md "The ARCOS file"). Items that cannot be reported correctly
- * are listed below with why, each linking to its line item, so they can be fixed and the file made again.
+ * The ARCOS reports (docs/dea-paperwork.md "The ARCOS report"): make the report of a finished month or
+ * quarter (as Settings say) — the control record, receipts, destructions, corrections of what earlier
+ * reports carried, the year-end inventory in December or the fourth quarter — and every report kept,
+ * newest first, with its download link. Items that cannot be reported correctly are listed with why.
  */
 export function ArcosPanel() {
-  const exporting = useExportArcos();
+  const mayMake = useMayPerform('arcos.generate');
+  const kept = useKeptArcosReports();
+  const making = useMakeArcosReport();
+  const frequency = kept.data?.frequency ?? 'quarterly';
+  const periods = recentArcosPeriods(frequency, todayIso());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const period = periods.find((p) => p.label === chosen) ?? periods[0]!;
   const [file, setFile] = useState<ArcosFile | null>(null);
   const [result, setResult] = useState<ArcosFile | null>(null);
-  const form = useForm<ArcosPeriod>({ mode: 'controlled', initialValues: defaultPeriod() });
+  const [confirming, setConfirming] = useState(false);
+  const reports = kept.data?.reports ?? [];
+  const earlier = reports.find((r) => r.period === period.label && !r.superseded);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (exporting.isPending) return;
-    const values = form.getValues();
-    const errors = periodErrors(values);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    exporting.mutate(values, {
+  const make = () => {
+    if (making.isPending) return;
+    making.mutate(period.label, {
       onSuccess: (answer) => {
+        setConfirming(false);
         setResult(answer);
         setFile(answer);
       },
       onError: (error) => {
+        setConfirming(false);
         // A 401 has already signed the user out and said why.
         if (error instanceof ApiError && error.status === 401) return;
         showAlert({ type: 'DANGER', message: reportFailureMessage(error) });
@@ -67,72 +55,152 @@ export function ArcosPanel() {
   return (
     <Paper withBorder shadow="xs" p="lg" component="section" aria-labelledby="arcos-title" mt="lg">
       <Title order={2} fz="md" fw={650} mb={4} id="arcos-title">
-        ARCOS file
+        ARCOS reports
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        The transactions of a period for DEA&apos;s ARCOS: a receipt for each reportable item of a job received in it, a destruction
-        for each one destroyed in it.
+        Each report covers a {frequency === 'monthly' ? 'month' : 'quarter'} (Settings): the control record, a receipt for each reportable item received, a
+        destruction for each one destroyed, corrections of what earlier reports carried and, in December or the fourth quarter, the year-end inventory. Every
+        report is kept.
       </Text>
-      <form onSubmit={submit} noValidate aria-labelledby="arcos-title">
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
-            <TextInput label="From" description="MM/DD/YYYY, included" autoComplete="off" key={form.key('from')} {...form.getInputProps('from')} />
-            <TextInput label="To" description="MM/DD/YYYY, included" autoComplete="off" key={form.key('to')} {...form.getInputProps('to')} />
-            <Group align="end">
-              <Button type="submit" leftSection={<IconFileText size={17} stroke={1.7} aria-hidden />} loading={exporting.isPending}>
-                Download ARCOS
-              </Button>
-            </Group>
-          </SimpleGrid>
-          {result && (
-            <Text size="sm" role="status">
-              {result.fileName}: {result.records} record{result.records === 1 ? '' : 's'}
-              {skipped.length > 0 ? `, ${skipped.length} item${skipped.length === 1 ? '' : 's'} left out` : ''}.
-            </Text>
-          )}
-          {skipped.length > 0 && (
-            <Alert
-              variant="light"
-              color="yellow"
-              icon={<IconAlertTriangle size={18} stroke={1.7} aria-hidden />}
-              title="Not in the ARCOS file"
-              aria-label="Not in the ARCOS file"
+      <Stack gap="md">
+        {mayMake && (
+          <Group align="end" gap="md">
+            <Select
+              label="Period"
+              data={periods.map((p) => ({ value: p.label, label: arcosPeriodText(p) }))}
+              value={period.label}
+              onChange={setChosen}
+              allowDeselect={false}
+              w={280}
+            />
+            <Button
+              leftSection={<IconFileText size={17} stroke={1.7} aria-hidden />}
+              loading={making.isPending && !confirming}
+              onClick={() => (earlier ? setConfirming(true) : make())}
             >
-              <Text size="sm" mb="xs">
-                These line items could not be reported correctly. Fix them and download the file again.
-              </Text>
-              {/* A long list scrolls inside the panel, under its own header, instead of pushing the page down; on white, its links keep their contrast. */}
-              <ScrollArea.Autosize mah={360} type="auto">
-                <Table bg="white" withTableBorder stickyHeader fz="sm" aria-label="Line items left out of the ARCOS file">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Line item</Table.Th>
-                      <Table.Th>NDC</Table.Th>
-                      <Table.Th>Transaction</Table.Th>
-                      <Table.Th>Reason</Table.Th>
+              {earlier ? 'Make again' : 'Make ARCOS report'}
+            </Button>
+          </Group>
+        )}
+        {result && (
+          <Text size="sm" role="status">
+            {result.fileName}: {result.records} record{result.records === 1 ? '' : 's'}
+            {result.corrections > 0 ? `, ${result.corrections} correction${result.corrections === 1 ? '' : 's'}` : ''}
+            {skipped.length > 0 ? `, ${skipped.length} item${skipped.length === 1 ? '' : 's'} left out` : ''}.
+          </Text>
+        )}
+        {skipped.length > 0 && (
+          <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} stroke={1.7} aria-hidden />} title="Not in the ARCOS report" aria-label="Not in the ARCOS report">
+            <Text size="sm" mb="xs">
+              These line items could not be reported correctly. Fix them: the next report carries them as corrections.
+            </Text>
+            <ScrollArea.Autosize mah={360} type="auto">
+              <Table bg="white" withTableBorder stickyHeader fz="sm" aria-label="Line items left out of the ARCOS report">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Line item</Table.Th>
+                    <Table.Th>NDC</Table.Th>
+                    <Table.Th>Transaction</Table.Th>
+                    <Table.Th>Reason</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {skipped.map((item) => (
+                    <Table.Tr key={`${item.recordId}-${item.transaction}`}>
+                      <Table.Td>
+                        <Anchor component={Link} to={routePath(item.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: item.recordId })}>
+                          {item.recordId}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.ndc}</Table.Td>
+                      <Table.Td>{TRANSACTION_TEXT[item.transaction]}</Table.Td>
+                      <Table.Td>{item.reason}</Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {skipped.map((item) => (
-                      <Table.Tr key={`${item.recordId}-${item.transaction}`}>
-                        <Table.Td>
-                          <Anchor component={Link} to={routePath(item.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: item.recordId })}>
-                            {item.recordId}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.ndc}</Table.Td>
-                        <Table.Td>{item.transaction === 'receipt' ? 'Receipt' : 'Destruction'}</Table.Td>
-                        <Table.Td>{item.reason}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
-            </Alert>
-          )}
-        </Stack>
-      </form>
-      <DownloadDialog href={file?.href ?? null} fileName={file?.fileName ?? 'arcos.txt'} title="ARCOS file ready" onClose={() => setFile(null)} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          </Alert>
+        )}
+        <KeptReports reports={reports} loading={kept.isPending} />
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={`Make the ${arcosPeriodText(period)} report again?`}
+        question={
+          earlier
+            ? `The report made on ${formatTimestamp(new Date(earlier.createdAt))} by ${earlier.createdBy} stays kept, listed as superseded by the new one.`
+            : ''
+        }
+        busy={making.isPending}
+        confirmLabel="Make again"
+        onConfirm={make}
+        onClose={() => setConfirming(false)}
+      />
+      <DownloadDialog href={file?.href ?? null} fileName={file?.fileName ?? 'arcos.txt'} title="ARCOS report ready" onClose={() => setFile(null)} />
     </Paper>
+  );
+}
+
+function KeptReports({ reports, loading }: { reports: KeptArcosReport[]; loading: boolean }) {
+  return (
+    <Stack gap={6}>
+      <Title order={3} fz="sm" fw={650} id="arcos-kept">
+        Kept reports
+      </Title>
+      {!loading && reports.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No ARCOS report has been made yet.
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={420} type="auto">
+          <Table withTableBorder stickyHeader fz="sm" aria-labelledby="arcos-kept">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Period</Table.Th>
+                <Table.Th ta="right">Records</Table.Th>
+                <Table.Th ta="right">Corrections</Table.Th>
+                <Table.Th>Year-end inventory</Table.Th>
+                <Table.Th>Made</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>File</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {reports.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.periodText}</Table.Td>
+                  <Table.Td ta="right">{r.records}</Table.Td>
+                  <Table.Td ta="right">{r.corrections}</Table.Td>
+                  <Table.Td>{r.yearEnd || '—'}</Table.Td>
+                  <Table.Td>
+                    {formatTimestamp(new Date(r.createdAt))} by {r.createdBy}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {r.superseded ? (
+                      <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
+                        Superseded
+                      </Badge>
+                    ) : (
+                      <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
+                        In force
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor href={r.href} download={r.fileName} size="sm" aria-label={`Download ${r.fileName} made ${formatTimestamp(new Date(r.createdAt))}`}>
+                      <Group gap={4} wrap="nowrap">
+                        <IconDownload size={14} stroke={1.8} aria-hidden />
+                        {r.fileName}
+                      </Group>
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
   );
 }

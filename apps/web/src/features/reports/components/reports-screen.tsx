@@ -7,7 +7,9 @@ import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { AccountabilityPanel } from './accountability-panel.tsx';
 import { ArcosPanel } from './arcos-panel.tsx';
+import { InventoryPanel } from './inventory-panel.tsx';
 import {
   reportFailureMessage,
   useExportReport,
@@ -25,7 +27,7 @@ function isReportType(value: string | null | undefined): value is ReportType {
 /**
  * `/reports` (spec 1 §2 "Reports page"): a job's line items as a spreadsheet ("Download Excel")
  * or their sums per NDC ("Download PerNDC"), optionally of one container and ARCOS items only; and
- * the ARCOS file of a period ("Download ARCOS").
+ * the ARCOS reports of a month or quarter, kept; the inventory and the accountability of a drug code.
  * Registration and Job ID are both required before anything is sent (spec 1 §5).
  */
 export function ReportsScreen() {
@@ -77,7 +79,7 @@ export function ReportsScreen() {
   return (
     <PageFrame
       title="Reports"
-      subtitle="Spreadsheets of a job's line items, checked against the registration the job belongs to."
+      subtitle="Spreadsheets of a job's line items, the ARCOS reports, inventories and the accountability of what came in and went out."
     >
       <Grid gap="lg" align="stretch">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -180,6 +182,8 @@ export function ReportsScreen() {
       </Grid>
 
       <ArcosPanel />
+      <InventoryPanel />
+      <AccountabilityPanel />
 
       <DownloadDialog
         href={file?.href ?? null}

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { settingsFieldSchemas, type SettingsValues } from '@3ds/domain';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ const settingsSchema = z.object(settingsFieldSchemas);
 
 /**
  * `/settings`: our own DEA registration — registered name, DEA registration number, address,
- * telephone and contact — printed on Form 41, the Certificate of Destruction and the ARCOS file.
+ * telephone and contact — printed on Form 41, the Certificate of Destruction and the ARCOS reports; and the ARCOS settings.
  * For holders of MANAGE_SETTINGS; the server checks again and audits every change.
  */
 export function SettingsScreen() {
@@ -81,6 +81,26 @@ function SettingsForm({ record, saving }: { record: SettingsRecord; saving: Retu
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {input('telephone', 'Telephone', { maxLength: 40, autoComplete: 'tel' })}
             {input('contactName', 'Contact Name', { maxLength: 200, autoComplete: 'name' })}
+          </SimpleGrid>
+          <Title order={3} fz="sm" fw={650} mt="xs">
+            ARCOS
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {input('deaRegionalNumber', 'DEA Regional Number', {
+              maxLength: 9,
+              description: 'The DEA office number written as the associate registrant of a destruction (Y) record',
+            })}
+            <Select
+              label="ARCOS Reporting"
+              description="Each ARCOS report covers a month or a quarter (21 CFR 1304.33(b))"
+              data={[
+                { value: 'quarterly', label: 'Quarterly' },
+                { value: 'monthly', label: 'Monthly' },
+              ]}
+              allowDeselect={false}
+              key={form.key('arcosFrequency')}
+              {...form.getInputProps('arcosFrequency')}
+            />
           </SimpleGrid>
           <Group justify="space-between" gap="sm" mt="xs">
             <Text size="xs" c="dimmed">

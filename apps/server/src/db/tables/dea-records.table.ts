@@ -1,0 +1,58 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type IsoDate = ColumnType<string, string, string>;
+/** jsonb: read as parsed JSON, written as JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+
+/** A Form 41 or Certificate of Destruction generated for a job (020_dea_records_kept.sql). */
+export interface GeneratedDocumentsTable {
+  id: Generated<number>;
+  job_id: number;
+  slot: string;
+  file_id: string;
+  generated_at: DefaultTimestamp;
+  generated_by: string;
+  superseded_at: Timestamp | null;
+  superseded_by: number | null;
+}
+export type GeneratedDocument = Selectable<GeneratedDocumentsTable>;
+
+/** A kept ARCOS report (020_dea_records_kept.sql). */
+export interface ArcosReportsTable {
+  id: Generated<number>;
+  period_start: IsoDate;
+  period_end: IsoDate;
+  frequency: string;
+  file_id: string;
+  records: number;
+  summary: Json<Record<string, unknown>>;
+  created_at: DefaultTimestamp;
+  created_by: string;
+  superseded_at: Timestamp | null;
+  superseded_by: number | null;
+}
+export type ArcosReport = Selectable<ArcosReportsTable>;
+
+/** One transaction record a kept ARCOS report carried. */
+export interface ArcosReportTransactionsTable {
+  id: Generated<number>;
+  report_id: number;
+  line_item_id: number;
+  code: string;
+  action: string;
+  record: string;
+}
+
+/** A kept inventory (21 CFR 1304.11) with its two files. */
+export interface InventoriesTable {
+  id: Generated<number>;
+  as_of: Timestamp;
+  pdf_file_id: string;
+  xlsx_file_id: string;
+  line_items: number;
+  created_at: DefaultTimestamp;
+  created_by: string;
+}
+export type Inventory = Selectable<InventoriesTable>;

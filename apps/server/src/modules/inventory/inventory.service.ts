@@ -1,0 +1,363 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import {
+  accountability,
+  buildForm41Rows,
+  COUNT_BASIS_TEXT,
+  destructionDaysLeft,
+  formatIsoDate,
+  INVENTORY_MESSAGES,
+  inventoryCountBasis,
+  isControlledSchedule,
+  parseInventoryMoment,
+  parseUsDate,
+  todayIso,
+  UNPLACED_TEXT,
+  type AccountabilityQuery,
+  type BulkKind,
+  type Form41LineItem,
+  type InventoryMoment,
+  type InventoryRequest,
+} from '@3ds/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { renderInventory } from '../../documents/inventory-pdf.ts';
+import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
+import { createXlsxWriter } from '../../documents/xlsx-writer.ts';
+import { badRequest, validationFailed } from '../../errors/app-error.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import type { SessionUser } from '../auth/auth.service.ts';
+import { assertMayPerform } from '../auth/authorize.ts';
+import { fileLinkFor, saveFile } from '../files/files.service.ts';
+import { insertFile } from '../files/files.repository.ts';
+import { registrantOf } from '../settings/registrant.ts';
+import { readSettings } from '../settings/settings.repository.ts';
+import { drugCodeLines, onHandLines, type OnHandFilter, type OnHandLine } from './on-hand.repository.ts';
+
+/** Inventories are kept under this prefix: records, never removed by the clean-up of exports. */
+export const INVENTORIES_PREFIX = 'inventories/';
+
+function bulkKindOf(line: OnHandLine): BulkKind | undefined {
+  if (line.bulk_raw_powder) return 'raw-powder';
+  if (line.bulk_raw_liquid) return 'raw-liquid';
+  if (line.bulk_dosage_formulation) return 'dosage-formulation';
+  if (line.bulk_solution) return 'solution';
+  return undefined;
+}
+
+/** An on-hand line as the Form 41 row builder (which the inventory shares) reads it. */
+export function asForm41Item(line: OnHandLine): Form41LineItem {
+  return {
+    ndc: line.ndc,
+    schedule: line.schedule,
+    drugCode: line.drug_code,
+    name: line.description,
+    strength: line.strength,
+    form: line.form,
+    lot: line.lot_number,
+    bulkKind: line.ndc.endsWith('**') ? bulkKindOf(line) : undefined,
+    ingredientBaseWeight: line.ingredient_base_weight,
+    density: line.density,
+    packQuantity: line.pack_quantity,
+    packSize: line.pack_size,
+    packSizeUoM: line.pack_size_uom,
+    percentFill: line.percent_fill,
+  };
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+const sumGrams = (lines: readonly OnHandLine[]) => round6(lines.reduce((s, l) => s + (l.grams_of_base ?? 0), 0));
+
+/** The quick find's words: letters and digits, lower-cased (anything else separates words). */
+export function quickFindWords(text: string | undefined): string[] {
+  return (text ?? '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).slice(0, 20);
+}
+
+export interface OnHandQuery {
+  quickFind?: string | undefined;
+  schedule?: string | undefined;
+  drugCode?: string | undefined;
+  offset?: number | undefined;
+  limit?: number | undefined;
+}
+
+const INVENTORY_COLUMNS: DocumentColumn[] = [
+  { label: 'Schedule', type: 'text', width: 9 },
+  { label: 'NDC or DEA Code', type: 'text', width: 15 },
+  { label: 'Batch Number', type: 'text', width: 14 },
+  { label: 'Name of Substance', type: 'text', width: 34 },
+  { label: 'Strength', type: 'text', width: 14 },
+  { label: 'Form', type: 'text', width: 14 },
+  { label: 'Units per Container', type: 'text', width: 18 },
+  { label: 'Sealed Containers', type: 'text', width: 10 },
+  { label: 'Units in Opened Containers', type: 'text', width: 12 },
+  { label: 'Total on Hand', type: 'text', width: 24 },
+  { label: 'Count', type: 'text', width: 22 },
+  { label: 'Line Items', type: 'number', width: 10 },
+];
+
+/**
+ * What is on hand, the inventory and the accountability of a period (docs/dea-paperwork.md
+ * "Inventory and accountability"). `onHand` is the one computation of what is on hand: the on-hand
+ * view, the inventory, the accountability and the ARCOS year-end inventory all read it.
+ */
+export class InventoryService {
+  readonly #db: Kysely<Database>;
+  readonly #store: FileStore;
+  readonly #linkSecret: string;
+  readonly #now: () => Date;
+
+  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date }) {
+    this.#db = deps.db;
+    this.#store = deps.store;
+    this.#linkSecret = deps.linkSecret;
+    this.#now = deps.now;
+  }
+
+  /** Now, as the moment on hand is counted at: today, at the close of business. */
+  #moment(): InventoryMoment {
+    const now = this.#now();
+    return { date: todayIso(now), time: `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`, business: 'close' };
+  }
+
+  /** The line items on hand at a moment (default: now), optionally narrowed. Other areas call this. */
+  onHand(at: InventoryMoment = this.#moment(), filter: OnHandFilter = {}) {
+    return onHandLines(this.#db, at, filter);
+  }
+
+  /** On hand now, by schedule: line items and grams of base each (the home screen's summary). */
+  async onHandBySchedule() {
+    const lines = await this.onHand();
+    const bySchedule = new Map<string, OnHandLine[]>();
+    for (const line of lines) {
+      const schedule = (line.schedule ?? '').toUpperCase() || 'Unknown';
+      bySchedule.set(schedule, [...(bySchedule.get(schedule) ?? []), line]);
+    }
+    return [...bySchedule.entries()].map(([schedule, group]) => ({ schedule, lineItems: group.length, gramsOfBase: sumGrams(group) }));
+  }
+
+  /**
+   * `GET /reports/on-hand`: the line items on hand now, found by the quick find, schedule and drug
+   * code, a page of them in the list shape, with the whole found set summed by schedule and drug code.
+   */
+  async list(query: OnHandQuery) {
+    const filter: OnHandFilter = {
+      words: quickFindWords(query.quickFind),
+      ...(query.schedule ? { schedule: query.schedule } : {}),
+      ...(query.drugCode ? { drugCode: query.drugCode } : {}),
+    };
+    const today = todayIso(this.#now());
+    const [found, all] = await Promise.all([this.onHand(this.#moment(), filter), this.onHand()]);
+    const offset = Math.max(1, query.offset ?? 1);
+    const limit = Math.min(1000, Math.max(1, query.limit ?? 50));
+    const page = found.slice(offset - 1, offset - 1 + limit);
+    const summary = new Map<string, { schedule: string; drugCode: string; lineItems: number; gramsOfBase: number }>();
+    for (const line of found) {
+      const schedule = (line.schedule ?? '').toUpperCase();
+      const drugCode = (line.drug_code ?? '').trim();
+      const key = `${schedule}|${drugCode}`;
+      const entry = summary.get(key) ?? { schedule, drugCode, lineItems: 0, gramsOfBase: 0 };
+      entry.lineItems += 1;
+      entry.gramsOfBase = round6(entry.gramsOfBase + (line.grams_of_base ?? 0));
+      summary.set(key, entry);
+    }
+    return {
+      data: page.map((line) => ({
+        recordId: String(line.id),
+        fieldData: {
+          'Line Item ID': line.id,
+          'Yellow Bucket': line.kind === 'yellow_bucket',
+          'Job ID': line.job_id,
+          'Job Name': line.job_name,
+          'Container ID': line.container_id,
+          'Container Name': line.container_name ?? '',
+          'Registration Number': line.registration_number ?? '',
+          'Company Name': line.company_name ?? '',
+          'NDC Number': line.ndc,
+          Description: line.description ?? '',
+          Schedule: line.schedule ?? '',
+          'Drug Code': line.drug_code ?? '',
+          'Lot Number': line.lot_number ?? '',
+          'Pack Quantity': line.pack_quantity ?? '',
+          'Pack Size': line.pack_size ?? '',
+          'Pack Size UoM': line.pack_size_uom ?? '',
+          'Percent Fill': line.percent_fill ?? '',
+          'Reporting Qty': line.reporting_qty ?? '',
+          'Reporting UoM': line.reporting_uom ?? '',
+          'Grams Of Base': line.grams_of_base ?? '',
+          'Date Received': formatIsoDate(line.date_received),
+          'Days Left': destructionDaysLeft(line.date_received, null, today) ?? '',
+        },
+      })),
+      dataInfo: { foundCount: found.length, returnedCount: page.length, totalRecordCount: all.length },
+      summary: [...summary.values()],
+    };
+  }
+
+  /**
+   * The inventory as of a moment (21 CFR 1304.11): every controlled substance on hand, grouped as the
+   * Form 41 groups items (NDC, lot, package size; bulk by code and batch), each row counted as the rule
+   * allows; kept as a PDF and an xlsx with who took it and when, and audited.
+   */
+  async take(request: InventoryRequest, user: SessionUser, requestId: string) {
+    assertMayPerform(user, 'inventory.take');
+    const at = parseInventoryMoment(request.asOf);
+    if (!at) throw validationFailed(INVENTORY_MESSAGES.asOf, [INVENTORY_MESSAGES.asOf]);
+    const now = this.#now();
+    const asOfDate = new Date(`${at.date}T${at.time}:00`);
+    if (asOfDate.getTime() > now.getTime() + 60_000) throw validationFailed(INVENTORY_MESSAGES.future, [INVENTORY_MESSAGES.future]);
+    const registrant = registrantOf(await readSettings(this.#db));
+    const lines = (await this.onHand(at)).filter((l) => isControlledSchedule(l.schedule));
+    const { rows, totals } = buildForm41Rows(lines.map(asForm41Item));
+    const bases = rows.map((row) => {
+      // A bulk substance: by the unit it is kept in (1304.11(e)(3)(i): bulk to the nearest metric unit weight).
+      if (row.bulk) return /^(g|mg|kg|mcg)$/i.test(row.unit) ? 'Weighed' : /^(ml|l)$/i.test(row.unit) ? 'Measured' : 'Counted';
+      const opened = row.partialCount !== '0' && row.partialCount !== '';
+      const units = Number(row.packageQuantity.replaceAll(',', ''));
+      const counted = !/mL|g$/i.test(row.unit);
+      return COUNT_BASIS_TEXT[inventoryCountBasis(row.schedule, opened, Number.isFinite(units) ? units : null, counted)];
+    });
+    const asOfText = `${formatIsoDate(at.date)} ${at.time}`;
+    const account = await this.#db.selectFrom('users').select('display_name').where('id', '=', user.userId).executeTakeFirst();
+    const takenBy = account?.display_name?.trim() || user.username;
+    const pdf = await renderInventory({ registrant, asOf: asOfText, business: at.business, rows, bases, totals, lineItems: lines.length, takenBy, generatedAt: now });
+    const xlsxRows: DocumentRow[] = rows.map((row, i) => [
+      row.schedule,
+      row.code,
+      row.batch,
+      row.name,
+      row.strength,
+      row.form,
+      row.packageQuantity,
+      row.fullPackages,
+      row.partialCount,
+      row.total,
+      bases[i] ?? '',
+      row.lineItems,
+    ]);
+    const xlsx = await xlsxBytes(`Inventory of controlled substances as of ${asOfText} (${at.business} of business) — ${registrant.name} ${registrant.registrationNumber}`, xlsxRows);
+
+    const stamp = at.date.replaceAll('-', '');
+    const folder = `${INVENTORIES_PREFIX}${randomUUID()}/`;
+    const names = { pdf: `inventory-${stamp}-${at.time.replace(':', '')}.pdf`, xlsx: `inventory-${stamp}-${at.time.replace(':', '')}.xlsx` };
+    const xlsxKey = `${folder}${names.xlsx}`;
+    const xlsxStored = await this.#store.put(xlsxKey, xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    let xlsxFile: { id: string; name: string } | undefined;
+    let inventoryId = 0;
+    try {
+      const pdfFile = await saveFile(
+        this.#db,
+        this.#store,
+        { key: `${folder}${names.pdf}`, name: names.pdf, contentType: 'application/pdf', body: pdf, createdBy: user.username },
+        async (trx, saved) => {
+          const row = await insertFile(trx, {
+            storage_key: xlsxKey,
+            original_name: names.xlsx,
+            content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            size_bytes: xlsxStored.size,
+            sha256: createHash('sha256').update(xlsx).digest('hex'),
+            created_by: user.username,
+          });
+          xlsxFile = { id: row.id, name: row.original_name };
+          const inventory = await trx
+            .insertInto('inventories')
+            .values({ as_of: asOfDate, pdf_file_id: saved.id, xlsx_file_id: row.id, line_items: lines.length, created_by: user.username })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          inventoryId = inventory.id;
+          await writeAudit(trx, {
+            username: user.username,
+            action: 'take-inventory',
+            entity: 'inventory',
+            recordId: inventory.id,
+            after: { asOf: asOfText, business: at.business, lineItems: lines.length, rows: rows.length, pdf: saved.id, xlsx: row.id },
+            requestId,
+          });
+        },
+      );
+      return { data: [this.#inventoryRecord({ id: inventoryId, as_of: asOfDate, line_items: lines.length, created_by: user.username, created_at: now }, pdfFile, xlsxFile!)] };
+    } catch (error) {
+      await this.#store.delete(xlsxKey).catch(() => {});
+      throw error;
+    }
+  }
+
+  #inventoryRecord(row: { id: number; as_of: Date; line_items: number; created_by: string; created_at: Date }, pdf: { id: string; name: string }, xlsx: { id: string; name: string }) {
+    const now = this.#now();
+    const asOf = new Date(row.as_of);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return {
+      recordId: String(row.id),
+      fieldData: {
+        'As Of': `${pad(asOf.getMonth() + 1)}/${pad(asOf.getDate())}/${asOf.getFullYear()} ${pad(asOf.getHours())}:${pad(asOf.getMinutes())}`,
+        'Line Items': row.line_items,
+        'Created By': row.created_by,
+        'Created At': new Date(row.created_at).toISOString(),
+        Container: fileLinkFor(this.#linkSecret, pdf, now),
+        'Container Xlsx': fileLinkFor(this.#linkSecret, xlsx, now),
+        'File Name': pdf.name,
+      },
+    };
+  }
+
+  /** Every inventory kept, newest first, with links to its PDF and xlsx. */
+  async inventories() {
+    const rows = await this.#db
+      .selectFrom('inventories as i')
+      .innerJoin('files as p', 'p.id', 'i.pdf_file_id')
+      .innerJoin('files as x', 'x.id', 'i.xlsx_file_id')
+      .select(['i.id', 'i.as_of', 'i.line_items', 'i.created_by', 'i.created_at', 'p.id as pdf_id', 'p.original_name as pdf_name', 'x.id as xlsx_id', 'x.original_name as xlsx_name'])
+      .orderBy('i.id', 'desc')
+      .execute();
+    return { data: rows.map((r) => this.#inventoryRecord(r, { id: r.pdf_id, name: r.pdf_name }, { id: r.xlsx_id, name: r.xlsx_name })) };
+  }
+
+  /**
+   * `GET /reports/accountability`: opening on hand + received − destroyed = closing on hand for the
+   * drug code over the period, each figure with its line items (count and grams of base), and what
+   * cannot be placed with why.
+   */
+  async accountability(query: AccountabilityQuery) {
+    const period = { from: parseUsDate(query.from)!, to: parseUsDate(query.to)! };
+    if (period.from > period.to) throw badRequest('From must not be after To', ['From must not be after To']);
+    const lines = await drugCodeLines(this.#db, query.drugCode, period.to);
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const result = accountability(
+      lines.map((l) => ({ id: l.id, received: l.date_received, destroyed: l.date_destroyed })),
+      period,
+    );
+    const figure = (ids: number[]) => {
+      const items = ids.map((id) => byId.get(id)!);
+      return {
+        lineItems: items.length,
+        gramsOfBase: sumGrams(items),
+        items: items.map((l) => ({ recordId: l.id, yellowBucket: l.kind === 'yellow_bucket', ndc: l.ndc, description: l.description ?? '', jobId: l.job_id, dateReceived: formatIsoDate(l.date_received), dateDestroyed: formatIsoDate(l.date_destroyed), gramsOfBase: l.grams_of_base })),
+      };
+    };
+    return {
+      drugCode: query.drugCode,
+      from: query.from,
+      to: query.to,
+      opening: figure(result.opening),
+      received: figure(result.received),
+      destroyed: figure(result.destroyed),
+      closing: figure(result.closing),
+      unplaced: result.unplaced.map(({ id, reason }) => {
+        const l = byId.get(id)!;
+        return { recordId: id, yellowBucket: l.kind === 'yellow_bucket', ndc: l.ndc, jobId: l.job_id, reason: UNPLACED_TEXT[reason] };
+      }),
+    };
+  }
+}
+
+/** A one-sheet workbook's bytes. */
+async function xlsxBytes(title: string, rows: DocumentRow[]): Promise<Buffer> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const writer = createXlsxWriter(output, { title, sheetName: 'Inventory', columns: INVENTORY_COLUMNS });
+  await writer.addRows(rows);
+  await writer.finish();
+  return Buffer.concat(chunks);
+}

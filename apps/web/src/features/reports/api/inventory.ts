@@ -1,0 +1,70 @@
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
+import { UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /3ds/api/reports/inventory { asOf }` — takes and keeps the inventory of the controlled
+ * substances on hand as of `MM/DD/YYYY HH:MM` (a PDF and an xlsx); `GET /3ds/api/reports/inventory` —
+ * every inventory kept, newest first.
+ */
+export interface KeptInventory {
+  id: string;
+  asOf: string;
+  lineItems: number;
+  createdBy: string;
+  createdAt: string;
+  pdfHref: string;
+  xlsxHref: string;
+  fileName: string;
+}
+
+export const inventoryKeys = { kept: ['reports', 'inventory', 'kept'] as const };
+
+export function parseInventories(body: unknown): KeptInventory[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) throw new UnexpectedAnswerError('The inventory answer has an unexpected shape');
+  return data.map((row) => {
+    const f = (row as { fieldData?: Record<string, unknown> }).fieldData ?? {};
+    if (typeof f.Container !== 'string' || typeof f['Container Xlsx'] !== 'string' || typeof f['As Of'] !== 'string') {
+      throw new UnexpectedAnswerError('The inventory answer has an unexpected shape');
+    }
+    return {
+      id: String((row as { recordId?: unknown }).recordId),
+      asOf: f['As Of'],
+      lineItems: Number(f['Line Items'] ?? 0),
+      createdBy: String(f['Created By'] ?? ''),
+      createdAt: String(f['Created At'] ?? ''),
+      pdfHref: downloadHref(f.Container),
+      xlsxHref: downloadHref(f['Container Xlsx']),
+      fileName: String(f['File Name'] ?? 'inventory.pdf'),
+    };
+  });
+}
+
+export async function takeInventory(asOf: string): Promise<KeptInventory> {
+  const [taken] = parseInventories(await api.post('/reports/inventory', { asOf: asOf.trim() }));
+  if (!taken) throw new UnexpectedAnswerError('The inventory answer has no inventory');
+  return taken;
+}
+
+export function takeInventoryMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['reports', 'inventory'],
+    mutationFn: takeInventory,
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.kept }),
+  });
+}
+
+export function useTakeInventory() {
+  const queryClient = useQueryClient();
+  return useMutation(takeInventoryMutationOptions(queryClient));
+}
+
+export const inventoriesQueryOptions = () =>
+  queryOptions({ queryKey: inventoryKeys.kept, queryFn: async ({ signal }) => parseInventories(await api.get<unknown>('/reports/inventory', { signal })) });
+
+export function useInventories() {
+  return useQuery(inventoriesQueryOptions());
+}

@@ -1,0 +1,136 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * `GET /3ds/api/reports/on-hand` — the line items on hand (received, not destroyed), found by a quick
+ * find, schedule and drug code, a page at a time, with the found set summed by schedule and drug code.
+ * `GET /3ds/api/reports/accountability` — the accountability of a drug code over a period.
+ */
+export interface OnHandFind {
+  quickFind: string;
+  schedule: string;
+  drugCode: string;
+  page: number;
+}
+
+export const ON_HAND_PAGE_SIZE = 50;
+
+export interface OnHandRow {
+  id: number;
+  yellowBucket: boolean;
+  jobId: number;
+  jobName: string;
+  containerName: string;
+  registration: string;
+  ndc: string;
+  description: string;
+  schedule: string;
+  drugCode: string;
+  lot: string;
+  quantity: string;
+  gramsOfBase: number | '';
+  dateReceived: string;
+  daysLeft: number | '';
+}
+
+export interface OnHandAnswer {
+  rows: OnHandRow[];
+  foundCount: number;
+  totalRecordCount: number;
+  summary: { schedule: string; drugCode: string; lineItems: number; gramsOfBase: number }[];
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function parseOnHand(body: unknown): OnHandAnswer {
+  const b = body as { data?: unknown; dataInfo?: { foundCount?: unknown; totalRecordCount?: unknown }; summary?: unknown } | null;
+  if (!b || !Array.isArray(b.data) || !Array.isArray(b.summary) || typeof b.dataInfo?.foundCount !== 'number') {
+    throw new UnexpectedAnswerError('The on-hand answer has an unexpected shape');
+  }
+  return {
+    rows: b.data.map((row) => {
+      const f = (row as { fieldData: Record<string, unknown> }).fieldData;
+      const packs = str(f['Pack Quantity']);
+      const size = str(f['Pack Size']);
+      const uom = str(f['Pack Size UoM']);
+      const fill = f['Percent Fill'];
+      const partial = typeof fill === 'number' && fill !== 1 ? ` at ${Math.round(fill * 10000) / 100}%` : '';
+      return {
+        id: Number(f['Line Item ID']),
+        yellowBucket: f['Yellow Bucket'] === true,
+        jobId: Number(f['Job ID']),
+        jobName: str(f['Job Name']),
+        containerName: str(f['Container Name']),
+        registration: str(f['Registration Number']),
+        ndc: str(f['NDC Number']),
+        description: str(f.Description),
+        schedule: str(f.Schedule),
+        drugCode: str(f['Drug Code']),
+        lot: str(f['Lot Number']),
+        quantity: packs && size ? `${packs} × ${size} ${uom}${partial}`.trim() : size ? `${size} ${uom}${partial}`.trim() : '',
+        gramsOfBase: typeof f['Grams Of Base'] === 'number' ? f['Grams Of Base'] : '',
+        dateReceived: str(f['Date Received']),
+        daysLeft: typeof f['Days Left'] === 'number' ? f['Days Left'] : '',
+      };
+    }),
+    foundCount: b.dataInfo.foundCount,
+    totalRecordCount: Number(b.dataInfo.totalRecordCount ?? b.dataInfo.foundCount),
+    summary: b.summary as OnHandAnswer['summary'],
+  };
+}
+
+export const onHandKeys = { all: ['reports', 'on-hand'] as const, find: (find: OnHandFind) => ['reports', 'on-hand', find] as const };
+
+export async function getOnHand(find: OnHandFind, signal?: AbortSignal) {
+  const query = {
+    quickFind: find.quickFind.trim() || undefined,
+    schedule: find.schedule || undefined,
+    drugCode: find.drugCode.trim() || undefined,
+    offset: (find.page - 1) * ON_HAND_PAGE_SIZE + 1,
+    limit: ON_HAND_PAGE_SIZE,
+  };
+  return parseOnHand(await api.get<unknown>('/reports/on-hand', { signal, query }));
+}
+
+export function useOnHand(find: OnHandFind) {
+  return useQuery(queryOptions({ queryKey: onHandKeys.find(find), queryFn: ({ signal }) => getOnHand(find, signal), placeholderData: keepPreviousData }));
+}
+
+export interface AccountabilityItem {
+  recordId: number;
+  yellowBucket: boolean;
+  ndc: string;
+  description: string;
+  jobId: number;
+  dateReceived: string;
+  dateDestroyed: string;
+  gramsOfBase: number | null;
+}
+export interface AccountabilityFigure {
+  lineItems: number;
+  gramsOfBase: number;
+  items: AccountabilityItem[];
+}
+export interface AccountabilityAnswer {
+  drugCode: string;
+  from: string;
+  to: string;
+  opening: AccountabilityFigure;
+  received: AccountabilityFigure;
+  destroyed: AccountabilityFigure;
+  closing: AccountabilityFigure;
+  unplaced: { recordId: number; yellowBucket: boolean; ndc: string; jobId: number; reason: string }[];
+}
+
+export interface AccountabilityQuery {
+  from: string;
+  to: string;
+  drugCode: string;
+}
+
+export async function getAccountability(query: AccountabilityQuery): Promise<AccountabilityAnswer> {
+  const body = await api.get<AccountabilityAnswer>('/reports/accountability', { query: { from: query.from.trim(), to: query.to.trim(), drugCode: query.drugCode.trim() } });
+  if (!body || typeof body !== 'object' || !('closing' in body)) throw new UnexpectedAnswerError('The accountability answer has an unexpected shape');
+  return body;
+}
