@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // notices reach the listener only after the statement's own promise, so a browser reading right after
   // a write could meet the answer from before it.
   // Live updates: open streams of record changes, fed by the same notices (modules/events).
-  const events = new EventsService({ db, feed, auth, now, log: app.log });
+  const events = new EventsService({ db, feed, auth, now, log: app.log, maxStreams: deps.config.eventsMaxStreams });
   const answers = new AnswerCache(new DataVersions(feed), { maxBytes: deps.database.kind === 'postgres' ? deps.config.answerCacheBytes : 0 });
 
   await app.register(errorHandlerPlugin);
