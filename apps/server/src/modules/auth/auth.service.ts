@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { tooManyAttempts, unauthorized } from '../../errors/app-error.ts';
-import { decoyPasswordHash, verifyPassword } from '../../security/password.ts';
+import { decoyPasswordHash, SignInsBusyError, verifyPassword } from '../../security/password.ts';
 import type { TokenSigner } from '../../security/tokens.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
@@ -30,6 +30,9 @@ export interface RequestMeta {
   userAgent: string | null;
   requestId: string;
 }
+
+/** When a sign-in refused for a full line of hashes may try again. */
+const SIGN_INS_BUSY_RETRY_SECONDS = 2;
 
 /** `last_seen_at` is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -110,7 +113,14 @@ export class AuthService {
 
     const user = await findUserByUsername(this.#db, username);
     // An unknown username costs the same as a wrong password, so timing does not reveal accounts.
-    const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await decoyPasswordHash()));
+    let passwordOk: boolean;
+    try {
+      passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await decoyPasswordHash()));
+    } catch (error) {
+      // Pushed out of the line for a hash by later sign-ins: nothing was checked, nothing is counted.
+      if (error instanceof SignInsBusyError) throw tooManyAttempts(MESSAGES.signInsBusy, SIGN_INS_BUSY_RETRY_SECONDS);
+      throw error;
+    }
     if (!user || !passwordOk) {
       await this.#recordFailure(username, meta, now);
       throw unauthorized(MESSAGES.invalidCredentials);

@@ -1,7 +1,7 @@
 import { EVENTS, RECORD_EVENT_ENTITIES } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../errors/app-error.ts';
+import { badRequest } from '../../errors/app-error.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { MAX_STREAMS_PER_SESSION, type EventsService } from './events.service.ts';
 
@@ -36,14 +36,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
       // The query is for clients that cannot set the header; the header is what a reconnection sends.
       const lastEventId = header ?? request.query.lastEventId;
       // The auth plugin let the request through: the token is there and its session live.
-      let stream;
-      try {
-        stream = await events.open({ token: bearerToken(request)!, sessionId: request.user.sessionId }, lastEventId, reply.raw);
-      } catch (error) {
-        // Refused for the number of streams, or while the server cannot stream: the client tries again later.
-        if (error instanceof AppError && (error.status === 429 || error.status === 503)) reply.header('retry-after', String(EVENTS.retryMs / 1000));
-        throw error;
-      }
+      const stream = await events.open({ token: bearerToken(request)!, sessionId: request.user.sessionId }, lastEventId, reply.raw);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')

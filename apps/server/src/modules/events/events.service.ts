@@ -28,6 +28,8 @@ export const MAX_STREAMS_PER_SESSION = 10;
 const changeFrame = (id: string, data: string) => `id: ${id}\nevent: change\ndata: ${data}\n\n`;
 const PING = ': ping\n\n';
 const RESET = 'event: reset\ndata: {}\n\n';
+/** A refused stream is asked to try again after the stream's own reconnection delay. */
+const RETRY_AFTER = { retryAfterSeconds: EVENTS.retryMs / 1000 };
 
 type EndReason = 'session' | 'slow' | 'missed notices' | 'closing';
 
@@ -146,9 +148,9 @@ export class EventsService {
     lastEventId: string | undefined,
     destination?: { readonly writableLength: number },
   ): Promise<Readable> {
-    if (this.#closing) throw new AppError(503, ERROR_CODES.unavailable, 'The server is shutting down; connect again in a moment.');
+    if (this.#closing) throw new AppError(503, ERROR_CODES.unavailable, 'The server is shutting down; connect again in a moment.', RETRY_AFTER);
     if (!this.#feed.listening) {
-      throw new AppError(503, ERROR_CODES.unavailable, 'Live updates are not being received right now; connect again in a moment.');
+      throw new AppError(503, ERROR_CODES.unavailable, 'Live updates are not being received right now; connect again in a moment.', RETRY_AFTER);
     }
     // Checked and counted in one synchronous step: requests that arrive together cannot all pass.
     if (this.streamsOf(session.sessionId) >= MAX_STREAMS_PER_SESSION) {
@@ -156,11 +158,12 @@ export class EventsService {
         429,
         ERROR_CODES.tooManyAttempts,
         `This session already has ${MAX_STREAMS_PER_SESSION} live update streams open, the most one session may have (one per browser tab); close a tab of 3DS and this one connects again by itself.`,
+        RETRY_AFTER,
       );
     }
     if (this.#streams.size >= this.#maxStreams) {
       this.#log?.warn({ maxStreams: this.#maxStreams }, 'events stream refused: the server holds as many as EVENTS_MAX_STREAMS allows');
-      throw new AppError(503, ERROR_CODES.unavailable, 'This server has as many live update streams open as it allows; connect again in a moment.');
+      throw new AppError(503, ERROR_CODES.unavailable, 'This server has as many live update streams open as it allows; connect again in a moment.', RETRY_AFTER);
     }
     const stream = new EventStream(session, destination);
     // Listening before reading where to start: whatever commits meanwhile is held, not lost.
