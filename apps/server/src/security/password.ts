@@ -11,17 +11,19 @@ const KEY_LENGTH = 64;
 /**
  * scrypt runs in Node's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which file
  * reads and writes share. A burst of logins must not take every thread — a signed-file download
- * would wait behind them — so at most this many hashes run at once; the rest wait here, in order.
+ * would wait behind them — so at most this many hashes run at once; the rest wait here.
  */
 export const MAX_CONCURRENT_HASHES = 2;
 /**
- * Sign-ins that may wait for a hash. A full-cost hash takes some 0.35 s on one core, so a sign-in
- * that gets a place is answered within about two hashes' time however many others come. When the
- * line is full, the sign-in that has waited longest gives up its place to the one that just came
- * and is refused at once (SignInsBusyError): a burst of wrong passwords cannot hold the line against
- * the people who sign in after it. Hashes the server makes for itself (new passwords) always wait.
+ * Sign-ins that may wait for a hash. When the line is full, the sign-in that has waited longest gives
+ * up its place to the one that just came and is refused at once (SignInsBusyError); and a freed turn
+ * goes to the newest waiting. So a burst of wrong passwords cannot hold the line against the people
+ * who sign in during or after it: a sign-in is checked at the next free turn unless more come after
+ * it, some two hashes' time (a full-cost hash takes about 0.35 s of one core). A burst of up to ten
+ * real sign-ins at once is still checked in full. Hashes the server makes for itself (new passwords)
+ * always wait.
  */
-export const MAX_WAITING_SIGN_INS = 2;
+export const MAX_WAITING_SIGN_INS = 8;
 
 /** A sign-in refused because others fill the line for a hash (the caller answers 429). */
 export class SignInsBusyError extends Error {
@@ -33,10 +35,12 @@ export class SignInsBusyError extends Error {
 
 interface Waiting {
   start: () => void;
+  /** Set for a sign-in, which may be pushed out of the line. */
   refuse?: (error: Error) => void;
 }
 
 let running = 0;
+/** Oldest first. */
 const waiting: Waiting[] = [];
 
 async function withHashingTurn<T>(work: () => Promise<T>, options: { bounded: boolean }): Promise<T> {
@@ -54,8 +58,8 @@ async function withHashingTurn<T>(work: () => Promise<T>, options: { bounded: bo
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
-    // The turn passes straight to the next in line, so `running` never drops below while some wait.
+    // The turn passes straight to the newest in line, so `running` never drops below while some wait.
+    const next = waiting.pop();
     if (next) next.start();
     else running--;
   }
