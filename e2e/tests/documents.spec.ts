@@ -134,9 +134,10 @@ test.describe('DEA documents of a job', () => {
     // 'networkidle': the live change stream keeps a request open for as long as the page is.)
     const company = page.waitForResponse((r) => /\/api\/companies\/\d+$/.test(new URL(r.url()).pathname) && r.ok());
     await openJob(page, jobId, 'viewer');
-    await expect(page.getByRole('button', { name: 'Job Ready', exact: true })).toBeVisible();
+    // The job has arrived (its cards are drawn), and with it what the viewer may do.
+    await expect(page.getByRole('region', { name: 'Job', exact: true })).toBeVisible();
     await company;
-    for (const label of ['Form 41 Draft', 'Generate Form 41', 'Certificate of Destruction', 'Documents']) {
+    for (const label of ['Form 41 Draft', 'Generate Form 41', 'Certificate of Destruction', 'Documents', 'Job Ready']) {
       await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
     }
   });

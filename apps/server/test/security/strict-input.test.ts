@@ -206,7 +206,7 @@ describe('single-line text', () => {
 });
 
 describe('Job Ready', () => {
-  it('sends one job’s notification at most once a minute (429 after), to anyone signed in', async () => {
+  it('sends one job’s notification at most once a minute (429 after)', async () => {
     const job = await createJob(t.db);
     const other = await createJob(t.db);
     const send = (id: number) => call('POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: id, 'Job Name': 'x' } });
