@@ -44,6 +44,7 @@ import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { actionGuardPlugin } from './modules/auth/authorize.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { jsonNumbersPlugin } from './plugins/json-numbers.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(actionGuardPlugin);
+  await app.register(jsonNumbersPlugin);
   // Read your own writes: before a write's answer leaves, this server has received the notices of
   // everything committed before it, so the next read of the same client finds nothing older kept.
   app.addHook('onSend', async (request) => {
