@@ -117,7 +117,7 @@ test.describe('routes', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 
-  test('the token never travels in a URL: every request, page and download link is free of it', async ({ page }) => {
+  test('the token never travels in a URL: every request, page and download link is free of it, and the download link ends with the session', async ({ page }) => {
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
     await login(page);
@@ -150,5 +150,17 @@ test.describe('routes', () => {
       expect(url).not.toContain(signature);
       expect(url).not.toContain(token!.split('.')[1]!);
     }
+
+    // The download link was made for this session: it works while the session lives, and not after.
+    const fetchLink = (link: string) => page.evaluate(async (h) => {
+      const response = await fetch(h);
+      return { status: response.status, title: response.ok ? '' : ((await response.json()) as { title: string }).title };
+    }, link);
+    expect((await fetchLink(href!)).status).toBe(200);
+    await page.getByRole('button', { name: 'admin' }).click();
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/3ds/api/logout'));
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    expect((await loggedOut).status()).toBe(200);
+    expect(await fetchLink(href!)).toEqual({ status: 403, title: 'Link Expired' });
   });
 });

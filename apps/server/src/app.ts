@@ -175,14 +175,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(storableTextPlugin);
 
-  // Pictures are shown in pages for a while: their links live an hour.
-  const records = new RecordsService({ db, answers, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });
+  // Pictures are shown in pages for a while: their links live an hour. They are made for no session:
+  // the answer cache serves one answer to every reader of the record (downloads are made per session).
+  const records = new RecordsService({ db, answers, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.config.loginRateLimitPerMinute });
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
-      await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now });
+      await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now, isSessionLive: (sessionId) => auth.isSessionLive(sessionId) });
       const exports = new ExportService({ db, store, linkSecret: deps.jwtSecret, now });
       await api.register(recordsRoutes, { records, exports });
       const mailer =

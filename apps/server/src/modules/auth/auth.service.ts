@@ -31,6 +31,9 @@ export interface RequestMeta {
   requestId: string;
 }
 
+/** A session id (sessions.id is a uuid). */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** When a sign-in refused for a full line of hashes may try again. */
 const SIGN_INS_BUSY_RETRY_SECONDS = 2;
 
@@ -182,6 +185,17 @@ export class AuthService {
   async verifySession(token: string): Promise<{ user: SessionUser; endsAt: Date }> {
     const { user, endsAt } = await this.#check(token, this.#now());
     return { user, endsAt };
+  }
+
+  /**
+   * Whether the session lives now (not signed out or revoked, its user enabled, not expired): a
+   * download link made for it works only while it does. Read as sessions are kept, so a session
+   * ended on any server is seen here within milliseconds (tds_auth notices).
+   */
+  async isSessionLive(sessionId: string): Promise<boolean> {
+    if (!SESSION_ID.test(sessionId)) return false;
+    const session = await this.#live.find(this.#db, sessionId);
+    return session !== undefined && !session.revokedAt && !session.disabled && new Date(session.expiresAt) > this.#now();
   }
 
   async #check(token: string, now: Date): Promise<{ session: LiveSession; user: SessionUser; endsAt: Date }> {

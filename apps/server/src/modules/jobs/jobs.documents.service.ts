@@ -205,6 +205,6 @@ export class JobDocumentsService {
         });
       },
     );
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
+    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
   }
 }

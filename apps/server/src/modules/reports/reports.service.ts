@@ -269,7 +269,7 @@ export class ReportsService {
       throw error;
     }
     const file = await saving;
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true }) };
+    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }], scriptResult: JSON.stringify({ succeeded: true }) };
   }
 
   /**
@@ -312,7 +312,7 @@ export class ReportsService {
       data: [
         {
           fieldData: {
-            Container: fileLinkFor(this.#linkSecret, file, this.#now()),
+            Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }),
             FileName: name,
             Records: records.length,
             Receipts: counts.receipts,
