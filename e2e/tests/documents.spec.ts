@@ -34,9 +34,12 @@ async function offered(page: Page, label: string): Promise<boolean> {
   const menu = page.getByRole('button', { name: 'Documents', exact: true });
   if (!(await menu.isVisible())) return false;
   await menu.click();
-  const item = page.getByRole('menuitem', { name: label, exact: true });
-  const found = await item.isVisible();
+  // Read the menu once it is open, not as the click returns (it would not hold anything yet).
+  const opened = page.getByRole('menu');
+  await expect(opened.getByRole('menuitem').first()).toBeVisible();
+  const found = (await opened.getByRole('menuitem', { name: label, exact: true }).count()) > 0;
   await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
   return found;
 }
 
