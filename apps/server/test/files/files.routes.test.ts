@@ -51,7 +51,8 @@ describe('GET /files/:id/:name', () => {
     expect(res.body).toBe('xlsx bytes');
     expect(res.headers['content-type']).toBe(XLSX);
     expect(res.headers['content-length']).toBe('10');
-    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    // A download of a session: never kept by the browser, which would hand it out after the session ended.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Line Items.xlsx"');
   });
@@ -180,7 +181,10 @@ describe('a link made for a session', () => {
     const file = await save({ key: `registrations/${randomUUID()}.png`, name: 'R.png', contentType: 'image/png' });
     const link = fileLinkFor(TEST_JWT_SECRET, file, t.clock.now, { session: null, ttlSeconds: 3600 });
     expect(new URL(link, 'http://x').searchParams.has('sid')).toBe(false);
-    expect((await get(link)).statusCode).toBe(200);
+    const res = await get(link);
+    expect(res.statusCode).toBe(200);
+    // Shown in pages again and again: the browser may keep it a while.
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
   });
 });
 

@@ -48,11 +48,16 @@ function contentDisposition(type: 'inline' | 'attachment', name: string): string
   return `${type}; filename="${ascii}"${extended}`;
 }
 
-function setFileHeaders(reply: FastifyReply, row: StoredFile, name: string, size: number): void {
+/**
+ * A picture (a link of no session) may be kept by the browser for a while, as pages show it again
+ * and again; a download of a session is never kept, or the browser would still hand it out after
+ * the session ended.
+ */
+function setFileHeaders(reply: FastifyReply, row: StoredFile, name: string, size: number, ofSession: boolean): void {
   reply
     .header('content-type', row.content_type)
     .header('content-length', String(size))
-    .header('cache-control', 'private, max-age=300')
+    .header('cache-control', ofSession ? 'no-store' : 'private, max-age=300')
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', contentDisposition(dispositionType(row.content_type), name));
 }
@@ -80,7 +85,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       await checkLink(request.params, request.query);
       const found = await statFile(db, store, request.params.id);
       if (!found) throw notFound(FILE_MISSING);
-      setFileHeaders(reply, found.row, request.params.name, found.size);
+      setFileHeaders(reply, found.row, request.params.name, found.size, request.query.sid !== undefined);
       return reply.send();
     },
   );
@@ -98,7 +103,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       const opened = await openFile(db, store, request.params.id);
       if (!opened) throw notFound(FILE_MISSING);
       // The signed name, not the stored one: an API may offer a file under a more telling name.
-      setFileHeaders(reply, opened.row, request.params.name, opened.row.size_bytes);
+      setFileHeaders(reply, opened.row, request.params.name, opened.row.size_bytes, request.query.sid !== undefined);
       return reply.send(opened.stream);
     },
   );
