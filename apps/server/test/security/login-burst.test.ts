@@ -67,6 +67,10 @@ describe('a burst of logins', () => {
     const login = (username: string, password: string, address: string) =>
       t.app.inject({ method: 'POST', url: '/3ds/api/login', remoteAddress: address, payload: { username, password } });
     expect((await login('nobody', 'wrong password 1', '10.1.0.1')).statusCode).toBe(401);
+    // The same login with nobody else signing in: what a password check costs on this machine now.
+    const aloneStarted = performance.now();
+    expect((await login('dispatcher', 'dispatch desk 42', '192.168.7.7')).statusCode).toBe(200);
+    const alone = performance.now() - aloneStarted;
 
     let mostWaiting = 0;
     let mostRunning = 0;
@@ -95,12 +99,14 @@ describe('a burst of logins', () => {
     clearInterval(watch);
     const refused = answers.filter((a) => a.status === 429);
     console.log(
-      `a real login during a burst of 100 wrong passwords: ${real.statusCode} in ${took.toFixed(0)} ms; ` +
+      `a real login during a burst of 100 wrong passwords: ${real.statusCode} in ${took.toFixed(0)} ms (alone: ${alone.toFixed(0)} ms); ` +
         `the burst: ${answers.filter((a) => a.status === 401).length} checked (401), ${refused.length} refused at once (429), ` +
         `last answer after ${Math.max(...answers.map((a) => a.ms)).toFixed(0)} ms`,
     );
     expect(real.statusCode, real.body).toBe(200);
-    expect(took).toBeLessThan(2000);
+    // Within 2 s; on a machine so busy that one check alone takes most of that, within three checks'
+    // time (it waits for at most the end of one running hash). In line behind the burst it took 25 s.
+    expect(took).toBeLessThan(Math.max(2000, 3 * alone));
     expect(mostWaiting).toBeLessThanOrEqual(MAX_WAITING_SIGN_INS);
     expect(mostRunning).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
     // Everything beyond the line was answered at once, and said what to do.
@@ -110,7 +116,13 @@ describe('a burst of logins', () => {
       expect(answer.retryAfter).toBe('2');
     }
     expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
-    // A refusal for a full line is no failed attempt: the real account is not locked out by it.
+    // A refusal for a full line is no failed attempt: only the checked wrong passwords count toward
+    // the account's lockout (the real sign-in cleared those before it), so more than a lockout's worth
+    // of wrong passwords at the account did not lock it.
+    const atDispatcher = answers.filter((_, i) => i % 10 === 0);
+    const failures = await t.db.selectFrom('login_failures').select('id').where('username', '=', 'dispatcher').execute();
+    expect(failures.length).toBeLessThanOrEqual(atDispatcher.filter((a) => a.status === 401).length);
+    expect(atDispatcher.filter((a) => a.status === 429).length).toBeGreaterThan(5);
     expect((await login('dispatcher', 'dispatch desk 42', '192.168.7.7')).statusCode).toBe(200);
   }, 60_000);
 });
