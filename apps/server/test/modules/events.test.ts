@@ -173,7 +173,9 @@ describe('GET /3ds/api/events', () => {
     const job = await createJob(t.db, { registration_id: regId });
     // One transaction writing 1,500 audit rows of records, as a bulk operation does.
     await sql`INSERT INTO audit_log (username, action, entity, record_id) SELECT 'admin', 'edit', 'job', ${String(job.id)} FROM generate_series(1, 1500)`.execute(t.db);
-    await listening.waitFor('1,500 events', () => listening.changeCount >= 1500, 5000);
+    // What arrives is tested here, not how soon (the latency tests are above): the waits end as soon
+    // as it has arrived, and allow a machine busy with other work its time.
+    await listening.waitFor('1,500 events', () => listening.changeCount >= 1500, 20_000);
     const ids = listening.changes().map((c) => Number(c.id));
     expect(ids).toHaveLength(1500);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -181,14 +183,14 @@ describe('GET /3ds/api/events', () => {
 
     const late = await stream({ token: admin, lastEventId: from });
     await ready(late);
-    await late.waitFor('reset', (e) => e.event === 'reset', 1000);
+    await late.waitFor('reset', (e) => e.event === 'reset', 20_000);
     expect(late.events.map((e) => [e.event, e.data])).toEqual([
       ['ready', JSON.stringify({ lastEventId: await newestAuditId() })],
       ['reset', '{}'],
     ]);
     // 1,000 missed exactly: replayed.
     const exactly = await stream({ token: admin, lastEventId: String(ids[499]) });
-    await exactly.waitFor('the replay', () => exactly.changes().length >= 1000, 2000);
+    await exactly.waitFor('the replay', () => exactly.changes().length >= 1000, 20_000);
     expect(exactly.changes().map((c) => Number(c.id))).toEqual(ids.slice(500));
     expect(exactly.events.some((e) => e.event === 'reset')).toBe(false);
     for (const reader of [listening, late, exactly]) reader.close();

@@ -104,9 +104,11 @@ describe('a burst of logins', () => {
         `last answer after ${Math.max(...answers.map((a) => a.ms)).toFixed(0)} ms`,
     );
     expect(real.statusCode, real.body).toBe(200);
-    // Within 2 s; on a machine so busy that one check alone takes most of that, within three checks'
-    // time (it waits for at most the end of one running hash). In line behind the burst it took 25 s.
-    expect(took).toBeLessThan(Math.max(2000, 3 * alone));
+    // Within 2 s; on a machine too busy for that (one sign-in alone takes 0.3–1.1 s at a load of 20,
+    // and a check beside the burst's runs two or three times slower), within eight times what one
+    // sign-in alone takes: it waits for the end of one running check, then is checked beside another.
+    // In line behind the burst it took 25 s, some fifty checks, eighty times one alone.
+    expect(took).toBeLessThan(Math.max(2000, 8 * alone));
     expect(mostWaiting).toBeLessThanOrEqual(MAX_WAITING_SIGN_INS);
     expect(mostRunning).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
     // Everything beyond the line was answered at once, and said what to do.
