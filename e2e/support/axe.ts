@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, untilStill } from './fixtures.ts';
 
 /** The WCAG 2.1 A and AA rules (and axe's best practices) a screen is held to. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -14,7 +14,7 @@ export const scanned: { what: string; violations: number; serious: number; rules
  */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Transitions finish first: a half-faded dialog reads as low contrast.
-  await page.waitForTimeout(250);
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   scanned.push({ what, violations: results.violations.length, serious: serious.length, rules: results.violations.map((v) => `${v.impact} ${v.id}`) });

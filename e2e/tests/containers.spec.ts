@@ -273,7 +273,7 @@ for (const kind of KINDS) {
     });
 
     test('Delete Container asks first, then goes back to the job', async ({ page, request }) => {
-      const { jobId, id } = await freshContainer(request, kind, 2);
+      const { s, jobId, id } = await freshContainer(request, kind, 2);
       await openContainer(page, kind, id);
       const askedAgain: string[] = [];
       page.on('request', (r) => {
@@ -287,8 +287,13 @@ for (const kind of KINDS) {
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Job ${jobId}`) })).toBeVisible();
       await expect(alertWith(page, `${kind.heading} ${id} and its line items were deleted.`)).toBeVisible();
       // The deleted record is not asked for again (which would raise a "not found" error), not even
-      // when the delete's live change reaches this screen (within a second) and the job is read again.
-      await page.waitForTimeout(1500);
+      // when the delete's live change reaches this screen and the job is read again. Changes arrive in
+      // the order they were made: once this screen shows a rename of the job made after the delete,
+      // it has taken the delete's change too, and asked for whatever that made it ask for.
+      const job = await api(request, s.token, 'get', `job/${jobId}`);
+      const renamed = `E2E renamed after the delete ${Date.now()}`;
+      await api(request, s.token, 'patch', `job/${jobId}`, { fieldData: { 'Job Name': renamed }, modId: (job.data as { modId: string }[])[0]!.modId });
+      await expect(page.getByText(renamed, { exact: true }).first()).toBeVisible();
       expect(askedAgain).toEqual([]);
       await expect(page.getByRole('alert').filter({ hasText: /not found|There is no/i })).toHaveCount(0);
       const token = await apiToken(request);

@@ -34,9 +34,12 @@ async function offered(page: Page, label: string): Promise<boolean> {
   const menu = page.getByRole('button', { name: 'Documents', exact: true });
   if (!(await menu.isVisible())) return false;
   await menu.click();
-  const item = page.getByRole('menuitem', { name: label, exact: true });
-  const found = await item.isVisible();
+  // Read the menu once it is open, not as the click returns (it would not hold anything yet).
+  const opened = page.getByRole('menu');
+  await expect(opened.getByRole('menuitem').first()).toBeVisible();
+  const found = (await opened.getByRole('menuitem', { name: label, exact: true }).count()) > 0;
   await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
   return found;
 }
 
@@ -141,9 +144,10 @@ test.describe('DEA documents of a job', () => {
     // 'networkidle': the live change stream keeps a request open for as long as the page is.)
     const company = page.waitForResponse((r) => /\/api\/companies\/\d+$/.test(new URL(r.url()).pathname) && r.ok());
     await openJob(page, jobId, 'viewer');
-    await expect(page.getByRole('button', { name: 'Job Ready', exact: true })).toBeVisible();
+    // The job has arrived (its cards are drawn), and with it what the viewer may do.
+    await expect(page.getByRole('region', { name: 'Job', exact: true })).toBeVisible();
     await company;
-    for (const label of ['Form 41 Draft', 'Generate Form 41', 'Certificate of Destruction', 'Documents']) {
+    for (const label of ['Form 41 Draft', 'Generate Form 41', 'Certificate of Destruction', 'Documents', 'Job Ready']) {
       await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
     }
   });

@@ -361,15 +361,16 @@ test.describe('job view', () => {
     expect(status).toBe(200);
   });
 
-  test('a viewer sees the job but no edit, add, move, upload or lock controls', async ({ page, request }) => {
+  test('a viewer sees the job but no edit, add, move, upload, lock or Job Ready controls', async ({ page, request }) => {
     const job = await createJob(request);
     const containerId = await createContainer(request, job, 'container', 'E2E viewer');
     await openJob(page, job.id, 'viewer');
 
     await expect(page.getByText(job.name, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'E2E viewer' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Job Ready' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeVisible();
+    // Job Ready mails operations: for those who make jobs (CREATE_JOB) only.
+    await expect(page.getByRole('button', { name: 'Job Ready' })).toHaveCount(0);
 
     await expect(page.getByRole('button', { name: 'Edit job name' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Container', exact: true })).toHaveCount(0);

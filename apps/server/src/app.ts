@@ -46,6 +46,7 @@ import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { actionGuardPlugin } from './modules/auth/authorize.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { jsonNumbersPlugin } from './plugins/json-numbers.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
@@ -145,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // notices reach the listener only after the statement's own promise, so a browser reading right after
   // a write could meet the answer from before it.
   // Live updates: open streams of record changes, fed by the same notices (modules/events).
-  const events = new EventsService({ db, feed, auth, now, log: app.log });
+  const events = new EventsService({ db, feed, auth, now, log: app.log, maxStreams: deps.config.eventsMaxStreams });
   const versions = new DataVersions(feed);
   const answers = new AnswerCache(versions, { maxBytes: deps.database.kind === 'postgres' ? deps.config.answerCacheBytes : 0 });
   // Counts follow the writes on either database; a count is answered from memory, while no change
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(actionGuardPlugin);
+  await app.register(jsonNumbersPlugin);
   // Read your own writes: before a write's answer leaves, this server has received the notices of
   // everything committed before it, so the next read of the same client finds nothing older kept.
   app.addHook('onSend', async (request) => {
@@ -179,14 +181,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(storableTextPlugin);
 
-  // Pictures are shown in pages for a while: their links live an hour.
-  const records = new RecordsService({ db, answers, counts, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });
+  // Pictures are shown in pages for a while: their links live an hour. They are made for no session:
+  // the answer cache serves one answer to every reader of the record (downloads are made per session).
+  const records = new RecordsService({ db, answers, counts, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.config.loginRateLimitPerMinute });
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
-      await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now });
+      await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now, isSessionLive: (sessionId) => auth.isSessionLive(sessionId) });
       const exports = new ExportService({ db, store, linkSecret: deps.jwtSecret, now });
       await api.register(recordsRoutes, { records, exports });
       const mailer =

@@ -37,6 +37,7 @@ describe('job permissions', () => {
       canMoveContainer: true,
       canLock: true,
       canUnlock: false,
+      canNotifyReady: true,
     });
   });
 
@@ -50,6 +51,7 @@ describe('job permissions', () => {
         canMoveContainer: false,
         canLock: false,
         canUnlock: true,
+        canNotifyReady: true,
       });
     }
   });
@@ -60,6 +62,10 @@ describe('job permissions', () => {
     expect(jobPermissions(fieldData, ['CREATE_CONTAINER'])).toMatchObject({ canRename: false, canAddContainer: true, canMoveContainer: false });
     expect(jobPermissions(fieldData, ['CREATE_JOB'])).toMatchObject({ canRename: true, canUpload: true, canAddContainer: false });
     expect(jobPermissions(job({ 'Locked Job': 'Yes' }).fieldData, ['LOCK_JOB'])).toMatchObject({ canLock: false, canUnlock: false });
+    // Job Ready mails operations: only for those who make jobs, whether the job is locked or not.
+    expect(jobPermissions(fieldData, []).canNotifyReady).toBe(false);
+    expect(jobPermissions(fieldData, ['CREATE_CONTAINER', 'LOCK_JOB']).canNotifyReady).toBe(false);
+    expect(jobPermissions(job({ 'Locked Job': 'Yes' }).fieldData, ['CREATE_JOB']).canNotifyReady).toBe(true);
   });
 });
 

@@ -35,6 +35,7 @@ export const MESSAGES = {
   invalidCredentials: 'The username or password is incorrect.',
   accountDisabled: 'This account has been disabled. Ask an administrator to enable it.',
   tooManyAttempts: 'Too many failed login attempts. Try again in 15 minutes.',
+  signInsBusy: 'Many sign-ins are being checked at this moment. Try again in a few seconds.',
   mustLogIn: 'You must be logged-in to access this resource',
   idleExpired: 'Your session has expired due to inactivity',
   loggedOut: 'You have successfully logged out',

@@ -51,7 +51,8 @@ export const ACTIONS = {
     purpose: 'edit the destruction record of a job',
     blocked: 'its destruction record cannot be changed',
   },
-  'job.notify-ready': { privilege: null, refusedWhen: [], purpose: 'send the Job Ready notification' },
+  /** The e-mail to operations that a job is ready: for those who make jobs (the spec shows no check; a read-only user must not mail). */
+  'job.notify-ready': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'send the Job Ready notification' },
   'job.upload-file': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'add pictures and documents to a job', blocked: 'files cannot be added' },
   'job.move-container-to-yb': {
     privilege: 'MOVE_CONTAINER',

@@ -93,7 +93,8 @@ describe('the permission table', () => {
     expect(canPerform(['CREATE_LINE_ITEM'], 'line-item.edit', {})).toBe(true);
     expect(canPerform(['CREATE_LINE_ITEM'], 'line-item.edit', { container: true })).toBe(false);
     expect(canPerform(['MOVE_LINE_ITEM'], 'line-item.edit', {})).toBe(false);
-    expect(canPerform([], 'job.notify-ready')).toBe(true);
+    expect(canPerform([], 'job.notify-ready')).toBe(false);
+    expect(canPerform(['CREATE_JOB'], 'job.notify-ready', { record: true })).toBe(true);
   });
 
   it('words its refusals', () => {

@@ -64,6 +64,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
     ANSWER_CACHE_MB: z.coerce.number({ message: 'must be a whole number of megabytes' }).int('must be a whole number of megabytes').min(0).max(65_536).default(32),
+    EVENTS_MAX_STREAMS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(1_000_000).default(1000),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(100_000).default(30),
   })
   .superRefine((env, ctx) => {
@@ -94,6 +95,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Login attempts one client address may make a minute (on top of the per-username lockout). */
   loginRateLimitPerMinute: number;
+  /** Live update streams (`GET /events`) this server holds open at once; 503 beyond. */
+  eventsMaxStreams: number;
   /** Memory for list and record answers kept while their tables are unchanged (records/answer-cache.ts); 0 turns it off. */
   answerCacheBytes: number;
 }
@@ -136,5 +139,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     answerCacheBytes: env.ANSWER_CACHE_MB * 1024 * 1024,
+    eventsMaxStreams: env.EVENTS_MAX_STREAMS,
   };
 }

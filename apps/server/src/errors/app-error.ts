@@ -27,13 +27,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly title: string;
   readonly details: string[] | undefined;
+  /** When the client may try again, in seconds: sent as `Retry-After` (429, 503). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: ErrorCode, message: string, options: { title?: string; details?: string[] } = {}) {
+  constructor(status: number, code: ErrorCode, message: string, options: { title?: string; details?: string[]; retryAfterSeconds?: number } = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.title = options.title ?? titleForStatus(status);
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -47,4 +50,5 @@ export const locked = (message: string) => new AppError(409, ERROR_CODES.locked,
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const validationFailed = (message: string, details: string[]) =>
   new AppError(422, ERROR_CODES.validation, message, { details });
-export const tooManyAttempts = (message: string) => new AppError(429, ERROR_CODES.tooManyAttempts, message);
+export const tooManyAttempts = (message: string, retryAfterSeconds?: number) =>
+  new AppError(429, ERROR_CODES.tooManyAttempts, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });

@@ -72,6 +72,7 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         status = error.status;
         body = { title: error.title, message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         const details = zodIssuesToText(error);
         status = 400;

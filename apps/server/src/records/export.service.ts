@@ -157,6 +157,6 @@ export class ExportService {
       throw error;
     }
     const file = await saving;
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
+    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }] };
   }
 }

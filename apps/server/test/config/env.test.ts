@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('holds at most 1,000 live update streams per server unless EVENTS_MAX_STREAMS says otherwise', () => {
+    expect(loadConfig({}).eventsMaxStreams).toBe(1000);
+    expect(loadConfig({ EVENTS_MAX_STREAMS: '50' }).eventsMaxStreams).toBe(50);
+    for (const bad of ['0', '-3', '2.5', 'many', '10000000']) {
+      expect(() => loadConfig({ EVENTS_MAX_STREAMS: bad })).toThrow(/EVENTS_MAX_STREAMS/);
+    }
+  });
+
   it('keeps 32 MB of answers unless ANSWER_CACHE_MB says otherwise (0: none)', () => {
     expect(loadConfig({}).answerCacheBytes).toBe(32 * 1024 * 1024);
     expect(loadConfig({ ANSWER_CACHE_MB: '0' }).answerCacheBytes).toBe(0);

@@ -7,15 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore, type FileStore } from '../../src/files/file-store.ts';
 import { signFileLink } from '../../src/files/signed-link.ts';
 import { deleteExpiredExports, fileLinkFor, removeUnindexedObjects, saveFile, scheduleExportCleanup } from '../../src/modules/files/files.service.ts';
+import { PRIVILEGES } from '@3ds/domain';
+import { createUser } from '../support/factories.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.ts';
+
+/** The session id (`sid`) of a bearer token. */
+const sessionOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string }).sid;
 
 let t: TestApp;
 let root: string;
 let store: LocalFileStore;
+/** The session the links below are made for (a live one of 'admin'). */
+let session: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), '3ds-files-'));
   store = new LocalFileStore(root);
   t = await buildTestApp({ fileStore: store });
+  await createUser(t.db, { username: 'admin', privileges: [...PRIVILEGES] });
+  session = sessionOf(await t.tokenFor('admin'));
 });
 afterAll(async () => {
   await t.close();
@@ -29,20 +38,21 @@ function save(overrides: Partial<Parameters<typeof saveFile>[2]> = {}) {
   return saveFile(t.db, store, { key: exportKey(), name: 'Line Items.xlsx', contentType: XLSX, body: Buffer.from('xlsx bytes'), createdBy: 'admin', ...overrides });
 }
 
-const linkFor = (file: { id: string; name: string }) => fileLinkFor(TEST_JWT_SECRET, file, t.clock.now);
+const linkFor = (file: { id: string; name: string }) => fileLinkFor(TEST_JWT_SECRET, file, t.clock.now, { session });
 
 describe('GET /files/:id/:name', () => {
   it('streams the file of a valid link, without a bearer token, with download headers', async () => {
     const file = await save();
     const link = linkFor(file);
-    expect(link).toMatch(new RegExp(`^/3ds/api/files/${file.id}/Line%20Items\\.xlsx\\?exp=\\d+&sig=[\\w-]{43}$`));
+    expect(link).toMatch(new RegExp(`^/3ds/api/files/${file.id}/Line%20Items\\.xlsx\\?exp=\\d+&sid=${session}&sig=[\\w-]{43}$`));
 
     const res = await t.app.inject({ method: 'GET', url: link });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('xlsx bytes');
     expect(res.headers['content-type']).toBe(XLSX);
     expect(res.headers['content-length']).toBe('10');
-    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    // A download of a session: never kept by the browser, which would hand it out after the session ended.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe('attachment; filename="Line Items.xlsx"');
   });
@@ -73,6 +83,8 @@ describe('GET /files/:id/:name', () => {
     ['sig', (u: URL) => u.searchParams.set('sig', 'A'.repeat(43))],
     ['sig (missing)', (u: URL) => u.searchParams.delete('sig')],
     ['exp (missing)', (u: URL) => u.searchParams.delete('exp')],
+    ['sid', (u: URL) => u.searchParams.set('sid', randomUUID())],
+    ['sid (missing: a link of no session)', (u: URL) => u.searchParams.delete('sid')],
   ])('refuses a link with a tampered %s with 403', async (_what, tamper) => {
     const file = await save();
     const url = new URL(linkFor(file), 'http://localhost');
@@ -85,7 +97,7 @@ describe('GET /files/:id/:name', () => {
 
   it('refuses an expired link with 403 "Link Expired"', async () => {
     const file = await save();
-    const link = fileLinkFor(TEST_JWT_SECRET, file, t.clock.now, 60);
+    const link = fileLinkFor(TEST_JWT_SECRET, file, t.clock.now, { session, ttlSeconds: 60 });
     t.clock.advance(61_000);
     const res = await t.app.inject({ method: 'GET', url: link });
     expect(res.statusCode).toBe(403);
@@ -107,6 +119,85 @@ describe('GET /files/:id/:name', () => {
   it('answers 400 for an id that is not a uuid', async () => {
     const res = await t.app.inject({ method: 'GET', url: signFileLink(TEST_JWT_SECRET, { id: 'not-a-uuid', name: 'x' }, new Date(t.clock.now.getTime() + 60_000)) });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a link made for a session', () => {
+  const ended = { title: 'Link Expired', message: 'This download link ended with the session it was made in (signed out, or the account was changed). Sign in and make the file again.', code: 'FORBIDDEN' };
+  async function linkOfNewSession(username = 'admin') {
+    const token = await t.tokenFor(username);
+    const file = await save();
+    return { token, sid: sessionOf(token), link: fileLinkFor(TEST_JWT_SECRET, file, t.clock.now, { session: sessionOf(token) }) };
+  }
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  /**
+   * The link's answer once the server has heard of a change written straight to the database (the
+   * change notice takes some milliseconds; a change made through the API is heard before its answer).
+   */
+  async function refusedWithinASecond(link: string) {
+    const started = performance.now();
+    let res = await get(link);
+    while (res.statusCode === 200 && performance.now() - started < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      res = await get(link);
+    }
+    return res;
+  }
+
+  it('stops working when the session signs out, though it has not expired; the same file through another session’s link still works', async () => {
+    const { token, link } = await linkOfNewSession();
+    const other = linkFor({ id: new URL(link, 'http://x').pathname.split('/')[4]!, name: 'Line Items.xlsx' });
+    expect((await get(link)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/3ds/api/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    const res = await get(link);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(ended);
+    expect((await t.app.inject({ method: 'HEAD', url: link })).statusCode).toBe(403);
+    expect((await get(other)).statusCode).toBe(200);
+  });
+
+  it('stops working when the session is revoked, the user disabled or the session expires', async () => {
+    const revoked = await linkOfNewSession();
+    await t.db.updateTable('sessions').set({ revoked_at: t.clock.now }).where('id', '=', revoked.sid).execute();
+    expect((await refusedWithinASecond(revoked.link)).json()).toEqual(ended);
+
+    await createUser(t.db, { username: 'leaver' });
+    const disabled = await linkOfNewSession('leaver');
+    expect((await get(disabled.link)).statusCode).toBe(200);
+    expect((await t.injectAs('admin', { method: 'PATCH', url: '/3ds/api/users/leaver', payload: { disabled: true } })).statusCode).toBe(200);
+    expect((await get(disabled.link)).json()).toEqual(ended);
+
+    const expiring = await linkOfNewSession();
+    expect((await get(expiring.link)).statusCode).toBe(200);
+    await t.db.updateTable('sessions').set({ expires_at: new Date(t.clock.now.getTime() + 60_000) }).where('id', '=', expiring.sid).execute();
+    t.clock.advance(61_000);
+    expect((await refusedWithinASecond(expiring.link)).json()).toEqual(ended);
+  });
+
+  it('is what an export answers: its link dies with the session that asked for it', async () => {
+    const token = await t.tokenFor('admin');
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/3ds/api/jobs/export',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { fileType: 'xlsx', recordType: 'cn', searchCriteria: [], sort: [] },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const link = exported.json().data[0].fieldData.Container as string;
+    expect(new URL(link, 'http://x').searchParams.get('sid')).toBe(sessionOf(token));
+    expect((await get(link)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/3ds/api/logout', headers: { authorization: `Bearer ${token}` } });
+    expect((await get(link)).json()).toEqual(ended);
+  });
+
+  it('a link of no session (a picture in a record answer) lasts its hour whatever becomes of sessions', async () => {
+    const file = await save({ key: `registrations/${randomUUID()}.png`, name: 'R.png', contentType: 'image/png' });
+    const link = fileLinkFor(TEST_JWT_SECRET, file, t.clock.now, { session: null, ttlSeconds: 3600 });
+    expect(new URL(link, 'http://x').searchParams.has('sid')).toBe(false);
+    const res = await get(link);
+    expect(res.statusCode).toBe(200);
+    // Shown in pages again and again: the browser may keep it a while.
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
   });
 });
 

@@ -55,4 +55,23 @@ describe('signed file links', () => {
   it('calls an expired link with a bad signature invalid, not expired', () => {
     expect(verifyFileLink(SECRET, { ...parts, sig: 'x'.repeat(43) }, new Date('2030-01-01T00:00:00Z'))).toBe('invalid');
   });
+
+  describe('made for a session', () => {
+    const sid = '0d6f3a52-9b1e-4c07-a3f2-6e5d4c3b2a19';
+    const bound = signFileLink(SECRET, file, expiresAt, sid);
+    const boundParts = { ...partsOf(bound), sid: new URL(bound, 'http://localhost').searchParams.get('sid')! };
+
+    it('carries the session and signs it with the rest', () => {
+      expect(bound).toBe(`/3ds/api/files/${file.id}/Line%20Items%2003%2F01.xlsx?exp=${expiresAt.getTime() / 1000}&sid=${sid}&sig=${boundParts.sig}`);
+      expect(boundParts.sig).not.toBe(parts.sig);
+      expect(verifyFileLink(SECRET, boundParts, now)).toBe('ok');
+      expect(verifyFileLink(SECRET, boundParts, expiresAt)).toBe('expired');
+    });
+
+    it('refuses it with another session, without its session, and a link of no session given one', () => {
+      expect(verifyFileLink(SECRET, { ...boundParts, sid: '0d6f3a52-9b1e-4c07-a3f2-6e5d4c3b2a18' }, now)).toBe('invalid');
+      expect(verifyFileLink(SECRET, { ...boundParts, sid: undefined }, now)).toBe('invalid');
+      expect(verifyFileLink(SECRET, { ...parts, sid }, now)).toBe('invalid');
+    });
+  });
 });

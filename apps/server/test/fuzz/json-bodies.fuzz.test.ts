@@ -598,6 +598,29 @@ describe('every route that takes a body', () => {
     expect(refused).toBeGreaterThan(300);
   }, TIMEOUT);
 
+  it('every number field of every valid body, written beyond what a double holds: refused with 422 naming the field, never stored as 0 or Infinity', async () => {
+    // JSON.parse reads each of these as 0 or ±Infinity before any schema sees it.
+    const outOfRange = ['1e-400', '-1e-400', '2.5e-310', `0.${'0'.repeat(400)}1`, '1e400', '-1E+309', '9'.repeat(400)];
+    let refused = 0;
+    for (const route of ROUTES.filter((r) => r.valid)) {
+      const valid = await route.valid!(fixture(3));
+      for (const path of pathsOf(valid).filter((p) => NUMBER_FIELDS.has(String(p[p.length - 1])))) {
+        for (const raw of outOfRange) {
+          tried.outOfRange = (tried.outOfRange ?? 0) + 1;
+          const res = await sendAndCheck({ route, url: await urlFor(route, { pick: 3 }), payload: replaceAt(valid, path, raw) });
+          const field = String(path[path.length - 1]);
+          const context = `${route.method} ${route.path} ${field} = ${raw.slice(0, 20)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBe(422);
+          const details = res.json().details as string[];
+          expect(details, context).toHaveLength(1);
+          expect(details[0]!.startsWith(`body.${path.join('.')} is `), context).toBe(true);
+          refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(150);
+  }, TIMEOUT);
+
   it('every fieldData of every valid body, with a value nested or a name it does not know: refused with 400 naming it', async () => {
     const nested = ['{"a":1}', '[1]', '[[["x"]]]', deepArray(10_000), deepObject(10_000)];
     for (const route of ROUTES.filter((r) => r.valid)) {

@@ -369,7 +369,7 @@ describe('export', () => {
     const answer = res.json();
     expect(answer.done).toBe(2);
     expect(answer.refused).toEqual([{ recordId: '999999', code: 'NOT_FOUND', message: 'There is no line item 999999.' }]);
-    expect(answer.data[0].fieldData.Container).toMatch(/^\/3ds\/api\/files\/[0-9a-f-]+\/export\.xlsx\?exp=\d+&sig=/);
+    expect(answer.data[0].fieldData.Container).toMatch(/^\/3ds\/api\/files\/[0-9a-f-]+\/export\.xlsx\?exp=\d+&sid=[0-9a-f-]{36}&sig=/);
     expect(await download(answer.data[0].fieldData.Container)).toEqual([items[1], items[3]]);
   });
 

@@ -238,13 +238,13 @@ describe('a job’s history', () => {
     const itemId = await newLineItem(containerId);
     const upload = await t.injectAs('boss', { method: 'POST', url: `/3ds/api/job/${jobId}/upload?field=P3`, ...multipartBody([{ name: 'front.png', bytes: TINY_PNG }]) });
     expect(upload.statusCode, upload.body).toBe(200);
-    await ok('viewer', 'POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: jobId } });
+    await ok('clerk', 'POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: jobId } });
     const moved = await ok('boss', 'POST', `/job/move-container-to-yb/${jobId}`, { containerId });
     const yellowId = Number(JSON.parse(moved.scriptResult).containerId);
 
     expect(story((await historyOf(`/job/${jobId}`)).data).slice(2)).toEqual([
       ['boss', 'Added picture P3 (front.png)'],
-      ['viewer', 'Sent the Job Ready notification'],
+      ['clerk', 'Sent the Job Ready notification'],
       ['boss', `Moved container ${containerId} to Yellow Bucket container ${yellowId} with 1 line item`],
     ]);
     // The standard container is gone; its history ends with the move.
@@ -506,15 +506,15 @@ const ROUTES: RouteCase[] = [
   },
   {
     name: 'job ready',
-    user: 'viewer',
+    user: 'clerk',
     action: 'job-ready',
     failedStatus: 502,
     setup: async () => {
       const { job } = await fixture();
       const sent = async () => t.db.selectFrom('notifications').select('status').where('job_id', '=', job.id).where('status', '=', 'sent').execute();
       return {
-        request: () => call('viewer', 'POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: job.id } }),
-        refused: () => call('viewer', 'POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: 999999 } }),
+        request: () => call('clerk', 'POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: job.id } }),
+        refused: () => call('clerk', 'POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: 999999 } }),
         audit: [{ entity: 'job', action: 'job-ready', recordId: String(job.id) }],
         state: sent,
       };

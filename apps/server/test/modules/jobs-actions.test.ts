@@ -90,7 +90,7 @@ describe('Job Ready e-mail', () => {
     const port = (server.server.address() as { port: number }).port;
     const smtp = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, NOTIFY_TO: 'dispatch@example.test', MAIL_FROM: '3DS <robot@example.test>' } });
     try {
-      await createUser(smtp.db, { username: 'boss' });
+      await createUser(smtp.db, { username: 'boss', privileges: ['CREATE_JOB'] });
       const job = await createJob(smtp.db, { name: 'Ready job' });
       const container = await createContainer(smtp.db, { job_id: job.id });
       await createLineItem(smtp.db, { container_id: container.id });
@@ -105,6 +105,8 @@ describe('Job Ready e-mail', () => {
       expect(body).toContain('Registration:  BA1234563');
       expect(body).toContain('Containers:    1 standard, 0 Yellow Bucket');
       expect(body).toContain('Line items:    2 standard, 0 Yellow Bucket');
+      // It carries no link: nothing in it stops working, so it need not say until when anything works.
+      expect(body).not.toMatch(/https?:|\/3ds\/|sig=/);
     } finally {
       await smtp.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -114,13 +116,68 @@ describe('Job Ready e-mail', () => {
   it('says "Notification Could Not Be Sent" when the mail server is unreachable, and records the failure', async () => {
     const broken = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
-      await createUser(broken.db, { username: 'boss' });
+      await createUser(broken.db, { username: 'boss', privileges: ['CREATE_JOB'] });
       const job = await createJob(broken.db);
       const res = await broken.injectAs('boss', { method: 'POST', url: '/3ds/api/sendJobReadyNotification', payload: { fieldData: { __PKJobID: job.id } } });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('Notification Could Not Be Sent');
       const row = await broken.db.selectFrom('notifications').selectAll().where('job_id', '=', job.id).executeTakeFirstOrThrow();
       expect(row.status).toBe('failed');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('needs CREATE_JOB: without it 403 naming the privilege, and nothing is sent or recorded', async () => {
+    const job = await createJob(t.db, { name: 'Not yours to announce' });
+    const outbox = async () => (await readdir(join(t.dataDir, 'outbox')).catch(() => [])).length;
+    const mails = await outbox();
+    const res = await as('nobody', 'POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: job.id } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You do not have the CREATE_JOB privilege needed to send the Job Ready notification.');
+    expect(await t.db.selectFrom('notifications').select('id').where('job_id', '=', job.id).execute()).toEqual([]);
+    expect(await outbox()).toBe(mails);
+  });
+
+  it('sends at most 20 a user an hour, whatever the jobs: the 21st is 429 saying when the next can go; others are not held back', async () => {
+    const sender = await buildTestApp({ env: { NOTIFY_TO: 'ops@example.test' } });
+    try {
+      await createUser(sender.db, { username: 'eager', privileges: ['CREATE_JOB'] });
+      await createUser(sender.db, { username: 'calm', privileges: ['CREATE_JOB'] });
+      const send = (user: string, id: number) => sender.injectAs(user, { method: 'POST', url: '/3ds/api/sendJobReadyNotification', payload: { fieldData: { __PKJobID: id } } });
+      const jobs = [];
+      for (let i = 0; i < 22; i++) jobs.push(await createJob(sender.db, { name: `Ready ${i}` }));
+      // Twenty over twenty minutes, then one more at once.
+      for (let i = 0; i < 20; i++) {
+        expect((await send('eager', jobs[i]!.id)).statusCode).toBe(200);
+        sender.clock.advance(60_000);
+      }
+      const refused = await send('eager', jobs[20]!.id);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('You have sent 20 Job Ready notifications in the last hour, the most one person may send; the next can go in 40 minutes.');
+      expect(Number(refused.headers['retry-after'])).toBe(40 * 60);
+      expect(await sender.db.selectFrom('notifications').select('id').where('job_id', '=', jobs[20]!.id).execute()).toEqual([]);
+      // Another user is not held back by it.
+      expect((await send('calm', jobs[20]!.id)).statusCode).toBe(200);
+      // Once the first of the twenty is an hour old, one more goes.
+      sender.clock.advance(40 * 60_000);
+      expect((await send('eager', jobs[21]!.id)).statusCode).toBe(200);
+      expect((await send('eager', jobs[0]!.id)).statusCode).toBe(429);
+      const audited = await sender.db.selectFrom('audit_log').select('id').where('action', '=', 'job-ready').where('username', '=', 'eager').execute();
+      expect(audited).toHaveLength(21);
+    } finally {
+      await sender.close();
+    }
+  });
+
+  it('counts toward the limit only what went out: a send that failed does not', async () => {
+    const broken = await buildTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      await createUser(broken.db, { username: 'boss', privileges: ['CREATE_JOB'] });
+      for (let i = 0; i < 21; i++) {
+        const job = await createJob(broken.db);
+        expect((await broken.injectAs('boss', { method: 'POST', url: '/3ds/api/sendJobReadyNotification', payload: { fieldData: { __PKJobID: job.id } } })).statusCode).toBe(502);
+      }
     } finally {
       await broken.close();
     }

@@ -18,7 +18,7 @@ async function exportFile(entity: string, body: Record<string, unknown>) {
   const res = await t.injectAs('viewer', { method: 'POST', url: `/3ds/api/${entity}/export`, payload: body });
   expect(res.statusCode, res.body).toBe(200);
   const link: string = res.json().data[0].fieldData.Container;
-  expect(link).toMatch(/^\/3ds\/api\/files\/[0-9a-f-]+\/export\.(xlsx|pdf)\?exp=\d+&sig=/);
+  expect(link).toMatch(/^\/3ds\/api\/files\/[0-9a-f-]+\/export\.(xlsx|pdf)\?exp=\d+&sid=[0-9a-f-]{36}&sig=/);
   // The link works without a bearer token.
   const download = await t.app.inject({ method: 'GET', url: link });
   expect(download.statusCode).toBe(200);

@@ -9,7 +9,9 @@ import { createRegistration } from '../support/record-factories.ts';
 import { ApiClient, type ApiAnswer } from './support/api-client.ts';
 import { createReliabilityDatabase, withApplicationName, type ReliabilityDatabase } from './support/database.ts';
 import { waitFor } from './support/load.ts';
-import { ServerProcess } from './support/server-process.ts';
+import { RELIABILITY_JWT_SECRET, ServerProcess } from './support/server-process.ts';
+import { LocalFileStore } from '../../src/files/file-store.ts';
+import { fileLinkFor, saveFile } from '../../src/modules/files/files.service.ts';
 
 /**
  * Two server processes on one PostgreSQL, each keeping live sessions and answers in memory: what one
@@ -77,6 +79,30 @@ describe('two servers on one database', () => {
     const took = await msUntil(() => clerk.on(b.baseUrl).get('/companies'), (answer) => answer.status === 401);
     console.log(`sign-out on A refused by B after ${took.toFixed(1)} ms`);
     expect(took).toBeLessThan(WITHIN_MS);
+  });
+
+  it('a download link made for a session is refused by the other server within a second of its sign-out', async () => {
+    const clerk = await ApiClient.signIn(a.baseUrl, 'clerk', PASSWORD);
+    const { sid } = JSON.parse(Buffer.from(clerk.token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string };
+    // An export as B would have stored it (each server here keeps files in its own DATA_DIR).
+    const file = await saveFile(database.db, new LocalFileStore(join(dataDir, 'b', 'files')), {
+      key: `exports/${crypto.randomUUID()}/export.xlsx`,
+      name: 'export.xlsx',
+      contentType: 'application/octet-stream',
+      body: Buffer.from('exported rows'),
+      createdBy: 'clerk',
+    });
+    const link = fileLinkFor(RELIABILITY_JWT_SECRET, file, new Date(), { session: sid });
+    const download = async (): Promise<ApiAnswer> => {
+      const response = await fetch(`${b.baseUrl}${link}`);
+      return { status: response.status, body: undefined, text: await response.text() };
+    };
+    for (let i = 0; i < 3; i++) expect((await download()).status).toBe(200); // B keeps the session now
+    expect((await clerk.request('POST', '/logout')).status).toBe(200);
+    const took = await msUntil(download, (answer) => answer.status === 403);
+    console.log(`sign-out on A: its download link refused by B after ${took.toFixed(1)} ms`);
+    expect(took).toBeLessThan(WITHIN_MS);
+    expect(JSON.parse((await download()).text)).toMatchObject({ title: 'Link Expired', code: 'FORBIDDEN' });
   });
 
   it('a user disabled on one server has every session refused by the other within a second', async () => {

@@ -67,6 +67,75 @@ describe('numbers are numbers', () => {
   });
 });
 
+describe('numbers a double cannot hold', () => {
+  const raw = (method: Method, url: string, text: string, user = 'boss') =>
+    t.injectAs(user, { method, url: `/3ds/api${url}`, payload: text, headers: { 'content-type': 'application/json' } });
+  const tiny = `0.${'0'.repeat(400)}1`;
+  const huge = `1${'0'.repeat(400)}`;
+
+  for (const [written, kind] of [
+    ['1e-400', 'small'],
+    ['-1e-400', 'small'],
+    ['1E-330', 'small'],
+    ['2.5e-310', 'small'],
+    [tiny, 'small'],
+    ['1e400', 'large'],
+    ['-1e+309', 'large'],
+    [huge, 'large'],
+  ] as const) {
+    it(`refuses Pack Quantity ${written.slice(0, 12)}${written.length > 12 ? '…' : ''} with 422 naming the field, and changes nothing`, async () => {
+      const { item } = await lineItem();
+      const before = await stored(item.id);
+      const res = await raw('PATCH', `/line-item/${item.id}`, `{"fieldData":{"Pack Quantity":${written}}}`);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().code).toBe('VALIDATION');
+      const shown = written.length > 40 ? `${written.slice(0, 37)}...` : written;
+      expect(res.json().details).toEqual([
+        kind === 'small'
+          ? `body.fieldData.Pack Quantity is ${shown}, too close to 0 to be stored as written (it would become 0); send 0 or a plain decimal like 0.5.`
+          : `body.fieldData.Pack Quantity is ${shown}, too large to be a number (more than 1.8e308); send a plain decimal like 12 or 0.5.`,
+      ]);
+      expect(await stored(item.id)).toEqual(before);
+    });
+  }
+
+  it('refuses them on a new line item, on container weights and in a find, naming each; a zero written with an exponent is a zero', async () => {
+    const { container, item } = await lineItem();
+    const created = await raw('POST', '/line-item/new', `{"containerId":${container.id},"ndc":"${NDC}","packQuantity":1e-400,"packSize":1e400}`);
+    expect(created.statusCode).toBe(422);
+    expect(created.json().details).toEqual([
+      'body.packQuantity is 1e-400, too close to 0 to be stored as written (it would become 0); send 0 or a plain decimal like 0.5.',
+      'body.packSize is 1e400, too large to be a number (more than 1.8e308); send a plain decimal like 12 or 0.5.',
+    ]);
+    expect(created.json().message).toBe('body.packQuantity is 1e-400, too close to 0 to be stored as written (it would become 0); send 0 or a plain decimal like 0.5. (and 1 more)');
+    const weighed = await raw('PATCH', `/container/edit/${container.id}`, '{"netWeight":1e-400}');
+    expect(weighed.statusCode).toBe(422);
+    expect(weighed.json().details).toEqual(['body.netWeight is 1e-400, too close to 0 to be stored as written (it would become 0); send 0 or a plain decimal like 0.5.']);
+    const found = await raw('POST', '/line-items/search', '{"query":[{"omit":"false"}],"sort":[],"offset":1,"limit":1e400}');
+    expect(found.statusCode).toBe(422);
+    expect(found.json().details).toEqual(['body.limit is 1e400, too large to be a number (more than 1.8e308); send a plain decimal like 12 or 0.5.']);
+    // Exact zeros and ordinary exponents are numbers like any other.
+    expect((await raw('PATCH', `/line-item/${item.id}`, '{"fieldData":{"Pack Quantity":0e-400}}')).statusCode).toBe(200);
+    expect((await stored(item.id)).pack_quantity).toBe(0);
+    expect((await raw('PATCH', `/line-item/${item.id}`, '{"fieldData":{"Pack Quantity":2.5e1}}')).statusCode).toBe(200);
+    expect((await stored(item.id)).pack_quantity).toBe(25);
+  });
+
+  it('checks the privilege first: without it 403, whatever the numbers', async () => {
+    await createUser(t.db, { username: 'onlooker', privileges: [] });
+    const { item } = await lineItem();
+    const res = await raw('PATCH', `/line-item/${item.id}`, '{"fieldData":{"Pack Quantity":1e-400}}', 'onlooker');
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('reads an exponent in text as text: a lot number "1e-400" is stored as written', async () => {
+    const { item } = await lineItem();
+    const res = await raw('PATCH', `/line-item/${item.id}`, '{"fieldData":{"Lot Number":"1e-400"}}');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(item.id)).lot_number).toBe('1e-400');
+  });
+});
+
 describe('bodies name only known fields, with plain values', () => {
   it('refuses unknown fieldData names with 400 naming them, however many, and changes nothing', async () => {
     const { item } = await lineItem();
@@ -208,7 +277,7 @@ describe('single-line text', () => {
 });
 
 describe('Job Ready', () => {
-  it('sends one job’s notification at most once a minute (429 after), to anyone signed in', async () => {
+  it('sends one job’s notification at most once a minute (429 after)', async () => {
     const job = await createJob(t.db);
     const other = await createJob(t.db);
     const send = (id: number) => call('POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: id, 'Job Name': 'x' } });

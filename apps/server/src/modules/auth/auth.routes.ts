@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLim
         tags: ['session'],
         summary: 'Sign in',
         description:
-          'Answers a bearer token (JWT, HS256) carrying `sub`, `sid`, `access.parentOrganization`, `access.privileges` and `isDataEntryUser: false`; it expires after 8 hours and dies on logout. Five failures for one username within 15 minutes refuse further tries with 429 for 15 minutes.',
+          'Answers a bearer token (JWT, HS256) carrying `sub`, `sid`, `access.parentOrganization`, `access.privileges` and `isDataEntryUser: false`; it expires after 8 hours and dies on logout. Five failures for one username within 15 minutes refuse further tries with 429 for 15 minutes. At most eight sign-ins wait for a password check, the newest checked first: when a ninth comes, the one that has waited longest is answered 429 at once (`Retry-After: 2`, not counted as a failure).',
         security: [],
         body: loginRequestSchema,
         response: { 200: loginResponseSchema },

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { tooManyAttempts, unauthorized } from '../../errors/app-error.ts';
-import { decoyPasswordHash, verifyPassword } from '../../security/password.ts';
+import { decoyPasswordHash, SignInsBusyError, verifyPassword } from '../../security/password.ts';
 import type { TokenSigner } from '../../security/tokens.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
@@ -30,6 +30,12 @@ export interface RequestMeta {
   userAgent: string | null;
   requestId: string;
 }
+
+/** A session id (sessions.id is a uuid). */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** When a sign-in refused for a full line of hashes may try again. */
+const SIGN_INS_BUSY_RETRY_SECONDS = 2;
 
 /** `last_seen_at` is written at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -110,7 +116,14 @@ export class AuthService {
 
     const user = await findUserByUsername(this.#db, username);
     // An unknown username costs the same as a wrong password, so timing does not reveal accounts.
-    const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await decoyPasswordHash()));
+    let passwordOk: boolean;
+    try {
+      passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await decoyPasswordHash()));
+    } catch (error) {
+      // Pushed out of the line for a hash by later sign-ins: nothing was checked, nothing is counted.
+      if (error instanceof SignInsBusyError) throw tooManyAttempts(MESSAGES.signInsBusy, SIGN_INS_BUSY_RETRY_SECONDS);
+      throw error;
+    }
     if (!user || !passwordOk) {
       await this.#recordFailure(username, meta, now);
       throw unauthorized(MESSAGES.invalidCredentials);
@@ -172,6 +185,17 @@ export class AuthService {
   async verifySession(token: string): Promise<{ user: SessionUser; endsAt: Date }> {
     const { user, endsAt } = await this.#check(token, this.#now());
     return { user, endsAt };
+  }
+
+  /**
+   * Whether the session lives now (not signed out or revoked, its user enabled, not expired): a
+   * download link made for it works only while it does. Read as sessions are kept, so a session
+   * ended on any server is seen here within milliseconds (tds_auth notices).
+   */
+  async isSessionLive(sessionId: string): Promise<boolean> {
+    if (!SESSION_ID.test(sessionId)) return false;
+    const session = await this.#live.find(this.#db, sessionId);
+    return session !== undefined && !session.revokedAt && !session.disabled && new Date(session.expiresAt) > this.#now();
   }
 
   async #check(token: string, now: Date): Promise<{ session: LiveSession; user: SessionUser; endsAt: Date }> {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors/app-error.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import type { EventsService } from './events.service.ts';
+import { MAX_STREAMS_PER_SESSION, type EventsService } from './events.service.ts';
 
 const AUDIT_ID = /^\d{1,18}$/;
 
@@ -13,7 +13,8 @@ First \`retry: ${EVENTS.retryMs}\` and \`event: ready\` with \`data: {"lastEvent
 \`id: <audit id>\`, \`event: change\`, \`data: {"id","entity","recordId","action","user","at"}\`; a \`: ping\` comment every ${EVENTS.pingMs / 1000} s.
 With \`Last-Event-ID\` (header) or \`lastEventId\` (query), the published changes after that id are sent first, at most ${EVENTS.maxReplay};
 when more were missed, \`event: reset\` with \`data: {}\` instead: refetch everything. Ids can commit out of order, so after any reconnect refetch what is on screen.
-The stream ends when the session ends (sign-out, disabled user, expiry) or the server stops; a client that falls far behind is dropped. Reconnect after \`retry\` ms.`;
+The stream ends when the session ends (sign-out, disabled user, expiry) or the server stops; a client that falls far behind is dropped. Reconnect after \`retry\` ms.
+One session may hold ${MAX_STREAMS_PER_SESSION} streams at once (one per browser tab): 429 beyond, with \`Retry-After\`. A server holds at most EVENTS_MAX_STREAMS (its configuration): 503 beyond, with \`Retry-After\`.`;
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
   app.get(
@@ -35,7 +36,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
       // The query is for clients that cannot set the header; the header is what a reconnection sends.
       const lastEventId = header ?? request.query.lastEventId;
       // The auth plugin let the request through: the token is there and its session live.
-      const stream = await events.open(bearerToken(request)!, lastEventId, reply.raw);
+      const stream = await events.open({ token: bearerToken(request)!, sessionId: request.user.sessionId }, lastEventId, reply.raw);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')

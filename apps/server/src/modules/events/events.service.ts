@@ -19,16 +19,24 @@ const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 const REPLAYED_IDS_MS = 10_000;
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * Streams one session may hold open at once: one per browser tab, and ten tabs of 3DS are plenty.
+ * Each stream holds a socket, a file descriptor and some 40 kB of buffers on the server.
+ */
+export const MAX_STREAMS_PER_SESSION = 10;
 
 const changeFrame = (id: string, data: string) => `id: ${id}\nevent: change\ndata: ${data}\n\n`;
 const PING = ': ping\n\n';
 const RESET = 'event: reset\ndata: {}\n\n';
+/** A refused stream is asked to try again after the stream's own reconnection delay. */
+const RETRY_AFTER = { retryAfterSeconds: EVENTS.retryMs / 1000 };
 
 type EndReason = 'session' | 'slow' | 'missed notices' | 'closing';
 
 class EventStream {
   readonly output = new PassThrough();
   readonly token: string;
+  readonly sessionId: string;
   /** Where the stream is piped (the HTTP response): whole chunks pass into its socket's buffer. */
   readonly destination: { readonly writableLength: number } | undefined;
   /** Live frames that arrive while the stream is being opened; sent after the replay. */
@@ -45,8 +53,9 @@ class EventStream {
   endsAt = 0;
   endTimer: NodeJS.Timeout | undefined;
 
-  constructor(token: string, destination: { readonly writableLength: number } | undefined) {
-    this.token = token;
+  constructor(session: { token: string; sessionId: string }, destination: { readonly writableLength: number } | undefined) {
+    this.token = session.token;
+    this.sessionId = session.sessionId;
     this.destination = destination;
   }
 
@@ -74,6 +83,10 @@ class EventStream {
  * screen after any reconnect; the replay spares it nothing but tells it what changed meanwhile.
  *
  * With no stream open, a notice costs one comparison: no database reads, no JSON.
+ *
+ * Streams are bounded: at most MAX_STREAMS_PER_SESSION per session (429 beyond) and `maxStreams`
+ * on the server (503 beyond), counted from the moment a stream begins to open, so that one session
+ * cannot hold the server's sockets and memory however fast it asks.
  */
 export class EventsService {
   readonly #db: Kysely<Database>;
@@ -82,14 +95,18 @@ export class EventsService {
   readonly #now: () => Date;
   readonly #log: FastifyBaseLogger | undefined;
   readonly #streams = new Set<EventStream>();
+  /** Open streams of each session. */
+  readonly #perSession = new Map<string, number>();
+  readonly #maxStreams: number;
   #flushScheduled = false;
   #ping: NodeJS.Timeout | undefined;
   #rechecking = false;
   #recheckAgain = false;
   #closing = false;
 
-  constructor(deps: { db: Kysely<Database>; feed: ChangeFeed; auth: AuthService; now: () => Date; log?: FastifyBaseLogger }) {
+  constructor(deps: { db: Kysely<Database>; feed: ChangeFeed; auth: AuthService; now: () => Date; log?: FastifyBaseLogger; maxStreams: number }) {
     this.#db = deps.db;
+    this.#maxStreams = deps.maxStreams;
     this.#feed = deps.feed;
     this.#auth = deps.auth;
     this.#now = deps.now;
@@ -113,24 +130,48 @@ export class EventsService {
     return this.#streams.size;
   }
 
+  /** Streams open now of one session. */
+  streamsOf(sessionId: string): number {
+    return this.#perSession.get(sessionId) ?? 0;
+  }
+
   /**
-   * Opens a stream for the session of `token` (already authenticated): `retry`, `ready`, then the
-   * published changes after `lastEventId` (or `reset` when more than EVENTS.maxReplay were missed),
-   * then every change as it commits, until the session ends, the client goes or the server closes.
-   * `destination` is the response the stream will be piped to, whose buffer counts as unsent.
+   * Opens a stream for the session of `token` (already authenticated as `sessionId`): `retry`,
+   * `ready`, then the published changes after `lastEventId` (or `reset` when more than
+   * EVENTS.maxReplay were missed), then every change as it commits, until the session ends, the
+   * client goes or the server closes. `destination` is the response the stream will be piped to,
+   * whose buffer counts as unsent. Refused with 429 when the session has MAX_STREAMS_PER_SESSION
+   * open, with 503 when the server has its `maxStreams`.
    */
-  async open(token: string, lastEventId: string | undefined, destination?: { readonly writableLength: number }): Promise<Readable> {
-    if (this.#closing) throw new AppError(503, ERROR_CODES.unavailable, 'The server is shutting down; connect again in a moment.');
+  async open(
+    session: { token: string; sessionId: string },
+    lastEventId: string | undefined,
+    destination?: { readonly writableLength: number },
+  ): Promise<Readable> {
+    if (this.#closing) throw new AppError(503, ERROR_CODES.unavailable, 'The server is shutting down; connect again in a moment.', RETRY_AFTER);
     if (!this.#feed.listening) {
-      throw new AppError(503, ERROR_CODES.unavailable, 'Live updates are not being received right now; connect again in a moment.');
+      throw new AppError(503, ERROR_CODES.unavailable, 'Live updates are not being received right now; connect again in a moment.', RETRY_AFTER);
     }
-    const stream = new EventStream(token, destination);
+    // Checked and counted in one synchronous step: requests that arrive together cannot all pass.
+    if (this.streamsOf(session.sessionId) >= MAX_STREAMS_PER_SESSION) {
+      throw new AppError(
+        429,
+        ERROR_CODES.tooManyAttempts,
+        `This session already has ${MAX_STREAMS_PER_SESSION} live update streams open, the most one session may have (one per browser tab); close a tab of 3DS and this one connects again by itself.`,
+        RETRY_AFTER,
+      );
+    }
+    if (this.#streams.size >= this.#maxStreams) {
+      this.#log?.warn({ maxStreams: this.#maxStreams }, 'events stream refused: the server holds as many as EVENTS_MAX_STREAMS allows');
+      throw new AppError(503, ERROR_CODES.unavailable, 'This server has as many live update streams open as it allows; connect again in a moment.', RETRY_AFTER);
+    }
+    const stream = new EventStream(session, destination);
     // Listening before reading where to start: whatever commits meanwhile is held, not lost.
     this.#add(stream);
     let text: string;
     let endsAt: Date;
     try {
-      ({ endsAt } = await this.#auth.verifySession(token));
+      ({ endsAt } = await this.#auth.verifySession(session.token));
       const newest = await newestAuditId(this.#db);
       const missed = lastEventId === undefined ? [] : await publishedAuditRowsAfter(this.#db, lastEventId, EVENTS.maxReplay + 1);
       text = `retry: ${EVENTS.retryMs}\nevent: ready\ndata: ${JSON.stringify({ lastEventId: newest })}\n\n`;
@@ -180,6 +221,7 @@ export class EventsService {
 
   #add(stream: EventStream) {
     this.#streams.add(stream);
+    this.#perSession.set(stream.sessionId, this.streamsOf(stream.sessionId) + 1);
     this.#ping ??= setInterval(() => this.#pingAll(), EVENTS.pingMs).unref();
   }
 
@@ -188,6 +230,9 @@ export class EventsService {
     stream.ended = true;
     stream.endedBecause = reason;
     this.#streams.delete(stream);
+    const left = this.streamsOf(stream.sessionId) - 1;
+    if (left > 0) this.#perSession.set(stream.sessionId, left);
+    else this.#perSession.delete(stream.sessionId);
     for (const timer of stream.timers) clearTimeout(timer);
     clearTimeout(stream.endTimer);
     stream.pending = [];

@@ -15,18 +15,22 @@ export interface FilesRoutesOptions {
   store: FileStore;
   linkSecret: string;
   now: () => Date;
+  /** Whether the session a link was made for still lives. */
+  isSessionLive: (sessionId: string) => Promise<boolean>;
 }
 
 const LINK_EXPIRED = 'This download link has expired. Export again.';
 const LINK_INVALID = 'This download link is not valid.';
+const LINK_SESSION_ENDED = 'This download link ended with the session it was made in (signed out, or the account was changed). Sign in and make the file again.';
 const FILE_MISSING = 'The file no longer exists.';
 
 const paramsSchema = z.object({ id: z.guid(), name: z.string().min(1).max(255) });
 // Both optional so that a link missing them is refused as a bad link (403), not as a bad request.
-const querySchema = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+const querySchema = z.object({ exp: z.string().max(20).optional(), sid: z.string().max(100).optional(), sig: z.string().max(100).optional() });
 
 const description =
-  'Signed, expiring download link (no bearer token): made by the API that hands out the link (exports, reports, pictures), valid for 15 minutes unless that API says otherwise. ' +
+  'Signed, expiring download link (no bearer token): made by the API that hands out the link (exports, reports, documents, labels, pictures), valid for 15 minutes unless that API says otherwise. ' +
+  'A link made for a session (`sid`: every download, not the pictures of record answers) works only while that session lives: after a sign-out, a revocation or a disabled user it answers 403 (title "Link Expired"), on every server. ' +
   '403 `FORBIDDEN` for a link that was not signed by this server, and also for an expired one (title "Link Expired"): 403 rather than 410 because the file may well still exist — it is the link that no longer grants access. ' +
   '404 when the file is gone. Images are served inline, everything else as an attachment.';
 
@@ -44,21 +48,32 @@ function contentDisposition(type: 'inline' | 'attachment', name: string): string
   return `${type}; filename="${ascii}"${extended}`;
 }
 
-function setFileHeaders(reply: FastifyReply, row: StoredFile, name: string, size: number): void {
+/**
+ * A picture (a link of no session) may be kept by the browser for a while, as pages show it again
+ * and again; a download of a session is never kept, or the browser would still hand it out after
+ * the session ended.
+ */
+function setFileHeaders(reply: FastifyReply, row: StoredFile, name: string, size: number, ofSession: boolean): void {
   reply
     .header('content-type', row.content_type)
     .header('content-length', String(size))
-    .header('cache-control', 'private, max-age=300')
+    .header('cache-control', ofSession ? 'no-store' : 'private, max-age=300')
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', contentDisposition(dispositionType(row.content_type), name));
 }
 
 /** `GET|HEAD /files/:id/:name?exp=&sig=`: files behind signed links (DESIGN.md §4). */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, store, linkSecret, now }) => {
-  function checkLink(params: { id: string; name: string }, query: { exp?: string | undefined; sig?: string | undefined }): void {
-    const check = verifyFileLink(linkSecret, { id: params.id, name: params.name, exp: query.exp ?? '', sig: query.sig ?? '' }, now());
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, store, linkSecret, now, isSessionLive }) => {
+  async function checkLink(
+    params: { id: string; name: string },
+    query: { exp?: string | undefined; sid?: string | undefined; sig?: string | undefined },
+  ): Promise<void> {
+    const check = verifyFileLink(linkSecret, { id: params.id, name: params.name, exp: query.exp ?? '', sid: query.sid, sig: query.sig ?? '' }, now());
     if (check === 'invalid') throw forbidden(LINK_INVALID);
     if (check === 'expired') throw new AppError(403, ERROR_CODES.forbidden, LINK_EXPIRED, { title: 'Link Expired' });
+    if (query.sid !== undefined && !(await isSessionLive(query.sid))) {
+      throw new AppError(403, ERROR_CODES.forbidden, LINK_SESSION_ENDED, { title: 'Link Expired' });
+    }
   }
 
   const schema = { tags: ['files'], security: [], description, params: paramsSchema, querystring: querySchema };
@@ -67,10 +82,10 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
     '/files/:id/:name',
     { config: { public: true }, schema: { ...schema, summary: 'Whether a file behind a signed link exists (200/404, no body)' } },
     async (request, reply) => {
-      checkLink(request.params, request.query);
+      await checkLink(request.params, request.query);
       const found = await statFile(db, store, request.params.id);
       if (!found) throw notFound(FILE_MISSING);
-      setFileHeaders(reply, found.row, request.params.name, found.size);
+      setFileHeaders(reply, found.row, request.params.name, found.size, request.query.sid !== undefined);
       return reply.send();
     },
   );
@@ -84,11 +99,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       schema: { ...schema, summary: 'Download a file behind a signed link', response: { 200: z.unknown().describe('The file bytes') } },
     },
     async (request, reply) => {
-      checkLink(request.params, request.query);
+      await checkLink(request.params, request.query);
       const opened = await openFile(db, store, request.params.id);
       if (!opened) throw notFound(FILE_MISSING);
       // The signed name, not the stored one: an API may offer a file under a more telling name.
-      setFileHeaders(reply, opened.row, request.params.name, opened.row.size_bytes);
+      setFileHeaders(reply, opened.row, request.params.name, opened.row.size_bytes, request.query.sid !== undefined);
       return reply.send(opened.stream);
     },
   );

@@ -28,9 +28,19 @@ export interface NewFile {
   createdBy: string;
 }
 
-/** A signed download link for a stored file, valid for `ttlSeconds` from `now`. */
-export function fileLinkFor(linkSecret: string, file: { id: string; name: string }, now: Date, ttlSeconds = FILE_LINK_TTL_SECONDS): string {
-  return signFileLink(linkSecret, file, new Date(now.getTime() + ttlSeconds * 1000));
+/**
+ * A signed download link for a stored file, valid for `ttlSeconds` from `now` (15 minutes unless
+ * said otherwise) and, made for a `session` (the requester's), only while that session lives. Only
+ * the picture links of record answers, which the answer cache serves to every reader alike, are made
+ * for no session (`null`).
+ */
+export function fileLinkFor(
+  linkSecret: string,
+  file: { id: string; name: string },
+  now: Date,
+  link: { session: string | null; ttlSeconds?: number },
+): string {
+  return signFileLink(linkSecret, file, new Date(now.getTime() + (link.ttlSeconds ?? FILE_LINK_TTL_SECONDS) * 1000), link.session);
 }
 
 /**

@@ -190,7 +190,7 @@ export class JobDocumentsService {
         });
       },
     );
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
+    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
   }
 
   /**

@@ -52,6 +52,28 @@ export async function holdJobReadyTurn(db: Kysely<Database>, jobId: number): Pro
   await sql`SELECT pg_advisory_xact_lock(hashtext('job-ready'), ${jobId})`.execute(db);
 }
 
+/**
+ * Serialises the Job Ready sends of one user for the rest of the transaction. Taken before the job's
+ * turn (holdJobReadyTurn), always in that order.
+ */
+export async function holdJobReadyUserTurn(db: Kysely<Database>, username: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('job-ready-user'), hashtext(${username}))`.execute(db);
+}
+
+/** When the user's Job Ready notifications made since `since` that went out or are going out were made, oldest first. */
+export async function jobReadySentBy(db: Kysely<Database>, username: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select('created_at')
+    .where('created_by', '=', username)
+    .where('kind', '=', 'job-ready')
+    .where('status', '!=', 'failed')
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => new Date(row.created_at as unknown as string | Date));
+}
+
 /** The job's last Job Ready notification made since `since` that went out or is going out (a failed one sent nothing). */
 export function lastJobReady(db: Kysely<Database>, jobId: number, since: Date) {
   return db

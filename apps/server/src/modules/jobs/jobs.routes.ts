@@ -119,7 +119,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         tags: ['jobs'],
         summary: 'Send the Job Ready e-mail',
         description:
-          'Body: the job\'s fieldData (its `__PKJobID` is used). Sends an e-mail to NOTIFY_TO (SMTP, or the file outbox without SMTP) and records it in notifications. One job\'s notification goes out at most once a minute (429 after). 502 "Notification Could Not Be Sent" when delivery fails.',
+          'Body: the job\'s fieldData (its `__PKJobID` is used). Needs CREATE_JOB (403). Sends an e-mail to NOTIFY_TO (SMTP, or the file outbox without SMTP) and records it in notifications. One job\'s notification goes out at most once a minute, and one user\'s at most 20 an hour (429 saying when the next can go, with Retry-After). 502 "Notification Could Not Be Sent" when delivery fails.',
         // The spec's client sends the job's whole fieldData: any field of the job layout, as it was answered.
         body: strictBody({ fieldData: fieldDataOf(CATALOGUE.jobs.fields.map((f) => f.name), { __PKJobID: idNumber }) }),
         response: { 200: messagesSchema },

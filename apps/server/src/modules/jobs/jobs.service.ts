@@ -61,6 +61,12 @@ function destructionRecordOf(job: Job): DestructionRecord {
 
 /** A job's Job Ready notification is sent at most once in this long. */
 export const JOB_READY_INTERVAL_MS = 60_000;
+/**
+ * One user sends at most this many Job Ready notifications in JOB_READY_USER_WINDOW_MS, whatever the
+ * jobs: the e-mail goes to the operations mailbox, which a script must not be able to flood.
+ */
+export const JOB_READY_PER_USER = 20;
+export const JOB_READY_USER_WINDOW_MS = 60 * 60_000;
 
 export const JOB_READY_MESSAGES = {
   sent: 'A notification has been sent that your job is ready',
@@ -233,13 +239,24 @@ export class JobsService {
     ].join('\n');
     const notification = await transaction(this.#db, async (trx) => {
       // One job's notification goes out at most once a minute, however many people press the button
-      // (or a script calls the route): the check and the new row are one step, under a lock of the job's own.
+      // (or a script calls the route), and one user's at most JOB_READY_PER_USER an hour: each check
+      // and the new row are one step, under locks of the user's and the job's own (in that order).
+      await jobs.holdJobReadyUserTurn(trx, user.username);
       await jobs.holdJobReadyTurn(trx, id);
       const now = this.#now();
+      const sentByUser = await jobs.jobReadySentBy(trx, user.username, new Date(now.getTime() - JOB_READY_USER_WINDOW_MS));
+      if (sentByUser.length >= JOB_READY_PER_USER) {
+        const freedAt = sentByUser[sentByUser.length - JOB_READY_PER_USER]!.getTime() + JOB_READY_USER_WINDOW_MS;
+        const minutes = Math.max(1, Math.ceil((freedAt - now.getTime()) / 60_000));
+        throw tooManyAttempts(
+          `You have sent ${JOB_READY_PER_USER} Job Ready notifications in the last hour, the most one person may send; the next can go in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          Math.ceil((freedAt - now.getTime()) / 1000),
+        );
+      }
       const last = await jobs.lastJobReady(trx, id, new Date(now.getTime() - JOB_READY_INTERVAL_MS));
       if (last) {
         const wait = Math.max(1, Math.ceil((new Date(last.created_at).getTime() + JOB_READY_INTERVAL_MS - now.getTime()) / 1000));
-        throw tooManyAttempts(`The Job Ready notification of job ${id} was sent less than a minute ago; it can be sent again in ${wait} seconds.`);
+        throw tooManyAttempts(`The Job Ready notification of job ${id} was sent less than a minute ago; it can be sent again in ${wait} seconds.`, wait);
       }
       return trx
         .insertInto('notifications')

@@ -426,7 +426,7 @@ export class LineItemsService {
       body: pdf,
       createdBy: user.username,
     });
-    return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now()) } }] };
+    return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }] };
   }
 
   /**

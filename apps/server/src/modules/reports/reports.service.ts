@@ -298,7 +298,7 @@ export class ReportsService {
       throw error;
     }
     const file = await saving;
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now()) } }], scriptResult: JSON.stringify({ succeeded: true }) };
+    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }], scriptResult: JSON.stringify({ succeeded: true }) };
   }
 
   /**
@@ -451,7 +451,7 @@ export class ReportsService {
         {
           recordId: String(reportId),
           fieldData: {
-            Container: fileLinkFor(this.#linkSecret, file, this.#now()),
+            Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }),
             FileName: name,
             Period: period.label,
             Records: records.length,

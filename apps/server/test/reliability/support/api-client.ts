@@ -8,6 +8,8 @@ export interface ApiAnswer {
   requestId?: string;
   /** What went wrong when no answer came. */
   networkError?: string;
+  /** The Retry-After of a 429 or 503, in seconds. */
+  retryAfterSeconds?: number;
 }
 
 /** A signed-in user of one server process, speaking to the API over real HTTP. */
@@ -20,9 +22,16 @@ export class ApiClient {
     this.#token = token;
   }
 
-  /** Signs in through `POST /3ds/api/login`. */
+  /**
+   * Signs in through `POST /3ds/api/login`. Many clients signing in at once may find the line for a
+   * password check full (429 with Retry-After): like any client, it tries again after that pause.
+   */
   static async signIn(baseUrl: string, username: string, password: string): Promise<ApiClient> {
-    const answer = await send(baseUrl, 'POST', '/login', { body: { username, password } });
+    let answer = await send(baseUrl, 'POST', '/login', { body: { username, password } });
+    for (let tries = 1; answer.status === 429 && answer.retryAfterSeconds !== undefined && tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, answer.retryAfterSeconds! * 1000 * (0.5 + Math.random())));
+      answer = await send(baseUrl, 'POST', '/login', { body: { username, password } });
+    }
     if (answer.status !== 200) throw new Error(`Sign-in of ${username} at ${baseUrl} answered ${answer.status}: ${answer.text}`);
     return new ApiClient(baseUrl, answer.body.token);
   }
@@ -71,7 +80,8 @@ async function send(
       body = undefined;
     }
     const requestId = response.headers.get('x-request-id');
-    return { status: response.status, body, text, ...(requestId ? { requestId } : {}) };
+    const retryAfter = response.headers.get('retry-after');
+    return { status: response.status, body, text, ...(requestId ? { requestId } : {}), ...(retryAfter && /^\d+$/.test(retryAfter) ? { retryAfterSeconds: Number(retryAfter) } : {}) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const networkError = cause?.code ?? cause?.message ?? (error as Error).message;

@@ -89,7 +89,7 @@ export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number'
         },
       }}
       leftSection={<IconSearch size={16} stroke={1.8} aria-hidden />}
-      rightSection={results.isFetching ? <Loader size={14} aria-label="Searching" /> : undefined}
+      rightSection={results.isFetching ? <Loader size={14} role="status" aria-label="Searching" /> : undefined}
       error={error}
       autoFocus={autoFocus}
       // In a dialog, the focus trap gives the focus to the element marked so (not the close button).

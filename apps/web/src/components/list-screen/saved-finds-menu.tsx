@@ -74,7 +74,7 @@ export function SavedFinds({ catalogue, state }: SavedFindsProps) {
           <Divider />
           {saved.isPending ? (
             <Group justify="center" p="md">
-              <Loader size="sm" type="dots" aria-label="Loading saved finds" />
+              <Loader size="sm" type="dots" role="status" aria-label="Loading saved finds" />
             </Group>
           ) : finds.length === 0 ? (
             <Text size="sm" c="dimmed" px="md" py="sm">

@@ -52,6 +52,8 @@ export interface JobPermissions {
   canLock: boolean;
   /** UNLOCK_JOB on a locked job. */
   canUnlock: boolean;
+  /** CREATE_JOB, locked or not: the "Job Ready" e-mail. */
+  canNotifyReady: boolean;
 }
 
 export function jobPermissions(fieldData: FieldData, privileges: readonly string[] | undefined): JobPermissions {
@@ -65,6 +67,7 @@ export function jobPermissions(fieldData: FieldData, privileges: readonly string
     canMoveContainer: may('job.move-container-to-yb', { job: locked }),
     canLock: may('job.lock', { record: locked }),
     canUnlock: may('job.unlock', { record: locked }),
+    canNotifyReady: may('job.notify-ready', { record: locked }),
   };
 }
 

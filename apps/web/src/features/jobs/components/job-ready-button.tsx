@@ -6,7 +6,11 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { isAbortError } from '../../../lib/handle-error.ts';
 import { JOB_READY_MESSAGES, useSendJobReady } from '../api/send-job-ready.ts';
 
-/** "Job Ready": e-mails that the job is ready (spec 1 §2, §8). No privilege is needed. */
+/**
+ * "Job Ready": e-mails that the job is ready (spec 1 §2, §8). Shown to those who may send it
+ * (`job.notify-ready`: CREATE_JOB); the server also limits how often (one job once a minute, one
+ * user 20 an hour) and its 429 says when the next can go.
+ */
 export function JobReadyButton({ fieldData }: { fieldData: FieldData }) {
   const send = useSendJobReady();
   return (

@@ -31,7 +31,7 @@ export function JobViewScreen() {
 
   const actions = record && permissions && (
     <>
-      <JobReadyButton fieldData={record.fieldData} />
+      {permissions.canNotifyReady && <JobReadyButton fieldData={record.fieldData} />}
       <JobDocumentActions jobId={id} fieldData={record.fieldData} locked={permissions.locked} />
       <JobLockButton jobId={id} locked={permissions.locked} canLock={permissions.canLock} canUnlock={permissions.canUnlock} />
     </>

@@ -40,7 +40,7 @@ function Picture({ src, alt }: { src: string; alt: string }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   return (
     <Center h="100%" pos="relative">
-      {state === 'loading' && <Loader pos="absolute" aria-label="Loading the picture" />}
+      {state === 'loading' && <Loader pos="absolute" role="status" aria-label="Loading the picture" />}
       {state === 'failed' ? (
         <Group gap="xs" c="dimmed">
           <IconPhotoOff size={20} aria-hidden />
