@@ -120,7 +120,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
         response: { 200: z.object({ data: z.array(inventoryRecord) }) },
       },
     },
-    async () => inventory.inventories(),
+    async (request) => inventory.inventories(request.user),
   );
 
   app.get(

@@ -276,14 +276,19 @@ export class InventoryService {
           });
         },
       );
-      return { data: [this.#inventoryRecord({ id: inventoryId, as_of: asOfDate, line_items: lines.length, created_by: user.username, created_at: now }, pdfFile, xlsxFile!)] };
+      return { data: [this.#inventoryRecord({ id: inventoryId, as_of: asOfDate, line_items: lines.length, created_by: user.username, created_at: now }, pdfFile, xlsxFile!, user)] };
     } catch (error) {
       await this.#store.delete(xlsxKey).catch(() => {});
       throw error;
     }
   }
 
-  #inventoryRecord(row: { id: number; as_of: Date; line_items: number; created_by: string; created_at: Date }, pdf: { id: string; name: string }, xlsx: { id: string; name: string }) {
+  #inventoryRecord(
+    row: { id: number; as_of: Date; line_items: number; created_by: string; created_at: Date },
+    pdf: { id: string; name: string },
+    xlsx: { id: string; name: string },
+    user: SessionUser,
+  ) {
     const now = this.#now();
     const asOf = new Date(row.as_of);
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -294,15 +299,16 @@ export class InventoryService {
         'Line Items': row.line_items,
         'Created By': row.created_by,
         'Created At': new Date(row.created_at).toISOString(),
-        Container: fileLinkFor(this.#linkSecret, pdf, now),
-        'Container Xlsx': fileLinkFor(this.#linkSecret, xlsx, now),
+        Container: fileLinkFor(this.#linkSecret, pdf, now, { session: user.sessionId }),
+        'Container Xlsx': fileLinkFor(this.#linkSecret, xlsx, now, { session: user.sessionId }),
         'File Name': pdf.name,
       },
     };
   }
 
   /** Every inventory kept, newest first, with links to its PDF and xlsx. */
-  async inventories() {
+  /** The inventories taken, newest first, with download links for the user's session. */
+  async inventories(user: SessionUser) {
     const rows = await this.#db
       .selectFrom('inventories as i')
       .innerJoin('files as p', 'p.id', 'i.pdf_file_id')
@@ -310,7 +316,7 @@ export class InventoryService {
       .select(['i.id', 'i.as_of', 'i.line_items', 'i.created_by', 'i.created_at', 'p.id as pdf_id', 'p.original_name as pdf_name', 'x.id as xlsx_id', 'x.original_name as xlsx_name'])
       .orderBy('i.id', 'desc')
       .execute();
-    return { data: rows.map((r) => this.#inventoryRecord(r, { id: r.pdf_id, name: r.pdf_name }, { id: r.xlsx_id, name: r.xlsx_name })) };
+    return { data: rows.map((r) => this.#inventoryRecord(r, { id: r.pdf_id, name: r.pdf_name }, { id: r.xlsx_id, name: r.xlsx_name }, user)) };
   }
 
   /**

@@ -42,7 +42,7 @@ export const jobDocumentsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments
         response: { 200: generatedList },
       },
     },
-    async (request) => documents.generated(Number(request.params.id)),
+    async (request) => documents.generated(Number(request.params.id), request.user),
   );
 
   app.post(

@@ -197,7 +197,7 @@ export class JobDocumentsService {
    * Every Form 41 and Certificate of Destruction generated for the job, newest first, each with its
    * signed link, who made it and when, and whether a later generation superseded it.
    */
-  async generated(jobId: number) {
+  async generated(jobId: number, user: SessionUser) {
     if (!(await repo.jobExists(this.#db, jobId))) throw notFound(`There is no job ${jobId}.`);
     const rows = await repo.generatedDocumentsOf(this.#db, jobId);
     const now = this.#now();
@@ -212,7 +212,7 @@ export class JobDocumentsService {
           'Generated At': new Date(row.generated_at).toISOString(),
           Superseded: row.superseded_at !== null,
           'Superseded At': row.superseded_at === null ? '' : new Date(row.superseded_at).toISOString(),
-          Container: fileLinkFor(this.#linkSecret, { id: row.file_id, name: row.original_name }, now),
+          Container: fileLinkFor(this.#linkSecret, { id: row.file_id, name: row.original_name }, now, { session: user.sessionId }),
         },
       })),
     };

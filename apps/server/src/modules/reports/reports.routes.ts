@@ -107,6 +107,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
         response: { 200: arcosList },
       },
     },
-    async () => reports.arcosReports(),
+    async (request) => reports.arcosReports(request.user),
   );
 };

@@ -470,7 +470,7 @@ export class ReportsService {
   }
 
   /** Every ARCOS report kept (handbook 2.2: two years; 3DS never removes one), newest first, each with its link. */
-  async arcosReports() {
+  async arcosReports(user: SessionUser) {
     const rows = await reports.keptArcosReports(this.#db);
     const settings = await readSettings(this.#db);
     const now = this.#now();
@@ -495,7 +495,7 @@ export class ReportsService {
             'Created At': new Date(r.created_at).toISOString(),
             Superseded: r.superseded_at !== null,
             FileName: r.original_name,
-            Container: fileLinkFor(this.#linkSecret, { id: r.file_id, name: r.original_name }, now),
+            Container: fileLinkFor(this.#linkSecret, { id: r.file_id, name: r.original_name }, now, { session: user.sessionId }),
           },
         };
       }),
