@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { deaNumberProblem } from './registration.ts';
-import { singleLineTextProblem, trimLine } from './text.ts';
+import { timeZoneProblem } from './dates.ts';
+import { ownDeaNumberProblem } from './registration.ts';
+import { printedTextProblem, trimLine } from './text.ts';
 
 /**
  * Our own registration (the reverse distributor's identity), printed on every DEA document: Form 41
- * section A, the Certificate of Destruction, the ARCOS reporting registrant. Keys are the API's field
- * names; the settings table's CHECK constraints (009_paperwork.sql) hold the same limits.
+ * section A, the Certificate of Destruction, the ARCOS reporting registrant; and the time zone whose
+ * day is 3DS's "today" (the 30-day clock and the date checks). Keys are the API's field names; the
+ * settings table's CHECK constraints (009_paperwork.sql, 031_one_clock.sql) hold the same limits.
  */
 export const SETTINGS_FIELDS = {
   registrantName: 'Registrant Name',
@@ -17,6 +19,7 @@ export const SETTINGS_FIELDS = {
   zip: 'ZIP',
   telephone: 'Telephone',
   contactName: 'Contact Name',
+  timeZone: 'Time Zone',
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_FIELDS;
@@ -29,19 +32,19 @@ export const SETTINGS_MESSAGES = {
   nothingToChange: 'Nothing to change: send at least one field of the settings',
 } as const;
 
-/** One line of text up to `max` characters; "" empties the field. */
+/** One line of text up to `max` characters, printed on DEA documents as it is stored; "" empties the field. */
 const line = (label: string, max: number) =>
   z
     .string()
     .overwrite(trimLine)
     .superRefine((v, ctx) => {
-      const problem = singleLineTextProblem(label, v, max);
+      const problem = printedTextProblem(label, v, max);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
 /**
- * Each field alone; every one may be sent empty ("" clears it: the documents then show the gap),
- * except that what is given must be well formed.
+ * Each field alone; every one but the time zone may be sent empty ("" clears it: the documents then
+ * show the gap), except that what is given must be well formed.
  */
 export const settingsFieldSchemas = {
   registrantName: line('Registrant Name', 200),
@@ -50,7 +53,7 @@ export const settingsFieldSchemas = {
     .overwrite(trimLine)
     .toUpperCase()
     .superRefine((v, ctx) => {
-      const problem = v === '' ? undefined : deaNumberProblem(v);
+      const problem = v === '' ? undefined : ownDeaNumberProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   addressLine1: line('Address Line 1', 200),
@@ -70,6 +73,14 @@ export const settingsFieldSchemas = {
     .overwrite(trimLine)
     .refine((v) => v === '' || /^[0-9 +().\-x]{7,40}$/.test(v), SETTINGS_MESSAGES.telephone),
   contactName: line('Contact Name', 200),
+  // Never empty: the clock needs a day.
+  timeZone: z
+    .string()
+    .overwrite(trimLine)
+    .superRefine((v, ctx) => {
+      const problem = timeZoneProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 } as const satisfies Record<SettingsKey, z.ZodType<string>>;
 
 /** The settings as the API answers them and the form edits them (empty: ""). */
