@@ -71,12 +71,15 @@ export class RecordsService {
   readonly #counts: CountCache;
   readonly #fileLink: FileLinker;
   readonly #answers: AnswerCache | undefined;
+  /** The day answers and counts are kept by: the Settings' day (BusinessDay), the day Days Left counts by. */
+  readonly #today: () => string;
 
-  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache }) {
+  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache; today?: () => string }) {
     this.#db = deps.db;
     this.#counts = deps.counts ?? new CountCache(deps.db);
     this.#fileLink = deps.fileLink;
     this.#answers = deps.answers;
+    this.#today = deps.today ?? (() => todayIso());
   }
 
   /**
@@ -85,13 +88,13 @@ export class RecordsService {
    * day (finds relative to today, days left) are part of the key.
    */
   async listAnswer(entity: EntityName, request: ListRequest, user: SessionUser): Promise<Buffer> {
-    const key = `${entity}\u0000list\u0000${scopeKey(entity, user) ?? ''}\u0000${todayIso()}\u0000${JSON.stringify(request)}`;
+    const key = `${entity}\u0000list\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${JSON.stringify(request)}`;
     return this.#answer(entity, key, () => this.list(entity, request, user));
   }
 
   /** The record answer as the bytes to send, kept like `listAnswer`. */
   async recordAnswer(entity: EntityName, id: number, user: SessionUser): Promise<Buffer> {
-    const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${todayIso()}\u0000${id}`;
+    const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${id}`;
     return this.#answer(entity, key, () => this.record(entity, id, user));
   }
 
@@ -123,7 +126,7 @@ export class RecordsService {
     const find = prepareFind(layout, request, scope);
     const all = find.everything ? find : prepareFind(layout, {}, scope);
     const keyOf = (parts: FindParts) =>
-      CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: todayIso() });
+      CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: this.#today() });
     const [findKey, allKey] = [keyOf(request), find.everything ? undefined : keyOf({})];
     const tables = tablesRead(layout, find);
     // Versions first, counts after: a cached count is never older than the versions it is kept with.
