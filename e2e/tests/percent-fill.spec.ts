@@ -19,7 +19,10 @@ test('a fill of 150 % is refused beside % Fill before anything is sent; 40 % is 
 
   await login(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
-  await page.goto(`line-item/${id}/edit`);
+  await page.goto(`line-item/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Line Item ${id}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Quantities' })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   const form = page.getByRole('dialog', { name: /^Enter Data For / });
   await expect(form.getByLabel('% Fill')).toHaveValue('100%');
   let saved = 0;

@@ -76,7 +76,7 @@ test('refuses a DEA number with a wrong check digit or a letter DEA does not use
 test('chooses the time zone whose day 3DS counts by, saved and read back', async ({ page, request }) => {
   await openSettings(page);
   const form = page.getByRole('form', { name: 'Our registration' });
-  const zone = form.getByRole('textbox', { name: 'Time Zone' });
+  const zone = form.getByRole('combobox', { name: 'Time Zone' });
   const original = await zone.inputValue();
   expect(original).not.toBe('');
   // Reykjavik keeps UTC's day all year: the other journeys' dates stay the same day meanwhile.

@@ -73,6 +73,14 @@ describe('the destruction record form', () => {
     expect(destructionRecordFormErrors({ ...values, lateReason: 'Left over' }, '2026-03-15')).toEqual({ lateReason: DESTRUCTION_RECORD_MESSAGES.reasonWithoutLateness });
   });
 
+  it('lists the problems above the fields in the form\'s order: the dates, the reason, then the witnesses', () => {
+    const late = { ...values, dateTransfer: '12/30/2025', dateReceived: '01/01/2026', dateDestroyed: '03/11/2026', destructionWitness1: 'Ann Lee', destructionWitness2: 'ann lee' };
+    expect(destructionRecordFormProblems(late, '2026-03-15')).toEqual([
+      DESTRUCTION_RECORD_MESSAGES.lateWithoutReason(69),
+      DESTRUCTION_RECORD_MESSAGES.sameWitness('Destruction Witness 2', 'Destruction Witness 1'),
+    ]);
+  });
+
   it('shows a late destruction from the server\'s Days Late', () => {
     expect(daysLateText(50)).toBe('Destroyed 50 days late');
     expect(daysLateText('1')).toBe('Destroyed 1 day late');

@@ -61,10 +61,25 @@ export function destructionRecordFormErrors(values: DestructionRecordValues, tod
   return errors;
 }
 
+/** The fields in the order the form shows them (the reason comes right after the dates that call for it). */
+const FORM_ORDER: readonly DestructionRecordKey[] = [
+  'dateTransfer',
+  'dateReceived',
+  'dateDestroyed',
+  'lateReason',
+  'disposalMethod',
+  'facility',
+  'facilityAddress',
+  'transferWitness1',
+  'transferWitness2',
+  'destructionWitness1',
+  'destructionWitness2',
+];
+
 /** Every rule the values break, as one list in the form's order (the summary above the fields). */
 export function destructionRecordFormProblems(values: DestructionRecordValues, today: string = todayIso()): string[] {
   const errors = destructionRecordFormErrors(values, today);
-  return KEYS.flatMap((key) => (errors[key] ? [errors[key]] : []));
+  return FORM_ORDER.flatMap((key) => (errors[key] ? [errors[key]] : []));
 }
 
 /**

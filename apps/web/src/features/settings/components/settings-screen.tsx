@@ -37,7 +37,7 @@ function SettingsEditor() {
   // and the confirmation must survive that.
   const saving = useUpdateSettings();
   return (
-    <PageFrame title="Settings" subtitle="Our own DEA registration, as Form 41, the Certificate of Destruction and ARCOS reports print it.">
+    <PageFrame title="Settings" subtitle="Our own DEA registration, as Form 41, the Certificate of Destruction and ARCOS reports print it, and the time zone our days are counted in.">
       {query.isPending && (
         <Paper withBorder shadow="xs" p="lg" maw={880} aria-busy="true" aria-label="Loading the settings">
           <Skeleton height={14} width={200} mb="md" />
