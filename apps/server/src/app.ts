@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storableTextPlugin);
 
   // 3DS's today: the day in the Settings' time zone, for every date check and what is kept by day.
-  const day = await BusinessDay.read(db, now);
+  const day = await BusinessDay.read(db, now, (error) => app.log.warn({ err: error }, 'the time zone of the settings could not be read; the server\'s own zone counts the days until it can'));
   const today = () => day.today();
   // Pictures are shown in pages for a while: their links live an hour.
   const records = new RecordsService({ db, answers, today, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), 3600) });

@@ -25,8 +25,18 @@ export class BusinessDay {
     this.#timeZone = timeZone;
   }
 
-  static async read(db: Kysely<Database>, now: () => Date): Promise<BusinessDay> {
-    return new BusinessDay(db, now, (await readSettings(db)).time_zone);
+  /**
+   * The zone as the settings hold it. A database that cannot be read at start (an app built while
+   * PostgreSQL is down answers 503 until it is back) gives the server's own zone meanwhile, until
+   * the next read succeeds; `onUnread` says so.
+   */
+  static async read(db: Kysely<Database>, now: () => Date, onUnread: (error: unknown) => void = () => {}): Promise<BusinessDay> {
+    try {
+      return new BusinessDay(db, now, (await readSettings(db)).time_zone);
+    } catch (error) {
+      onUnread(error);
+      return new BusinessDay(db, now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    }
   }
 
   get timeZone(): string {
