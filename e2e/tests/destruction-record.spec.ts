@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { api, apiToken, type Json } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
@@ -119,6 +120,8 @@ test('a destruction 80 days after receipt asks for its reason beside the field; 
   await expect(dialog.getByLabel('Destruction Witness 2')).toHaveAccessibleDescription(sameMessage);
   await expect(dialog.getByRole('alert')).toContainText(lateMessage);
   await page.screenshot({ path: test.info().outputPath('late-destruction-form.png'), fullPage: true });
+  // The dialog with its reason field and the errors beside the fields meets WCAG 2.1 AA too.
+  await expectAccessible(page, 'the destruction record dialog of a late destruction, with its errors');
   expect(patches).toBe(0);
 
   await reason.fill('Incinerator down for repair; destroyed on its first day back in service');

@@ -1,4 +1,5 @@
 import { api, apiToken, scheduleTwoStock } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
@@ -35,6 +36,7 @@ test('a fill of 150 % is refused beside % Fill before anything is sent; 40 % is 
   await expect(form.getByLabel('% Fill')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('% Fill')).toHaveAccessibleDescription('Percent fill cannot exceed 100%: a package is at most full.');
   await page.screenshot({ path: test.info().outputPath('percent-fill-over.png'), fullPage: true });
+  await expectAccessible(page, 'the line item form with % Fill refused');
   expect(saved).toBe(0);
 
   await form.getByLabel('% Fill').fill('40');

@@ -1,4 +1,5 @@
 import { api, apiToken } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
@@ -62,6 +63,7 @@ test('refuses a DEA number with a wrong check digit or a letter DEA does not use
   await form.getByLabel('Contact Name').blur();
   await expect(form.getByLabel('Contact Name')).toHaveAccessibleDescription(/Contact Name holds an invisible or text-direction character \(U\+202E\)/);
   await page.screenshot({ path: test.info().outputPath('settings-refusals.png'), fullPage: true });
+  await expectAccessible(page, 'the settings screen with errors beside its fields');
   await form.getByLabel('State').fill('O');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('State is the two-letter postal code, e.g. OH')).toBeVisible();
