@@ -84,6 +84,8 @@ describe('the destruction record form', () => {
   it('shows a late destruction from the server\'s Days Late', () => {
     expect(daysLateText(50)).toBe('Destroyed 50 days late');
     expect(daysLateText('1')).toBe('Destroyed 1 day late');
+    expect(daysLateText(50, true)).toBe('50 days late');
+    expect(daysLateText(1, true)).toBe('1 day late');
     expect(daysLateText('')).toBeNull();
     expect(daysLateText(undefined)).toBeNull();
   });

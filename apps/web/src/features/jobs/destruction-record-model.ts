@@ -94,11 +94,15 @@ export function lateDestructionDays(values: Pick<DestructionRecordValues, 'dateR
   return days > DESTRUCTION_DEADLINE_DAYS ? days : null;
 }
 
-/** The job's Days Late field (the server's count of days past the 30) in words, or null when on time. */
-export function daysLateText(value: FieldValue | undefined): string | null {
+/**
+ * The job's Days Late field (the server's count of days past the 30) in words — "Destroyed 50 days
+ * late" — or null when on time. `short` words it for a list's narrow column: "50 days late".
+ */
+export function daysLateText(value: FieldValue | undefined, short = false): string | null {
   const text = fieldText(value);
   if (!/^\d+$/.test(text) || Number(text) <= 0) return null;
-  return destructionLateText(Number(text));
+  const days = Number(text);
+  return short ? `${days} ${days === 1 ? 'day' : 'days'} late` : destructionLateText(days);
 }
 
 export interface DaysLeftView {

@@ -8,11 +8,11 @@ import { DaysLateBadge, DaysLeftBadge } from './days-left-badge.tsx';
 
 /**
  * Days Left as the 30-day clock's badge (orange from day 20, red once overdue); once destroyed,
- * "Destroyed N days late" in red when that was after the 30 days; empty otherwise.
+ * "N days late" in red when that was after the 30 days; empty otherwise.
  */
 const RENDERERS: Partial<Record<string, CellRenderer>> = {
   'Days Left': (record) => {
-    const late = daysLateText(record.fieldData['Days Late']);
+    const late = daysLateText(record.fieldData['Days Late'], true);
     if (late) return <DaysLateBadge text={late} size="xs" />;
     const view = daysLeftView(record.fieldData['Days Left']);
     return view ? <DaysLeftBadge view={view} size="xs" /> : null;
