@@ -1,12 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { api, apiToken, type Json } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
  * The destruction record of a job (Form 41's dates, method, facility and witnesses): a person opens
  * the job, presses Edit on the Destruction Record card, fills the form and saves; the 30-day clock
- * shows the days left, on the job and in the jobs list, where "Days Left <= 7" finds what is due.
- * Each test makes its own job through the API.
+ * shows the days left, on the job and in the jobs list, where "Days Left <= 7" finds what is due; a
+ * destruction later than 30 days after receipt needs its reason and shows as late. Each test makes
+ * its own job through the API.
  */
 
 test.describe.configure({ timeout: 90_000 });
@@ -84,6 +86,70 @@ test('records transfer, receipt, destruction, facility and witnesses, and the cl
   // What the server holds, and the audit trail of the job shows the change.
   const job = (await api(request, token, 'get', `job/${id}`)).data as { fieldData: Json }[];
   expect(job[0]!.fieldData).toMatchObject({ 'Date Received': usDate(-8), 'Date Destroyed': usDate(0), 'Disposal Method': 'Incineration', 'Destruction Witness 1 Full Name': 'Dana Whitfield' });
+});
+
+test('a destruction 80 days after receipt asks for its reason beside the field; saved with it, the job and the jobs list show it late', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = await newJob(request, token, `E2E late ${Date.now()}`);
+  const card = await openJob(page, id);
+  let patches = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().endsWith(`/api/job/${id}/destruction-record`)) patches += 1;
+  });
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Destruction Record of Job ${id}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Reason for Late Destruction')).toHaveCount(0);
+  await dialog.getByLabel('Date Transferred').fill(usDate(-83));
+  await dialog.getByLabel('Date Received').fill(usDate(-81));
+  await dialog.getByLabel('Date Destroyed').fill(usDate(-1));
+  // Destroyed on day 80: the form offers the reason, and says why.
+  const reason = dialog.getByLabel('Reason for Late Destruction');
+  await expect(reason).toBeVisible();
+  await expect(dialog.getByText('Destroyed 80 days after receipt, later than the 30 days 21 CFR 1317.15(c) allows: say why, as an inspector would ask')).toBeVisible();
+  // The same person twice as destruction witnesses.
+  await dialog.getByLabel('Destruction Witness 1').fill('Dana Whitfield');
+  await dialog.getByLabel('Destruction Witness 2').fill('dana whitfield');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const lateMessage = 'Date Destroyed is 80 days after Date Received, later than the 30 days 21 CFR 1317.15(c) allows: give the reason for the late destruction';
+  const sameMessage = 'Destruction Witness 2 must be another person than Destruction Witness 1: Form 41 asks for two witnesses';
+  // Each beside its field (and listed above them); nothing is sent.
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toHaveAccessibleDescription(new RegExp(lateMessage.replace(/[().]/g, '\\$&')));
+  await expect(dialog.getByLabel('Destruction Witness 2')).toHaveAccessibleDescription(sameMessage);
+  await expect(dialog.getByRole('alert')).toContainText(lateMessage);
+  await page.screenshot({ path: test.info().outputPath('late-destruction-form.png'), fullPage: true });
+  // The dialog with its reason field and the errors beside the fields meets WCAG 2.1 AA too.
+  await expectAccessible(page, 'the destruction record dialog of a late destruction, with its errors');
+  expect(patches).toBe(0);
+
+  await reason.fill('Incinerator down for repair; destroyed on its first day back in service');
+  await dialog.getByLabel('Destruction Witness 2').fill('Sam Carter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(patches).toBe(1);
+
+  // The job shows the destruction as late, with its reason.
+  await expect(field(card, 'Days Left')).toHaveText('Destroyed 50 days late');
+  await expect(field(card, 'Reason for Late Destruction')).toHaveText('Incinerator down for repair; destroyed on its first day back in service');
+  await page.screenshot({ path: test.info().outputPath('late-destruction-card.png'), fullPage: true });
+
+  // The jobs list's "Destroyed late" finds it, marked late.
+  await page.goto('jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await page.getByRole('link', { name: 'Destroyed late' }).click();
+  await expect(page.getByText('Find: Days Late = >0')).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: id, exact: true }) });
+  await expect(row).toBeVisible();
+  // The list's narrow column says it short; the badge's title says it in full.
+  await expect(row.getByText('50 days late', { exact: true })).toBeVisible();
+  await expect(row.locator('[data-clock="late"]')).toHaveAttribute('title', /Destroyed later than the 30 days/);
+  await row.getByText('50 days late', { exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('jobs-destroyed-late.png'), fullPage: true });
+
+  const job = (await api(request, token, 'get', `job/${id}`)).data as { fieldData: Json }[];
+  expect(job[0]!.fieldData).toMatchObject({ 'Days Late': 50, 'Late Destruction Reason': 'Incinerator down for repair; destroyed on its first day back in service' });
 });
 
 test('a date in the future is refused by the server too, and nothing changes', async ({ page, request }) => {

@@ -1,11 +1,13 @@
 import { api, apiToken } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
- * The Settings screen: our own DEA registration, printed on the DEA documents. An administrator
- * finds it in the sidebar, corrects a field, is stopped by a DEA number with a wrong check digit or a
- * registrant-type letter DEA does not use, and saves; a user without MANAGE_SETTINGS has no link
- * and is told which privilege the screen needs.
+ * The Settings screen: our own DEA registration, printed on the DEA documents, and the time zone of
+ * 3DS's day. An administrator finds it in the sidebar, corrects a field, is stopped — beside the
+ * field — by a DEA number with a wrong check digit, a registrant-type letter DEA does not use or one
+ * that is not a reverse distributor's, or a name holding an invisible character, and saves; chooses
+ * the time zone; a user without MANAGE_SETTINGS has no link and is told which privilege the screen needs.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -52,6 +54,16 @@ test('refuses a DEA number with a wrong check digit or a letter DEA does not use
   await number.fill(`L${original.slice(1)}`);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText(/starts with a registrant-type letter DEA uses/)).toBeVisible();
+  // A valid number, but a pharmacy's: ours is a reverse distributor's, P or R.
+  await number.fill('BJ1234563');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(number).toHaveAccessibleDescription(/Our DEA Registration Number is a reverse distributor's, which starts with P or R/);
+  // A right-to-left override would print the name other than it is stored.
+  await form.getByLabel('Contact Name').fill('Dana \u202Edleiftihw');
+  await form.getByLabel('Contact Name').blur();
+  await expect(form.getByLabel('Contact Name')).toHaveAccessibleDescription(/Contact Name holds an invisible or text-direction character \(U\+202E\)/);
+  await page.screenshot({ path: test.info().outputPath('settings-refusals.png'), fullPage: true });
+  await expectAccessible(page, 'the settings screen with errors beside its fields');
   await form.getByLabel('State').fill('O');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('State is the two-letter postal code, e.g. OH')).toBeVisible();
@@ -61,6 +73,31 @@ test('refuses a DEA number with a wrong check digit or a letter DEA does not use
   const token = await apiToken(request, 'viewer');
   const saved = (await api(request, token, 'get', 'settings')).data as { fieldData: Record<string, string> }[];
   expect(saved[0]!.fieldData['DEA Registration Number']).toBe(original);
+});
+
+test('chooses the time zone whose day 3DS counts by, saved and read back', async ({ page, request }) => {
+  await openSettings(page);
+  const form = page.getByRole('form', { name: 'Our registration' });
+  const zone = form.getByRole('combobox', { name: 'Time Zone' });
+  const original = await zone.inputValue();
+  expect(original).not.toBe('');
+  // Reykjavik keeps UTC's day all year: the other journeys' dates stay the same day meanwhile.
+  const chosen = original === 'Atlantic/Reykjavik' ? 'UTC' : 'Atlantic/Reykjavik';
+  await zone.click();
+  await zone.fill(chosen.split('/').pop()!);
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await expect(zone).toHaveValue(chosen);
+  await expect(form.getByText(/^Today is \d{2}\/\d{2}\/\d{4} there/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('settings-time-zone.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Settings saved' })).toBeVisible();
+
+  const token = await apiToken(request, 'viewer');
+  const saved = (await api(request, token, 'get', 'settings')).data as { fieldData: Record<string, string> }[];
+  expect(saved[0]!.fieldData['Time Zone']).toBe(chosen);
+  // Back as it was, through the API.
+  const admin = await apiToken(request);
+  await api(request, admin, 'patch', 'settings', { fieldData: { 'Time Zone': original } });
 });
 
 test('a user without MANAGE_SETTINGS has no Settings link and is told what the screen needs', async ({ page }) => {

@@ -41,6 +41,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { BusinessDay } from './modules/settings/business-day.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -181,34 +182,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(storableTextPlugin);
 
+  // 3DS's today: the day in the Settings' time zone, for every date check and what is kept by day.
+  const day = await BusinessDay.read(db, now, (error) => app.log.warn({ err: error }, 'the time zone of the settings could not be read; the server\'s own zone counts the days until it can'));
+  const today = () => day.today();
   // Pictures are shown in pages for a while: their links live an hour. They are made for no session:
   // the answer cache serves one answer to every reader of the record (downloads are made per session).
-  const records = new RecordsService({ db, answers, counts, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
+  const records = new RecordsService({ db, answers, counts, today, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.config.loginRateLimitPerMinute });
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
       await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now, isSessionLive: (sessionId) => auth.isSessionLive(sessionId) });
-      const exports = new ExportService({ db, store, linkSecret: deps.jwtSecret, now });
+      const exports = new ExportService({ db, store, linkSecret: deps.jwtSecret, now, today });
       await api.register(recordsRoutes, { records, exports });
       const mailer =
         deps.mailer ?? createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, outboxDir: join(deps.config.dataDir, 'outbox') });
-      await api.register(jobsRoutes, { jobs: new JobsService({ db, now, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });
+      await api.register(jobsRoutes, { jobs: new JobsService({ db, now, today, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });
       await api.register(jobDocumentsRoutes, { documents: new JobDocumentsService({ db, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
-      const containers = new ContainersService({ db, records, now });
+      const containers = new ContainersService({ db, records, now, today });
       await api.register(containersRoutes, { containers });
       await api.register(valueListsRoutes, { db });
-      const lineItems = new LineItemsService({ db, records, store, linkSecret: deps.jwtSecret, now });
+      const lineItems = new LineItemsService({ db, records, store, linkSecret: deps.jwtSecret, now, today });
       await api.register(lineItemsRoutes, { lineItems });
-      await api.register(bulkRoutes, { bulk: new BulkService({ db, containers, lineItems, exports }) });
+      await api.register(bulkRoutes, { bulk: new BulkService({ db, containers, lineItems, exports, today }) });
       await api.register(historyRoutes, { history: new HistoryService({ db, records }) });
       const inventory = new InventoryService({ db, store, linkSecret: deps.jwtSecret, now });
       await api.register(inventoryRoutes, { inventory });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now, inventory }) });
       await api.register(usersRoutes, { users: new UsersService(db, now) });
-      await api.register(settingsRoutes, { settings: new SettingsService(db) });
+      await api.register(settingsRoutes, { settings: new SettingsService(db, day) });
       await api.register(savedFindsRoutes, { savedFinds: new SavedFindsService(db) });
       await api.register(eventsRoutes, { events });
     },
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : [
           scheduleChangeLogCompaction(db, (error) => app.log.warn({ err: error }, 'change log compaction failed')),
           scheduleExportCleanup(db, store, app.log, { now }),
+          day.scheduleRefresh((error) => app.log.warn({ err: error }, 'reading the time zone of the settings failed')),
         ];
   // Open event streams end before the server waits for its requests to finish, or it would wait for ever.
   app.addHook('preClose', async () => events.close());

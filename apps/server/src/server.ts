@@ -1,29 +1,36 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
+import { DatabaseUnreachableError } from './db/database.ts';
 import { createFileStore } from './files/file-store.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
-import { migrate } from './db/migrate.ts';
+import { auditLogGuardText, DatabaseSetupError, prepareDatabase } from './db/prepare-database.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { countUsers } from './modules/users/users.repository.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
 
 /**
- * Start-up: configuration → database → migrations → demo seed → file store (removing what killed
+ * Start-up: configuration → database → migrations (as the owner, when DATABASE_ADMIN_URL names one)
+ * and the check of who may rewrite the audit log → demo seed → file store (removing what killed
  * processes left half-written) → listen; graceful close on signals.
  */
 async function main() {
   const config = loadConfig();
   const unlock = config.database.kind === 'pglite' ? await lockEmbeddedDatabase(config.database.dataDir) : undefined;
-  const database = await openDatabase(config);
-  const applied = await migrate(database);
+  const { database, admin, applied, guard, role } = await prepareDatabase(config);
   const jwtSecret = await resolveJwtSecret(config);
-  const seeded = config.demo ? await seedDemoIfEmpty(database) : false;
+  // The demo seed sets the id sequences after inserting, which only the owner may do in a two-role set-up.
+  if (config.demo && guard === 'two-roles' && !admin && (await countUsers(database.db)) === 0) {
+    throw new DatabaseSetupError(`DEMO=1 on an empty database needs DATABASE_ADMIN_URL: the demo seed sets the id sequences, which the server's role ${role} may not`);
+  }
+  const seeded = config.demo ? await seedDemoIfEmpty(admin ?? database) : false;
+  await admin?.close();
 
   const fileStore = createFileStore(config);
   const abandoned = await fileStore.removeAbandonedWrites();
 
   const app = await buildApp({ config, database, jwtSecret, fileStore });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+  app.log[guard === 'one-role' ? 'warn' : 'info'](auditLogGuardText(guard, role));
   if (abandoned.length) app.log.warn({ files: abandoned }, 'unfinished file writes of stopped processes removed');
   if (seeded) app.log.info('demo data created (users admin, clerk, viewer; password "demo")');
 
@@ -53,7 +60,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   // One clear line for the errors a person can fix; the stack only for the unexpected.
-  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
+  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError || error instanceof DatabaseSetupError) {
     console.error(`3DS cannot start: ${error.message}`);
   } else if (error instanceof Error && /in use by process/.test(error.message)) {
     console.error(`3DS cannot start: ${error.message}`);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, daysLeftView, destructionRecordFormProblems, destructionRecordValues } from '../src/features/jobs/destruction-record-model.ts';
+import { DESTRUCTION_RECORD_MESSAGES } from '@3ds/domain';
+import { businessToday, timeZoneOf } from '../src/components/business-day/business-day.ts';
+import {
+  changedFields,
+  daysLateText,
+  daysLeftView,
+  destructionRecordFormErrors,
+  destructionRecordFormProblems,
+  destructionRecordValues,
+  lateDestructionDays,
+} from '../src/features/jobs/destruction-record-model.ts';
 import { changedSettings } from '../src/features/settings/api/update-settings.ts';
 import { settingsRecordFrom } from '../src/features/settings/api/get-settings.ts';
 import { sidebarLinksFor } from '../src/app/shell/app-navbar.tsx';
@@ -15,6 +25,7 @@ const FIELD_DATA = {
   'Transfer Witness 2 Full Name': '',
   'Destruction Witness 1 Full Name': '',
   'Destruction Witness 2 Full Name': '',
+  'Late Destruction Reason': '',
   'Days Left': 12,
 };
 
@@ -40,6 +51,55 @@ describe('the destruction record form', () => {
     expect(destructionRecordFormProblems({ ...values, dateDestroyed: '03/20/2026' }, '2026-03-15')).toEqual(['Date Destroyed cannot be in the future']);
   });
 
+  it('puts each problem beside its field: the value\'s own shape first, then the record\'s rules', () => {
+    expect(destructionRecordFormErrors(values, '2026-03-15')).toEqual({});
+    expect(destructionRecordFormErrors({ ...values, dateReceived: '3/2', transferWitness2: 'Sam\u202ECarter' }, '2026-03-15')).toEqual({
+      dateReceived: 'Date Received must be a date as MM/DD/YYYY',
+      transferWitness2: 'Transfer Witness 2 holds an invisible or text-direction character (U+202E): type it again without it, so that what is printed is what is stored',
+    });
+    expect(destructionRecordFormErrors({ ...values, transferWitness2: 'MARIA LOPEZ', destructionWitness1: 'Dana Whitfield', destructionWitness2: 'dana whitfield' }, '2026-03-15')).toEqual({
+      transferWitness2: DESTRUCTION_RECORD_MESSAGES.sameWitness('Transfer Witness 2', 'Transfer Witness 1'),
+      destructionWitness2: DESTRUCTION_RECORD_MESSAGES.sameWitness('Destruction Witness 2', 'Destruction Witness 1'),
+    });
+  });
+
+  it('asks for the reason of a destruction more than 30 days after receipt, beside the reason', () => {
+    const late = { ...values, dateTransfer: '12/30/2025', dateReceived: '01/01/2026', dateDestroyed: '03/11/2026' };
+    expect(lateDestructionDays(late)).toBe(69);
+    expect(lateDestructionDays({ ...values, dateReceived: '01/01/2026', dateDestroyed: '01/31/2026' })).toBeNull();
+    expect(lateDestructionDays({ ...values, dateDestroyed: '03/1' })).toBeNull();
+    expect(destructionRecordFormErrors(late, '2026-03-15')).toEqual({ lateReason: DESTRUCTION_RECORD_MESSAGES.lateWithoutReason(69) });
+    expect(destructionRecordFormErrors({ ...late, lateReason: 'Incinerator down' }, '2026-03-15')).toEqual({});
+    expect(destructionRecordFormErrors({ ...values, lateReason: 'Left over' }, '2026-03-15')).toEqual({ lateReason: DESTRUCTION_RECORD_MESSAGES.reasonWithoutLateness });
+  });
+
+  it('lists the problems above the fields in the form\'s order: the dates, the reason, then the witnesses', () => {
+    const late = { ...values, dateTransfer: '12/30/2025', dateReceived: '01/01/2026', dateDestroyed: '03/11/2026', destructionWitness1: 'Ann Lee', destructionWitness2: 'ann lee' };
+    expect(destructionRecordFormProblems(late, '2026-03-15')).toEqual([
+      DESTRUCTION_RECORD_MESSAGES.lateWithoutReason(69),
+      DESTRUCTION_RECORD_MESSAGES.sameWitness('Destruction Witness 2', 'Destruction Witness 1'),
+    ]);
+  });
+
+  it('shows a late destruction from the server\'s Days Late', () => {
+    expect(daysLateText(50)).toBe('Destroyed 50 days late');
+    expect(daysLateText('1')).toBe('Destroyed 1 day late');
+    expect(daysLateText(50, true)).toBe('50 days late');
+    expect(daysLateText(1, true)).toBe('1 day late');
+    expect(daysLateText('')).toBeNull();
+    expect(daysLateText(undefined)).toBeNull();
+  });
+
+  it('counts today in the Settings\' time zone, not the browser\'s', () => {
+    const late = new Date('2026-03-15T03:30:00Z');
+    expect(businessToday('America/Chicago', late)).toBe('2026-03-14');
+    expect(businessToday('Europe/Berlin', late)).toBe('2026-03-15');
+    expect(timeZoneOf({ data: [{ fieldData: { 'Time Zone': 'America/Chicago' } }] })).toBe('America/Chicago');
+    expect(timeZoneOf({ data: [] })).toBeNull();
+    // Until the zone is known, the browser's day.
+    expect(businessToday(null, late)).toMatch(/^2026-03-1[45]$/);
+  });
+
   it('shows the clock from the server’s Days Left', () => {
     expect(daysLeftView(12)).toEqual({ days: 12, state: 'on-time', text: '12 days left' });
     expect(daysLeftView('7')).toEqual({ days: 7, state: 'warning', text: '7 days left' });
@@ -55,7 +115,7 @@ describe('the settings screen', () => {
       {
         recordId: '1',
         modId: '3',
-        fieldData: { 'Registrant Name': 'Riverbend', 'DEA Registration Number': 'RR4830178', 'Address Line 1': '', 'Address Line 2': '', City: 'Columbus', State: 'OH', ZIP: '43219', Telephone: '', 'Contact Name': '', 'DEA Regional Number': '', 'ARCOS Reporting': 'quarterly' },
+        fieldData: { 'Registrant Name': 'Riverbend', 'DEA Registration Number': 'RR4830178', 'Address Line 1': '', 'Address Line 2': '', City: 'Columbus', State: 'OH', ZIP: '43219', Telephone: '', 'Contact Name': '', 'DEA Regional Number': '', 'ARCOS Reporting': 'quarterly', 'Time Zone': 'America/New_York' },
       },
     ],
   };
@@ -63,7 +123,7 @@ describe('the settings screen', () => {
   it('reads the record and refuses a malformed answer', () => {
     const record = settingsRecordFrom(answer);
     expect(record.modId).toBe('3');
-    expect(record.values).toMatchObject({ registrantName: 'Riverbend', deaNumber: 'RR4830178', city: 'Columbus' });
+    expect(record.values).toMatchObject({ registrantName: 'Riverbend', deaNumber: 'RR4830178', city: 'Columbus', timeZone: 'America/New_York' });
     expect(() => settingsRecordFrom({ data: [{ modId: '1', fieldData: {} }] })).toThrow(/unexpected shape/);
   });
 

@@ -9,6 +9,7 @@ import {
   initialFormValues,
   lineItemFormSchema,
   newLineItemBody,
+  percentFillError,
   percentFromFraction,
   percentReadOnly,
   recordFormValues,
@@ -189,9 +190,19 @@ describe('the warning list', () => {
   it('edit: the reportable-schedule rules, with the bulk kind from the lookup', () => {
     expect(formProblems(values({ packQuantity: 1.5, packSize: 30, packSizeUoM: 'U' }), { mode: 'edit', ...trade })).toEqual([LINE_ITEM_MESSAGES.packQuantityDecimal]);
     expect(formProblems(values({ packQuantity: 1, packSize: 13, packSizeUoM: 'D' }), { mode: 'edit', ...trade })).toEqual([LINE_ITEM_MESSAGES.dozenMultiple]);
-    expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', percentFill: 106 }), { mode: 'edit', ...powder })).toEqual([LINE_ITEM_MESSAGES.powderPurity]);
+    // The fill's limit is shown beside its field (percentFillError), not in the list.
     expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', percentFill: 105 }), { mode: 'edit', ...powder })).toEqual([]);
     expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', bulkStage: 'Final' }), { mode: 'edit', ...powder })).toEqual([LINE_ITEM_MESSAGES.converterAmountRequired]);
+  });
+
+  it('puts the fill\'s limit beside % Fill: a package at most 100 %, a raw powder\'s purity 105 % (what the server refuses with 422)', () => {
+    expect(percentFillError(100, TRADE)).toBeUndefined();
+    expect(percentFillError('40', TRADE)).toBeUndefined();
+    expect(percentFillError('', TRADE)).toBeUndefined();
+    expect(percentFillError(150, TRADE)).toBe(LINE_ITEM_MESSAGES.fillOver);
+    expect(percentFillError(100.01, null)).toBe(LINE_ITEM_MESSAGES.fillOver);
+    expect(percentFillError(105, POWDER)).toBeUndefined();
+    expect(percentFillError(106, POWDER)).toBe(LINE_ITEM_MESSAGES.powderPurity);
   });
 
   it('edit without a lookup reads the schedule of the record', () => {

@@ -58,3 +58,35 @@ export function registrationExpiry(expirationIso: string | null | undefined, tod
 export function isRegistrationExpired(expirationIso: string | null | undefined, today: string = todayIso()): boolean {
   return registrationExpiry(expirationIso, today) === 'expired';
 }
+
+/**
+ * The day it is at `now` in an IANA time zone (`America/Chicago`), as ISO `YYYY-MM-DD`. 3DS's
+ * "today" — the 30-day clock's Days Left, the destruction record's and the registrations' date
+ * checks — is the day in the time zone our Settings name, wherever the server or the browser runs;
+ * the database's `tds_today()` is the same day (031_one_clock.sql).
+ */
+export function todayInTimeZone(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/** An IANA time zone name as Settings take it: `UTC`, or an area and a place (`America/New_York`), known to this runtime. */
+const TIME_ZONE_NAME = /^(UTC|[A-Z][A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/;
+
+export const TIME_ZONE_MESSAGES = {
+  required: 'Time Zone is required: the day 3DS counts the 30 days and checks dates by is the day there',
+  unknown: (name: string) => `Time Zone ${JSON.stringify(name)} is not a time zone name: use one like America/New_York, America/Chicago, America/Denver or America/Los_Angeles`,
+} as const;
+
+/** What is wrong with a time zone name, or undefined. */
+export function timeZoneProblem(name: string): string | undefined {
+  if (name === '') return TIME_ZONE_MESSAGES.required;
+  if (!TIME_ZONE_NAME.test(name)) return TIME_ZONE_MESSAGES.unknown(name);
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return undefined;
+  } catch {
+    return TIME_ZONE_MESSAGES.unknown(name);
+  }
+}

@@ -41,3 +41,23 @@ export function destructionDaysLeftText(daysLeft: number): string {
   const n = Math.abs(daysLeft);
   return `${n} ${n === 1 ? 'day' : 'days'} ${daysLeft > 0 ? 'left' : 'overdue'}`;
 }
+
+/** Calendar days from `fromIso` to `toIso` (ISO dates; negative when `toIso` is earlier). */
+export function calendarDaysBetween(fromIso: string, toIso: string): number {
+  return dayNumber(toIso.slice(0, 10)) - dayNumber(fromIso.slice(0, 10));
+}
+
+/**
+ * How many days past the 30-day deadline a destruction was made: 0 when on time (on the 30th day
+ * after receipt at the latest), more when late, null without both dates. An 80-day destruction is
+ * 50 days late.
+ */
+export function destructionDaysLate(receivedIso: string | null | undefined, destroyedIso: string | null | undefined): number | null {
+  if (!receivedIso || !destroyedIso) return null;
+  return Math.max(0, calendarDaysBetween(receivedIso, destroyedIso) - DESTRUCTION_DEADLINE_DAYS);
+}
+
+/** A late destruction in words: "Destroyed 50 days late" ("1 day late"). */
+export function destructionLateText(daysLate: number): string {
+  return `Destroyed ${daysLate} ${daysLate === 1 ? 'day' : 'days'} late`;
+}

@@ -1,12 +1,14 @@
 import { TEXT_LIMITS } from './constants.ts';
 import { parseUsDate } from './dates.ts';
-import { singleLineTextProblem, trimLine } from './text.ts';
+import { calendarDaysBetween, DESTRUCTION_DEADLINE_DAYS } from './destruction-clock.ts';
+import { printedTextProblem, trimLine } from './text.ts';
 
 /**
  * A job's destruction record (what DEA Form 41 and the Certificate of Destruction print): the dates
  * the items were transferred by the client, received by us and destroyed, how and where they were
- * destroyed, and who witnessed the transfer and the destruction. Keys are the jobs layout's field
- * names; dates are `MM/DD/YYYY` on the way in and ISO `YYYY-MM-DD` once read.
+ * destroyed, who witnessed the transfer and the destruction, and why a destruction made later than
+ * the 30 days after receipt was late. Keys are the jobs layout's field names; dates are
+ * `MM/DD/YYYY` on the way in and ISO `YYYY-MM-DD` once read.
  */
 export const DESTRUCTION_RECORD_FIELDS = {
   dateTransfer: 'Date Transfer',
@@ -19,6 +21,7 @@ export const DESTRUCTION_RECORD_FIELDS = {
   transferWitness2: 'Transfer Witness 2 Full Name',
   destructionWitness1: 'Destruction Witness 1 Full Name',
   destructionWitness2: 'Destruction Witness 2 Full Name',
+  lateReason: 'Late Destruction Reason',
 } as const;
 
 export type DestructionRecordKey = keyof typeof DESTRUCTION_RECORD_FIELDS;
@@ -42,7 +45,11 @@ export const DESTRUCTION_RECORD_LABELS: Readonly<Record<DestructionRecordKey, st
   transferWitness2: 'Transfer Witness 2',
   destructionWitness1: 'Destruction Witness 1',
   destructionWitness2: 'Destruction Witness 2',
+  lateReason: 'Reason for Late Destruction',
 };
+
+/** The longest reason for a late destruction (the jobs table's CHECK holds the same). */
+export const LATE_REASON_MAX = 500;
 
 const MAX_LENGTH: Readonly<Record<Exclude<DestructionRecordKey, (typeof DATE_KEYS)[number]>, number>> = {
   disposalMethod: TEXT_LIMITS.short,
@@ -52,6 +59,7 @@ const MAX_LENGTH: Readonly<Record<Exclude<DestructionRecordKey, (typeof DATE_KEY
   transferWitness2: TEXT_LIMITS.name,
   destructionWitness1: TEXT_LIMITS.name,
   destructionWitness2: TEXT_LIMITS.name,
+  lateReason: LATE_REASON_MAX,
 };
 
 export const DESTRUCTION_RECORD_MESSAGES = {
@@ -60,6 +68,10 @@ export const DESTRUCTION_RECORD_MESSAGES = {
   receivedBeforeTransfer: 'Date Received cannot be before Date Transferred: items are received after the client transfers them',
   destroyedBeforeReceived: 'Date Destroyed cannot be before Date Received',
   destroyedWithoutReceived: 'Enter Date Received too: items are destroyed only after they are received',
+  lateWithoutReason: (daysAfter: number) =>
+    `Date Destroyed is ${daysAfter} days after Date Received, later than the ${DESTRUCTION_DEADLINE_DAYS} days 21 CFR 1317.15(c) allows: give the reason for the late destruction`,
+  reasonWithoutLateness: `Leave Reason for Late Destruction empty: it is for a destruction more than ${DESTRUCTION_DEADLINE_DAYS} days after Date Received`,
+  sameWitness: (second: string, first: string) => `${second} must be another person than ${first}: Form 41 asks for two witnesses`,
   disposalMethod: (choices: readonly string[]) => `Disposal Method must be one of: ${choices.join(', ')}`,
   nothingToChange: 'Nothing to change: send at least one field of the destruction record',
 } as const;
@@ -88,7 +100,8 @@ export function readDestructionRecordInput(fieldData: Partial<Record<Destruction
       if (iso === null) problems.push(DESTRUCTION_RECORD_MESSAGES.date(label));
       else changes[key] = iso;
     } else {
-      const problem = singleLineTextProblem(label, value, MAX_LENGTH[key]);
+      // Printed on Form 41 and the Certificate: no invisible or text-direction characters either.
+      const problem = printedTextProblem(label, value, MAX_LENGTH[key]);
       if (problem) problems.push(problem);
       else changes[key] = value;
     }
@@ -96,25 +109,58 @@ export function readDestructionRecordInput(fieldData: Partial<Record<Destruction
   return { changes, problems };
 }
 
+/** A rule the record breaks, with the field to show it beside. */
+export interface DestructionRecordProblem {
+  field: DestructionRecordKey;
+  message: string;
+}
+
 /**
- * The rules the whole record keeps, checked on the record as it will be after a change (ISO dates):
- * - no date in the future (`today` is ISO);
+ * Two witness names are one person when they read the same: letters in any case, Unicode's
+ * compatibility forms folded (NFKC), runs of spaces, dots and commas as one space.
+ */
+export function isSamePerson(a: string | null, b: string | null): boolean {
+  const key = (name: string) => name.normalize('NFKC').toLocaleLowerCase('en-US').replace(/[\s.,]+/gu, ' ').trim();
+  return Boolean(a && b) && key(a!) === key(b!);
+}
+
+/**
+ * The rules the whole record keeps, checked on the record as it will be after a change (ISO dates),
+ * each with its field:
+ * - no date in the future (`today` is ISO, the day in the settings' time zone);
  * - received on or after the transfer: the client transfers, then we receive;
- * - destroyed on or after received, and never destroyed without a received date (the 30-day clock
- *   of 21 CFR 1317.15(c) runs from receipt, and Form 41 prints both).
+ * - destroyed on or after received, and never destroyed without a received date (Form 41 prints both);
+ * - destroyed more than 30 days after receipt (21 CFR 1317.15(c): "no later than 30 calendar days
+ *   after receipt") only with the reason why, and a reason only for such a destruction;
+ * - the two transfer witnesses, and the two destruction witnesses, are two different people.
  * Same-day transfer, receipt and destruction are allowed.
  */
-export function destructionRecordProblems(record: DestructionRecord, today: string): string[] {
-  const problems: string[] = [];
+export function destructionRecordFieldProblems(record: DestructionRecord, today: string): DestructionRecordProblem[] {
+  const problems: DestructionRecordProblem[] = [];
+  const add = (field: DestructionRecordKey, message: string) => problems.push({ field, message });
   for (const key of DATE_KEYS) {
     const date = record[key];
-    if (date && date > today) problems.push(DESTRUCTION_RECORD_MESSAGES.future(DESTRUCTION_RECORD_LABELS[key]));
+    if (date && date > today) add(key, DESTRUCTION_RECORD_MESSAGES.future(DESTRUCTION_RECORD_LABELS[key]));
   }
   const { dateTransfer, dateReceived, dateDestroyed } = record;
-  if (dateTransfer && dateReceived && dateReceived < dateTransfer) problems.push(DESTRUCTION_RECORD_MESSAGES.receivedBeforeTransfer);
-  if (dateDestroyed && !dateReceived) problems.push(DESTRUCTION_RECORD_MESSAGES.destroyedWithoutReceived);
-  if (dateDestroyed && dateReceived && dateDestroyed < dateReceived) problems.push(DESTRUCTION_RECORD_MESSAGES.destroyedBeforeReceived);
+  if (dateTransfer && dateReceived && dateReceived < dateTransfer) add('dateReceived', DESTRUCTION_RECORD_MESSAGES.receivedBeforeTransfer);
+  if (dateDestroyed && !dateReceived) add('dateReceived', DESTRUCTION_RECORD_MESSAGES.destroyedWithoutReceived);
+  if (dateDestroyed && dateReceived && dateDestroyed < dateReceived) add('dateDestroyed', DESTRUCTION_RECORD_MESSAGES.destroyedBeforeReceived);
+  // A destruction dated in the future is refused as such: whether it is late is asked of a real date.
+  const destroyedFuture = Boolean(dateDestroyed && dateDestroyed > today);
+  const daysAfter = dateDestroyed && dateReceived && !destroyedFuture ? calendarDaysBetween(dateReceived, dateDestroyed) : null;
+  const late = daysAfter !== null && daysAfter > DESTRUCTION_DEADLINE_DAYS;
+  if (late && !record.lateReason) add('lateReason', DESTRUCTION_RECORD_MESSAGES.lateWithoutReason(daysAfter));
+  if (!late && !destroyedFuture && record.lateReason) add('lateReason', DESTRUCTION_RECORD_MESSAGES.reasonWithoutLateness);
+  const L = DESTRUCTION_RECORD_LABELS;
+  if (isSamePerson(record.transferWitness1, record.transferWitness2)) add('transferWitness2', DESTRUCTION_RECORD_MESSAGES.sameWitness(L.transferWitness2, L.transferWitness1));
+  if (isSamePerson(record.destructionWitness1, record.destructionWitness2)) add('destructionWitness2', DESTRUCTION_RECORD_MESSAGES.sameWitness(L.destructionWitness2, L.destructionWitness1));
   return problems;
+}
+
+/** The messages of `destructionRecordFieldProblems`, as the API's 422 lists them. */
+export function destructionRecordProblems(record: DestructionRecord, today: string): string[] {
+  return destructionRecordFieldProblems(record, today).map((p) => p.message);
 }
 
 /** The disposal method's problem when the value list names the choices (an empty list allows any text). */

@@ -110,6 +110,7 @@ const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Reco
       transfer_witness_2: 'Transfer Witness 2 Full Name',
       destruction_witness_1: 'Destruction Witness 1 Full Name',
       destruction_witness_2: 'Destruction Witness 2 Full Name',
+      late_destruction_reason: 'Late Destruction Reason',
       cwf_number: 'CWF Number',
     },
   },

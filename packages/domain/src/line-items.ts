@@ -15,6 +15,8 @@ export const LINE_ITEM_MESSAGES = {
   thousandMultiple: 'Pack Size must be a multiple of 1000 when the UoM is K.',
   powderPurity: 'Percent purity of a bulk raw powder cannot exceed 105%.',
   liquidPurity: 'Percent purity of a bulk raw liquid cannot exceed 100%.',
+  // Ours: spec 2 §5 gives the purity limits; a package cannot be more than full either.
+  fillOver: 'Percent fill cannot exceed 100%: a package is at most full.',
   converterAmountRequired: 'Unit Converter amount is required when a stage is chosen.',
   ndcRequired: 'NDC Number cannot be empty.',
   registrationSchedule: 'The current registration does not support the selected NDC',
@@ -33,7 +35,7 @@ export const REPORTABLE_SCHEDULES = ['1', '1N', '2', '2N'] as const;
 /** UoMs in which a pack size is a count and so cannot be fractional (spec 2 §9). */
 export const WHOLE_NUMBER_UOMS = ['U', 'K', 'D', 'ML'] as const;
 
-export const PERCENT_LIMITS = { rawPowder: 1.05, rawLiquid: 1 } as const;
+export const PERCENT_LIMITS = { rawPowder: 1.05, rawLiquid: 1, fill: 1 } as const;
 export const DOZEN = 12;
 export const THOUSAND = 1000;
 
@@ -131,17 +133,26 @@ export function lineItemEditProblems(
       if (uom === 'D' && size % DOZEN !== 0) problems.push(LINE_ITEM_MESSAGES.dozenMultiple);
       if (uom === 'K' && size % THOUSAND !== 0) problems.push(LINE_ITEM_MESSAGES.thousandMultiple);
     }
-    const fill = Number(text(entry.percentFill));
-    if (!blank(entry.percentFill) && Number.isFinite(fill)) {
-      if (context.bulkKind === 'raw-powder' && fill > PERCENT_LIMITS.rawPowder + 1e-9) problems.push(LINE_ITEM_MESSAGES.powderPurity);
-      if (context.bulkKind === 'raw-liquid' && fill > PERCENT_LIMITS.rawLiquid + 1e-9) problems.push(LINE_ITEM_MESSAGES.liquidPurity);
-    }
     if (!blank(entry.bulkStage) && blank(entry.bulkPackSize)) problems.push(LINE_ITEM_MESSAGES.converterAmountRequired);
   }
   if (context.registrationSchedules && !blank(entry.schedule) && !context.registrationSchedules.map((s) => s.toUpperCase()).includes(upper(entry.schedule))) {
     problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
   }
   return problems;
+}
+
+/**
+ * The percent fill (a fraction, 1 = 100%) of any line item, new or edited, of every schedule: a
+ * package is at most full (100%); a raw bulk powder's purity at most 105% and a raw liquid's 100%
+ * (spec 2 §5). The quantities multiply by it, so "150" sent for 150% would report 150 packages' worth.
+ */
+export function percentFillProblem(percentFill: string | number | null | undefined, bulkKind: BulkKind | undefined): string | undefined {
+  if (blank(percentFill)) return undefined;
+  const fill = Number(text(percentFill));
+  if (!Number.isFinite(fill)) return undefined;
+  if (bulkKind === 'raw-powder') return fill > PERCENT_LIMITS.rawPowder + 1e-9 ? LINE_ITEM_MESSAGES.powderPurity : undefined;
+  if (bulkKind === 'raw-liquid') return fill > PERCENT_LIMITS.rawLiquid + 1e-9 ? LINE_ITEM_MESSAGES.liquidPurity : undefined;
+  return fill > PERCENT_LIMITS.fill + 1e-9 ? LINE_ITEM_MESSAGES.fillOver : undefined;
 }
 
 /** Percent fill is read-only for bulk dosage formulations and solutions, and for UoM K or D (spec 2 §2). */

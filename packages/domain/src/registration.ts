@@ -35,14 +35,31 @@ export function deaCheckDigit(number: string): number {
  */
 export const DEA_REGISTRANT_TYPE_LETTERS = ['A', 'B', 'F', 'G', 'M', 'P', 'R', 'X'] as const;
 
-/** Reverse distributors (and the other bulk registrants) hold numbers starting P or R (same source). */
+/**
+ * Reverse distributors hold numbers starting P or R: DEA's layout gives "P/R" to manufacturers,
+ * distributors, researchers, analytical labs, importers, exporters, reverse distributors and
+ * narcotic treatment programs (same source). Our own registration (Settings) is one of these.
+ */
 export const REVERSE_DISTRIBUTOR_TYPE_LETTERS = ['P', 'R'] as const;
+
+/**
+ * The registrant-type letters a registration of a business activity starts with (same source):
+ * pharmacies, hospitals/clinics, practitioners and teaching institutions (A–D) A, B, F or G;
+ * mid-level practitioners (M) M; every other activity (manufacturers, distributors, researchers,
+ * analytical labs, importers, exporters, reverse distributors, narcotic treatment programs) P or R.
+ */
+export function registrantTypeLettersFor(activity: DeaBusinessActivityCode): readonly string[] {
+  if (activity === 'A' || activity === 'B' || activity === 'C' || activity === 'D') return ['A', 'B', 'F', 'G'];
+  if (activity === 'M') return ['M'];
+  return REVERSE_DISTRIBUTOR_TYPE_LETTERS;
+}
 
 export const DEA_NUMBER_MESSAGES = {
   required: 'DEA Registration Number is required',
   format: 'A DEA Registration Number is two letters and seven digits, e.g. RS1234563',
   firstLetter: `A DEA Registration Number starts with a registrant-type letter DEA uses (${DEA_REGISTRANT_TYPE_LETTERS.join(', ')})`,
   checkDigit: 'The last digit of this DEA Registration Number is not its check digit: look for a typing mistake',
+  notReverseDistributor: `Our DEA Registration Number is a reverse distributor's, which starts with ${REVERSE_DISTRIBUTOR_TYPE_LETTERS.join(' or ')}: DEA gives other first letters to pharmacies, hospitals, practitioners and teaching institutions (A, B, F, G) and mid-level practitioners (M)`,
 } as const;
 
 /**
@@ -57,6 +74,16 @@ export function deaNumberProblem(number: string): string | undefined {
   if (!(DEA_REGISTRANT_TYPE_LETTERS as readonly string[]).includes(upper[0]!)) return DEA_NUMBER_MESSAGES.firstLetter;
   if (deaCheckDigit(upper) !== Number(upper[8])) return DEA_NUMBER_MESSAGES.checkDigit;
   return undefined;
+}
+
+/**
+ * What is wrong with our own registration number (Settings): a valid DEA number whose registrant
+ * type is one a reverse distributor holds (P or R).
+ */
+export function ownDeaNumberProblem(number: string): string | undefined {
+  const problem = deaNumberProblem(number);
+  if (problem) return problem;
+  return (REVERSE_DISTRIBUTOR_TYPE_LETTERS as readonly string[]).includes(number.toUpperCase()[0]!) ? undefined : DEA_NUMBER_MESSAGES.notReverseDistributor;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { deaNumberProblem } from './registration.ts';
-import { singleLineTextProblem, trimLine } from './text.ts';
+import { timeZoneProblem } from './dates.ts';
+import { ownDeaNumberProblem } from './registration.ts';
+import { printedTextProblem, trimLine } from './text.ts';
 
 /**
  * Our own registration (the reverse distributor's identity), printed on every DEA document: Form 41
- * section A, the Certificate of Destruction, the ARCOS reporting registrant. Keys are the API's field
- * names; the settings table's CHECK constraints (009_paperwork.sql) hold the same limits.
+ * section A, the Certificate of Destruction, the ARCOS reporting registrant; and the time zone whose
+ * day is 3DS's "today" (the 30-day clock and the date checks). Keys are the API's field names; the
+ * settings table's CHECK constraints (009_paperwork.sql, 031_one_clock.sql) hold the same limits.
  */
 export const SETTINGS_FIELDS = {
   registrantName: 'Registrant Name',
@@ -19,6 +21,7 @@ export const SETTINGS_FIELDS = {
   contactName: 'Contact Name',
   deaRegionalNumber: 'DEA Regional Number',
   arcosFrequency: 'ARCOS Reporting',
+  timeZone: 'Time Zone',
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_FIELDS;
@@ -33,19 +36,19 @@ export const SETTINGS_MESSAGES = {
   arcosFrequency: 'ARCOS Reporting is "monthly" or "quarterly"',
 } as const;
 
-/** One line of text up to `max` characters; "" empties the field. */
+/** One line of text up to `max` characters, printed on DEA documents as it is stored; "" empties the field. */
 const line = (label: string, max: number) =>
   z
     .string()
     .overwrite(trimLine)
     .superRefine((v, ctx) => {
-      const problem = singleLineTextProblem(label, v, max);
+      const problem = printedTextProblem(label, v, max);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
 /**
- * Each field alone; every one may be sent empty ("" clears it: the documents then show the gap),
- * except that what is given must be well formed.
+ * Each field alone; every one but the time zone may be sent empty ("" clears it: the documents then
+ * show the gap), except that what is given must be well formed.
  */
 export const settingsFieldSchemas = {
   registrantName: line('Registrant Name', 200),
@@ -54,7 +57,7 @@ export const settingsFieldSchemas = {
     .overwrite(trimLine)
     .toUpperCase()
     .superRefine((v, ctx) => {
-      const problem = v === '' ? undefined : deaNumberProblem(v);
+      const problem = v === '' ? undefined : ownDeaNumberProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   addressLine1: line('Address Line 1', 200),
@@ -85,6 +88,14 @@ export const settingsFieldSchemas = {
     .overwrite(trimLine)
     .toLowerCase()
     .refine((v) => (ARCOS_FREQUENCIES as readonly string[]).includes(v), SETTINGS_MESSAGES.arcosFrequency),
+  // Never empty: the clock needs a day.
+  timeZone: z
+    .string()
+    .overwrite(trimLine)
+    .superRefine((v, ctx) => {
+      const problem = timeZoneProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 } as const satisfies Record<SettingsKey, z.ZodType<string>>;
 
 /**

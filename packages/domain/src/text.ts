@@ -39,3 +39,33 @@ export function singleLineTextProblem(label: string, text: string, max: number, 
   if (textLength(text) > max) return longMessage;
   return undefined;
 }
+
+/**
+ * Invisible formatting characters (Unicode's category Cf): the zero-width space, non-joiner and
+ * joiner (U+200B–U+200D), the left-to-right and right-to-left marks (U+200E, U+200F), the bidi
+ * embeddings and overrides (U+202A–U+202E) and isolates (U+2066–U+2069), the word joiner (U+2060),
+ * the byte order mark (U+FEFF), the soft hyphen, the Arabic letter mark, tag characters. None shows
+ * on paper, yet each changes what a text is: an override prints "Smith" from the characters of
+ * "htimS", and a zero-width space makes two names that read alike two different people.
+ */
+const FORMAT_CHARACTER = /\p{Cf}/u;
+
+/** The first invisible formatting character of a text as `U+202E`, or undefined. */
+export function invisibleCharacter(text: string): string | undefined {
+  const found = FORMAT_CHARACTER.exec(text)?.[0];
+  return found === undefined ? undefined : `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+export const invisibleCharacterMessage = (label: string, codePoint: string) =>
+  `${label} holds an invisible or text-direction character (${codePoint}): type it again without it, so that what is printed is what is stored`;
+
+/**
+ * What is wrong with a single-line value that DEA documents print (a name, an address, a witness):
+ * the single-line rules, and no invisible or text-direction character either (FORMAT_CHARACTER).
+ */
+export function printedTextProblem(label: string, text: string, max: number, longMessage: string = tooLongMessage(label, max)): string | undefined {
+  const problem = singleLineTextProblem(label, text, max, longMessage);
+  if (problem) return problem;
+  const invisible = invisibleCharacter(text);
+  return invisible ? invisibleCharacterMessage(label, invisible) : undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate, formatTimestamp, isRegistrationExpired, parseUsDate, registrationExpiry, todayIso } from '../src/dates.ts';
+import { formatIsoDate, formatTimestamp, isRegistrationExpired, parseUsDate, registrationExpiry, TIME_ZONE_MESSAGES, timeZoneProblem, todayInTimeZone, todayIso } from '../src/dates.ts';
 
 describe('formatIsoDate', () => {
   it.each([
@@ -53,4 +53,38 @@ describe('registrationExpiry (spec 1 §4: expired before today, almost expired w
   it('todayIso uses the local calendar day', () => {
     expect(todayIso(new Date(2026, 10, 21, 23, 59))).toBe('2026-11-21');
   });
+});
+
+describe('todayInTimeZone (one clock: the day in the time zone of Settings)', () => {
+  // 03:30 UTC on March 15 is still March 14 in the Americas, and already March 15 in Europe.
+  const instant = new Date('2026-03-15T03:30:00Z');
+  it.each([
+    ['UTC', '2026-03-15'],
+    ['America/New_York', '2026-03-14'],
+    ['America/Los_Angeles', '2026-03-14'],
+    ['Europe/Berlin', '2026-03-15'],
+    ['Pacific/Kiritimati', '2026-03-15'],
+    ['Pacific/Pago_Pago', '2026-03-14'],
+  ])('%s → %s', (zone, day) => expect(todayInTimeZone(instant, zone)).toBe(day));
+
+  it('turns the day at the zone\'s midnight, summer time included', () => {
+    // New York on summer time (UTC−4) from March 8, 2026.
+    expect(todayInTimeZone(new Date('2026-07-01T03:59:59Z'), 'America/New_York')).toBe('2026-06-30');
+    expect(todayInTimeZone(new Date('2026-07-01T04:00:00Z'), 'America/New_York')).toBe('2026-07-01');
+    expect(todayInTimeZone(new Date('2026-01-01T04:59:59Z'), 'America/New_York')).toBe('2025-12-31');
+    expect(todayInTimeZone(new Date('2026-01-01T05:00:00Z'), 'America/New_York')).toBe('2026-01-01');
+  });
+});
+
+describe('timeZoneProblem', () => {
+  it.each(['UTC', 'America/New_York', 'America/Indiana/Indianapolis', 'Pacific/Honolulu', 'America/Puerto_Rico', 'Etc/GMT+5'])('accepts %s', (zone) =>
+    expect(timeZoneProblem(zone)).toBeUndefined(),
+  );
+  it.each([
+    ['', TIME_ZONE_MESSAGES.required],
+    ['EST', TIME_ZONE_MESSAGES.unknown('EST')],
+    ['America/Nowhere', TIME_ZONE_MESSAGES.unknown('America/Nowhere')],
+    ['america/new_york', TIME_ZONE_MESSAGES.unknown('america/new_york')],
+    ["America/New_York'; DROP TABLE x", TIME_ZONE_MESSAGES.unknown("America/New_York'; DROP TABLE x")],
+  ])('refuses %j', (zone, message) => expect(timeZoneProblem(zone)).toBe(message));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destructionClockState, destructionDaysLeft, destructionDaysLeftText } from '../src/destruction-clock.ts';
+import { calendarDaysBetween, destructionClockState, destructionDaysLate, destructionDaysLeft, destructionDaysLeftText, destructionLateText } from '../src/destruction-clock.ts';
 
 describe('destructionDaysLeft', () => {
   it.each<[string | null, string | null, string, number | null]>([
@@ -38,5 +38,26 @@ describe('destructionDaysLeftText', () => {
     [-3, '3 days overdue'],
   ])('%i → %s', (left, text) => {
     expect(destructionDaysLeftText(left)).toBe(text);
+  });
+});
+
+describe('destructionDaysLate', () => {
+  it.each([
+    ['2026-01-01', '2026-01-01', 0],
+    ['2026-01-01', '2026-01-31', 0],
+    ['2026-01-01', '2026-02-01', 1],
+    // The case: destroyed 80 days after receipt, 50 days late.
+    ['2025-12-01', '2026-02-19', 50],
+    // Across a leap day: 2028-02-29 exists.
+    ['2028-02-01', '2028-03-03', 1],
+    [null, '2026-02-01', null],
+    ['2026-01-01', null, null],
+  ] as const)('received %s, destroyed %s → %s', (received, destroyed, late) => expect(destructionDaysLate(received, destroyed)).toBe(late));
+
+  it('counts calendar days and words them', () => {
+    expect(calendarDaysBetween('2025-12-01', '2026-02-19')).toBe(80);
+    expect(calendarDaysBetween('2026-02-19', '2025-12-01')).toBe(-80);
+    expect(destructionLateText(50)).toBe('Destroyed 50 days late');
+    expect(destructionLateText(1)).toBe('Destroyed 1 day late');
   });
 });

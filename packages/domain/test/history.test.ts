@@ -200,6 +200,8 @@ describe('toHistoryEntry', () => {
       { field: 'Received', before: null, after: '03/02/2026' },
       { field: 'Destruction Facility', before: null, after: 'Clearfork Thermal Destruction Facility' },
     ]);
+    const late = toHistoryEntry(job, jobRow({ action: 'edit-destruction-record', before: { late_destruction_reason: null }, after: { late_destruction_reason: 'Incinerator down' } }));
+    expect(late.changes).toEqual([{ field: 'Late Reason', before: null, after: 'Incinerator down' }]);
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', after: { slot: 'P3', original_name: 'front.png' } })).summary).toBe('Added picture P3 (front.png)');
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', after: { slot: 'CWF Files', original_name: 'a.pdf' } })).summary).toBe('Attached CWF Files (a.pdf)');
     expect(toHistoryEntry(job, jobRow({ action: 'upload-file', before: { slot: 'CWF Files' }, after: { slot: 'CWF Files', original_name: 'b.pdf' } })).summary).toBe('Replaced CWF Files (b.pdf)');

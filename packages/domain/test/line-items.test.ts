@@ -8,6 +8,7 @@ import {
   significantDigitCount,
   LINE_ITEM_MESSAGES as M,
   lineItemEditProblems,
+  percentFillProblem,
   newLineItemProblems,
 } from '../src/line-items.ts';
 
@@ -90,10 +91,6 @@ describe('line item edit, reportable schedules 1, 1N, 2, 2N', () => {
     ['13 in D', { packSize: '13', packSizeUoM: 'D' }, undefined, [M.dozenMultiple]],
     ['1000 in K', { packSize: '1000', packSizeUoM: 'K' }, undefined, []],
     ['1001 in K', { packSize: '1001', packSizeUoM: 'K' }, undefined, [M.thousandMultiple]],
-    ['100% raw liquid', { percentFill: '1' }, 'raw-liquid', []],
-    ['100.01% raw liquid', { percentFill: '1.0001' }, 'raw-liquid', [M.liquidPurity]],
-    ['105% raw powder', { percentFill: '1.05' }, 'raw-powder', []],
-    ['105.01% raw powder', { percentFill: '1.0501' }, 'raw-powder', [M.powderPurity]],
     ['a stage without an amount', { bulkStage: 'Stage 1' }, undefined, [M.converterAmountRequired]],
     ['a stage with an amount', { bulkStage: 'Stage 1', bulkPackSize: '5' }, undefined, []],
   ] as const)('%s', (_what, change, bulkKind, expected) =>
@@ -109,6 +106,23 @@ describe('line item edit, reportable schedules 1, 1N, 2, 2N', () => {
     expect(lineItemEditProblems(ok, { registrationSchedules: ['3', '4'] })).toEqual(['The current registration does not support the selected NDC']);
     expect(lineItemEditProblems(ok, { registrationSchedules: ['2', '2N'] })).toEqual([]);
   });
+});
+
+describe('percentFillProblem (every line item, every schedule)', () => {
+  it.each([
+    ['a full package', '1', undefined, undefined],
+    ['half a package', 0.5, undefined, undefined],
+    ['an empty fill (the default, 100%)', '', undefined, undefined],
+    ['101% of a package', '1.01', undefined, M.fillOver],
+    // "150" meant as 150 %, sent as the fraction 150: 15,000 %.
+    ['150 as a fraction', '150', undefined, M.fillOver],
+    ['a bulk dosage form over 100%', 2, 'dosage-formulation', M.fillOver],
+    ['100% raw liquid', '1', 'raw-liquid', undefined],
+    ['100.01% raw liquid', '1.0001', 'raw-liquid', M.liquidPurity],
+    ['105% raw powder (spec 2 §5)', '1.05', 'raw-powder', undefined],
+    ['105.01% raw powder', '1.0501', 'raw-powder', M.powderPurity],
+    ['150 as a raw powder fraction', 150, 'raw-powder', M.powderPurity],
+  ] as const)('%s', (_what, fill, bulkKind, expected) => expect(percentFillProblem(fill, bulkKind)).toBe(expected));
 });
 
 describe('percent fill read-only', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacter, notANumberMessage, readNumber, singleLineTextProblem, textLength } from '../src/index.ts';
+import { hasControlCharacter, invisibleCharacter, notANumberMessage, printedTextProblem, readNumber, singleLineTextProblem, textLength } from '../src/index.ts';
 
 describe('number fields', () => {
   it.each([
@@ -51,5 +51,27 @@ describe('single-line text', () => {
     expect(singleLineTextProblem('Lot Number', 'x'.repeat(61), 60)).toBe('Lot Number can be at most 60 characters');
     expect(singleLineTextProblem('Lot Number', '💊'.repeat(60), 60)).toBeUndefined();
     expect(singleLineTextProblem('Job Name', 'x'.repeat(201), 200, 'Too long')).toBe('Too long');
+  });
+});
+
+describe('printed text (names on DEA documents)', () => {
+  const listed = [
+    ...Array.from({ length: 5 }, (_, i) => 0x200b + i),
+    ...Array.from({ length: 5 }, (_, i) => 0x202a + i),
+    ...Array.from({ length: 4 }, (_, i) => 0x2066 + i),
+  ];
+  it.each(listed.map((c) => [`U+${c.toString(16).toUpperCase()}`, String.fromCodePoint(c)]))('refuses %s, naming it', (name, char) => {
+    expect(invisibleCharacter(`Ann${char}Lee`)).toBe(name);
+    expect(printedTextProblem('Witness', `Ann${char}Lee`, 200)).toBe(`Witness holds an invisible or text-direction character (${name}): type it again without it, so that what is printed is what is stored`);
+  });
+
+  it('refuses the other invisible format characters too: word joiner, byte order mark, soft hyphen, Arabic letter mark, tags', () => {
+    for (const c of [0x2060, 0xfeff, 0x00ad, 0x061c, 0xe0041]) expect(invisibleCharacter(`A${String.fromCodePoint(c)}B`)).toBeDefined();
+  });
+
+  it('keeps the single-line rules first, and takes letters, accents and punctuation of any script', () => {
+    expect(printedTextProblem('Witness', 'Ann\nLee', 200)).toMatch(/one line/);
+    expect(printedTextProblem('Witness', 'x'.repeat(201), 200)).toBe('Witness can be at most 200 characters');
+    for (const name of ['José Núñez-O’Brien', 'Zoë Łukasik', 'Nguyễn Văn An', '李小龍', 'Ann & Lee, Inc.']) expect(printedTextProblem('Witness', name, 200)).toBeUndefined();
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEA_NUMBER_MESSAGES, DEA_REGISTRANT_TYPE_LETTERS, REVERSE_DISTRIBUTOR_TYPE_LETTERS, deaActivityLabel, deaCheckDigit, deaNumberProblem, isValidDeaNumber } from '../src/registration.ts';
+import {
+  DEA_BUSINESS_ACTIVITIES,
+  DEA_NUMBER_MESSAGES,
+  DEA_REGISTRANT_TYPE_LETTERS,
+  REVERSE_DISTRIBUTOR_TYPE_LETTERS,
+  deaActivityLabel,
+  deaCheckDigit,
+  deaNumberProblem,
+  isValidDeaNumber,
+  ownDeaNumberProblem,
+  registrantTypeLettersFor,
+  type DeaBusinessActivityCode,
+} from '../src/registration.ts';
 
 describe('deaCheckDigit', () => {
   it.each([
@@ -69,5 +81,44 @@ describe('deaNumberProblem (registrant-type first letters)', () => {
 
   it('lists P and R as the reverse distributor letters, both accepted', () => {
     expect(REVERSE_DISTRIBUTOR_TYPE_LETTERS.every((l) => (DEA_REGISTRANT_TYPE_LETTERS as readonly string[]).includes(l))).toBe(true);
+  });
+});
+
+describe('ownDeaNumberProblem (our registration: a reverse distributor\'s)', () => {
+  const withCheckDigit = (prefix: string) => `${prefix}${deaCheckDigit(prefix)}`;
+  it.each(['P', 'R'])('accepts a number starting %s', (letter) => {
+    expect(ownDeaNumberProblem(withCheckDigit(`${letter}R483017`))).toBeUndefined();
+    expect(ownDeaNumberProblem(withCheckDigit(`${letter.toLowerCase()}r483017`))).toBeUndefined();
+  });
+  it.each(['A', 'B', 'F', 'G', 'M', 'X'])('refuses a valid number starting %s: not a reverse distributor\'s', (letter) => {
+    expect(deaNumberProblem(withCheckDigit(`${letter}R483017`))).toBeUndefined();
+    expect(ownDeaNumberProblem(withCheckDigit(`${letter}R483017`))).toBe(DEA_NUMBER_MESSAGES.notReverseDistributor);
+  });
+  it('says first what any DEA number gets wrong', () => {
+    expect(ownDeaNumberProblem('LR1234563')).toBe(DEA_NUMBER_MESSAGES.firstLetter);
+    expect(ownDeaNumberProblem('RR1234564')).toBe(DEA_NUMBER_MESSAGES.checkDigit);
+  });
+});
+
+describe('registrantTypeLettersFor (DEA Registration Record Layout)', () => {
+  it.each<[DeaBusinessActivityCode, readonly string[]]>([
+    ['A', ['A', 'B', 'F', 'G']],
+    ['B', ['A', 'B', 'F', 'G']],
+    ['C', ['A', 'B', 'F', 'G']],
+    // A teaching institution is in the pharmacies' and practitioners' group, not P/R.
+    ['D', ['A', 'B', 'F', 'G']],
+    ['M', ['M']],
+    ['E', ['P', 'R']],
+    ['F', ['P', 'R']],
+    ['G', ['P', 'R']],
+    ['H', ['P', 'R']],
+    ['L', ['P', 'R']],
+    ['N', ['P', 'R']],
+  ])('%s → %j', (activity, letters) => expect(registrantTypeLettersFor(activity)).toEqual(letters));
+
+  it('gives every activity letters DEA uses', () => {
+    for (const activity of Object.keys(DEA_BUSINESS_ACTIVITIES) as DeaBusinessActivityCode[]) {
+      expect(registrantTypeLettersFor(activity).every((l) => (DEA_REGISTRANT_TYPE_LETTERS as readonly string[]).includes(l))).toBe(true);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TIME_ZONE_MESSAGES } from '../src/dates.ts';
 import { DEA_NUMBER_MESSAGES } from '../src/registration.ts';
 import { SETTINGS_MESSAGES, readSettingsInput } from '../src/settings.ts';
 
@@ -27,6 +28,11 @@ describe('readSettingsInput', () => {
     });
   });
 
+  it('takes a time zone by its IANA name', () => {
+    expect(readSettingsInput({ 'Time Zone': ' America/Chicago ' })).toEqual({ changes: { timeZone: 'America/Chicago' }, problems: [] });
+    expect(readSettingsInput({ 'Time Zone': 'UTC' }).changes).toEqual({ timeZone: 'UTC' });
+  });
+
   it('empties a field sent as ""', () => {
     expect(readSettingsInput({ 'Address Line 2': '', 'DEA Registration Number': ' ' }).changes).toEqual({ addressLine2: null, deaNumber: null });
   });
@@ -34,6 +40,13 @@ describe('readSettingsInput', () => {
   it.each([
     ['DEA Registration Number', 'RR1234564', DEA_NUMBER_MESSAGES.checkDigit],
     ['DEA Registration Number', 'LR1234563', DEA_NUMBER_MESSAGES.firstLetter],
+    // A pharmacy's number is a valid DEA number, but not ours.
+    ['DEA Registration Number', 'BJ1234563', DEA_NUMBER_MESSAGES.notReverseDistributor],
+    ['Registrant Name', 'Riverbend\u202E Returns', 'Registrant Name holds an invisible or text-direction character (U+202E): type it again without it, so that what is printed is what is stored'],
+    ['Contact Name', 'Dana\u200BWhitfield', 'Contact Name holds an invisible or text-direction character (U+200B): type it again without it, so that what is printed is what is stored'],
+    ['Time Zone', '', TIME_ZONE_MESSAGES.required],
+    ['Time Zone', 'Eastern', TIME_ZONE_MESSAGES.unknown('Eastern')],
+    ['Time Zone', 'America/Nowhere', TIME_ZONE_MESSAGES.unknown('America/Nowhere')],
     ['DEA Registration Number', 'RR12345', DEA_NUMBER_MESSAGES.format],
     ['State', 'Ohio', SETTINGS_MESSAGES.state],
     ['ZIP', '4321', SETTINGS_MESSAGES.zip],

@@ -2,9 +2,8 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { PRIVILEGES } from '@3ds/domain';
 import { loadConfig } from '../config/env.ts';
-import { openDatabase } from '../db/database.ts';
 import { lockEmbeddedDatabase } from '../db/embedded-lock.ts';
-import { migrate } from '../db/migrate.ts';
+import { prepareDatabase } from '../db/prepare-database.ts';
 import { AppError } from '../errors/app-error.ts';
 import { UsersService } from '../modules/users/users.service.ts';
 
@@ -59,9 +58,10 @@ async function main() {
   }
   const config = loadConfig();
   const unlock = config.database.kind === 'pglite' ? await lockEmbeddedDatabase(config.database.dataDir) : undefined;
-  const database = await openDatabase(config);
+  // Migrated (and checked) as the server's start does it: with DATABASE_ADMIN_URL, as its owner.
+  const { database, admin } = await prepareDatabase(config);
+  await admin?.close();
   try {
-    await migrate(database);
     const users = new UsersService(database.db);
     const actor = `cli:${process.env.USER ?? 'operator'}`;
     const need = (value: string | undefined, what: string) => {

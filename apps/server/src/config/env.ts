@@ -46,6 +46,10 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    DATABASE_ADMIN_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -75,6 +79,9 @@ const envSchema = z
         message: 'is required with DATABASE_URL, so that every server of the database signs tokens alike',
       });
     }
+    if (env.DATABASE_ADMIN_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_ADMIN_URL'], message: 'needs DATABASE_URL too: it is the owner that migrates the database the server uses' });
+    }
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'and S3_SECRET_ACCESS_KEY are required with S3_BUCKET' });
     }
@@ -83,7 +90,11 @@ const envSchema = z
 export interface Config {
   port: number;
   host: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  /**
+   * PostgreSQL: `url` is the server's role; `adminUrl`, when given, the owner that runs the
+   * migrations and grants the server's role what it may do (db/database-roles.ts).
+   */
+  database: { kind: 'postgres'; url: string; adminUrl: string | undefined; poolSize: number } | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; notifyTo: string; from: string };
@@ -115,7 +126,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+    ? { kind: 'postgres', url: env.DATABASE_URL, adminUrl: env.DATABASE_ADMIN_URL, poolSize: env.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` };
   return {
     port: env.PORT,

@@ -116,7 +116,8 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   return handle;
 }
 
-function redactUrl(url: string): string {
+/** A database URL fit for a message: the password hidden. */
+export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

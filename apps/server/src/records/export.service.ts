@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { CATALOGUE, type EntityName } from '@3ds/domain';
+import { CATALOGUE, todayIso, type EntityName } from '@3ds/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
@@ -75,9 +75,11 @@ export class ExportService {
   readonly #store: FileStore;
   readonly #linkSecret: string;
   readonly #now: () => Date;
+  readonly #today: () => string;
 
-  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date }) {
+  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; today?: () => string }) {
     this.#db = deps.db;
+    this.#today = deps.today ?? (() => todayIso());
     this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;
     this.#now = deps.now;
@@ -97,12 +99,12 @@ export class ExportService {
     let sort = parts.sort;
     if (related) {
       // The found jobs or containers, then every line item they hold, in id order.
-      const parent = prepareFind(LAYOUTS[entity], parts, scope);
+      const parent = prepareFind(LAYOUTS[entity], parts, scope, { today: this.#today() });
       const held = sql<SqlBool>`${sql.raw(related.key)} IN (${foundIds(LAYOUTS[entity], parent)})`;
       find = prepareFind(layout, {}, held);
       sort = [];
     } else {
-      find = prepareFind(layout, parts, scope);
+      find = prepareFind(layout, parts, scope, { today: this.#today() });
     }
 
     if (request.fileType === 'pdf') {

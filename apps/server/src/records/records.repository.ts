@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { PREPARED } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors/app-error.ts';
+import type { CriterionContext } from './find-criterion.ts';
 import { allOf, compileFindRequests, compileQuickFind, type CompiledFind, type FindRequest } from './find-request.ts';
 import { fieldByName, fromWith, joinsFor, type Layout, type LayoutField } from './layout.ts';
 import type { IdSet } from './search-words.ts';
@@ -29,11 +30,14 @@ export interface FindParts {
   requests?: FindRequest[];
 }
 
-/** Compiles the quick find, the find requests and an extra scope (e.g. the user's organisation) into one condition. */
-export function prepareFind(layout: Layout, parts: FindParts, scope?: RawBuilder<SqlBool>): PreparedFind {
+/**
+ * Compiles the quick find, the find requests and an extra scope (e.g. the user's organisation) into one
+ * condition. `ctx.today` is the day `//` finds (3DS's today: the Settings' time zone).
+ */
+export function prepareFind(layout: Layout, parts: FindParts, scope?: RawBuilder<SqlBool>, ctx: CriterionContext = {}): PreparedFind {
   const given: CompiledFind[] = [];
   if (parts.quickFind) given.push(compileQuickFind(layout, parts.quickFind));
-  if (parts.requests?.length) given.push(compileFindRequests(layout, parts.requests));
+  if (parts.requests?.length) given.push(compileFindRequests(layout, parts.requests, ctx));
   const base: RawBuilder<SqlBool>[] = [];
   if (layout.baseWhere) base.push(sql<SqlBool>`${sql.raw(layout.baseWhere)}`);
   if (scope) base.push(scope);

@@ -69,12 +69,15 @@ export class RecordsService {
   readonly #counts: CountCache;
   readonly #fileLink: FileLinker;
   readonly #answers: AnswerCache | undefined;
+  /** The day answers and counts are kept by: the Settings' day (BusinessDay), the day Days Left counts by. */
+  readonly #today: () => string;
 
-  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache }) {
+  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache; today?: () => string }) {
     this.#db = deps.db;
     this.#counts = deps.counts ?? new CountCache(deps.db);
     this.#fileLink = deps.fileLink;
     this.#answers = deps.answers;
+    this.#today = deps.today ?? (() => todayIso());
   }
 
   /**
@@ -83,13 +86,13 @@ export class RecordsService {
    * day (finds relative to today, days left) are part of the key.
    */
   async listAnswer(entity: EntityName, request: ListRequest, user: SessionUser): Promise<Buffer> {
-    const key = `${entity}\u0000list\u0000${scopeKey(entity, user) ?? ''}\u0000${todayIso()}\u0000${JSON.stringify(request)}`;
+    const key = `${entity}\u0000list\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${JSON.stringify(request)}`;
     return this.#answer(entity, key, () => this.list(entity, request, user));
   }
 
   /** The record answer as the bytes to send, kept like `listAnswer`. */
   async recordAnswer(entity: EntityName, id: number, user: SessionUser): Promise<Buffer> {
-    const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${todayIso()}\u0000${id}`;
+    const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${id}`;
     return this.#answer(entity, key, () => this.record(entity, id, user));
   }
 
@@ -118,10 +121,10 @@ export class RecordsService {
   async list(entity: EntityName, request: ListRequest, user: SessionUser): Promise<ListResponse> {
     const layout = LAYOUTS[entity];
     const scope = scopeFor(entity, user);
-    const find = prepareFind(layout, request, scope);
+    const find = prepareFind(layout, request, scope, { today: this.#today() });
     const all = find.everything ? find : prepareFind(layout, {}, scope);
     const keyOf = (parts: FindParts) =>
-      CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: todayIso() });
+      CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: this.#today() });
     const counted = (f: PreparedFind, key: string) => this.#counts.count(key, layout, f, tablesRead(layout, f));
     const [rows, foundCount, totalRecordCount] = await Promise.all([
       selectPage(this.#db, layout, find, request.sort, request),
@@ -187,6 +190,6 @@ export class RecordsService {
 
   /** The prepared find of a list request, for exports that reuse the on-screen find. */
   prepare(entity: EntityName, parts: FindParts, user: SessionUser) {
-    return prepareFind(LAYOUTS[entity], parts, scopeFor(entity, user));
+    return prepareFind(LAYOUTS[entity], parts, scopeFor(entity, user), { today: this.#today() });
   }
 }

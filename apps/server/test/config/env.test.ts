@@ -16,6 +16,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...env, DEMO: '1' }).demo).toBe(true);
   });
 
+  it('takes DATABASE_ADMIN_URL as the owner that migrates, beside DATABASE_URL only', () => {
+    const env = { DATABASE_URL: 'postgres://server@h/db', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env).database).toMatchObject({ kind: 'postgres', url: env.DATABASE_URL, adminUrl: undefined });
+    expect(loadConfig({ ...env, DATABASE_ADMIN_URL: 'postgres://owner@h/db' }).database).toMatchObject({ adminUrl: 'postgres://owner@h/db' });
+    expect(() => loadConfig({ ...env, DATABASE_ADMIN_URL: 'mysql://owner@h/db' })).toThrow(/DATABASE_ADMIN_URL must be a postgres/);
+    expect(() => loadConfig({ DATABASE_ADMIN_URL: 'postgres://owner@h/db' })).toThrow(/DATABASE_ADMIN_URL needs DATABASE_URL/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', DEMO: 'maybe' })).toThrow(ConfigError);
     try {

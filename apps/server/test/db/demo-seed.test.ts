@@ -1,4 +1,13 @@
-import { destructionDaysLeft, isValidDeaNumber, registrationExpiry, REVERSE_DISTRIBUTOR_TYPE_LETTERS } from '@3ds/domain';
+import {
+  destructionDaysLeft,
+  destructionRecordProblems,
+  isValidDeaNumber,
+  ownDeaNumberProblem,
+  registrantTypeLettersFor,
+  registrationExpiry,
+  REVERSE_DISTRIBUTOR_TYPE_LETTERS,
+  type DeaBusinessActivityCode,
+} from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type DatabaseHandle } from '../../src/db/database.ts';
@@ -114,6 +123,7 @@ describe('seedDemoRecords', () => {
     const ours = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
     expect(isValidDeaNumber(ours.dea_number ?? '')).toBe(true);
     expect(REVERSE_DISTRIBUTOR_TYPE_LETTERS).toContain(ours.dea_number![0]);
+    expect(ownDeaNumberProblem(ours.dea_number!)).toBeUndefined();
     for (const column of ['registrant_name', 'address_line_1', 'city', 'state', 'zip', 'telephone', 'contact_name'] as const) {
       expect(ours[column], column).toMatch(/\S/);
     }
@@ -156,6 +166,41 @@ describe('seedDemoRecords', () => {
     expect(federal.length).toBeGreaterThan(60);
     expect(federal.filter((r) => !isValidDeaNumber(r.registration_number))).toEqual([]);
     expect(await count(db, 'registrations', "license_type = 'State' AND state_agency IS NOT NULL")).toBeGreaterThan(0);
+  });
+
+  it('starts every Federal registration with its activity\'s registrant-type letter: a teaching institution A, B, F or G', async () => {
+    const federal = await db.selectFrom('registrations').select(['registration_number', 'activity']).where('license_type', '=', 'Federal').execute();
+    const wrong = federal.filter((r) => !registrantTypeLettersFor(r.activity!.slice(0, 1) as DeaBusinessActivityCode).includes(r.registration_number[0]!));
+    expect(wrong).toEqual([]);
+    const teaching = federal.filter((r) => r.activity === 'D - Teaching Institution');
+    expect(teaching.length).toBeGreaterThan(0);
+    for (const r of teaching) expect(['A', 'B', 'F', 'G']).toContain(r.registration_number[0]);
+  });
+
+  it('gives every job a destruction record that keeps the rules: dates in order, two witnesses who are two people', async () => {
+    const jobs = await db.selectFrom('jobs').selectAll().execute();
+    const broken = jobs
+      .map((j) => ({
+        id: j.id,
+        problems: destructionRecordProblems(
+          {
+            dateTransfer: j.date_transfer,
+            dateReceived: j.date_received,
+            dateDestroyed: j.date_destroyed,
+            disposalMethod: j.disposal_method,
+            facility: j.destruction_facility,
+            facilityAddress: j.destruction_facility_address,
+            transferWitness1: j.transfer_witness_1,
+            transferWitness2: j.transfer_witness_2,
+            destructionWitness1: j.destruction_witness_1,
+            destructionWitness2: j.destruction_witness_2,
+            lateReason: j.late_destruction_reason,
+          },
+          TODAY,
+        ),
+      }))
+      .filter((j) => j.problems.length);
+    expect(broken).toEqual([]);
   });
 
   it('mixes expired, almost expired and current registrations', async () => {

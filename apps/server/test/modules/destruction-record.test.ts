@@ -1,4 +1,4 @@
-import { destructionDaysLeft, formatIsoDate, PRIVILEGES, todayIso } from '@3ds/domain';
+import { DESTRUCTION_RECORD_MESSAGES as M, destructionDaysLeft, formatIsoDate, PRIVILEGES, todayInTimeZone } from '@3ds/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createJob } from '../support/record-factories.ts';
 import { isAuditInsert, StatementGate } from '../support/statement-gate.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
-/** PATCH /job/{id}/destruction-record, the jobs layout's new fields, and the Days Left find. */
+/** PATCH /job/{id}/destruction-record, the jobs layout's fields, the Days Left and Days Late finds, and one clock. */
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 const gate = new StatementGate();
 let t: TestApp;
@@ -15,7 +15,9 @@ let today: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ wrapDb: (db) => db.withPlugin(gate) });
-  today = todayIso(t.clock.now);
+  // The server's today: the day in the Settings' time zone (the test database's, UTC).
+  const { time_zone } = await t.db.selectFrom('settings').select('time_zone').executeTakeFirstOrThrow();
+  today = todayInTimeZone(t.clock.now, time_zone);
   await createUser(t.db, { username: 'maker', privileges: ['CREATE_JOB'] });
   await createUser(t.db, { username: 'boss', privileges: [...PRIVILEGES] });
   await createUser(t.db, { username: 'viewer' });
@@ -131,6 +133,48 @@ describe('PATCH /job/{id}/destruction-record', () => {
     expect(await stored(job.id)).toEqual(before);
   });
 
+  it.each([
+    ['one transfer witness twice', { 'Transfer Witness 1 Full Name': 'Maria Lopez', 'Transfer Witness 2 Full Name': ' maria lopez ' }, [M.sameWitness('Transfer Witness 2', 'Transfer Witness 1')]],
+    ['one destruction witness twice', { 'Destruction Witness 1 Full Name': 'Dana Whitfield', 'Destruction Witness 2 Full Name': 'Dana  Whitfield' }, [M.sameWitness('Destruction Witness 2', 'Destruction Witness 1')]],
+    ['a right-to-left override in a witness', { 'Destruction Witness 1 Full Name': 'Dana \u202Edleifti' }, ['Destruction Witness 1 holds an invisible or text-direction character (U+202E): type it again without it, so that what is printed is what is stored']],
+    ['a zero-width space in a witness', { 'Transfer Witness 2 Full Name': 'Sam\u200BCarter' }, ['Transfer Witness 2 holds an invisible or text-direction character (U+200B): type it again without it, so that what is printed is what is stored']],
+    ['an isolate in the facility', { 'Destruction Facility': 'Clearfork\u2067 Thermal' }, ['Destruction Facility holds an invisible or text-direction character (U+2067): type it again without it, so that what is printed is what is stored']],
+    ['a destruction 80 days after receipt without its reason', { 'Date Received': 'D-81', 'Date Destroyed': 'D-1' }, [M.lateWithoutReason(80)]],
+    ['a reason for a destruction on the 30th day', { 'Date Received': 'D-31', 'Date Destroyed': 'D-1', 'Late Destruction Reason': 'Backlog' }, [M.reasonWithoutLateness]],
+  ])('refuses %s with 422 and changes nothing', async (_what, fields, details) => {
+    const job = await createJob(t.db);
+    const fieldData = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, /^D-\d+$/.test(v) ? us(-Number(v.slice(2))) : v]));
+    const before = await stored(job.id);
+    const res = await edit('maker', job.id, { fieldData });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().details).toEqual(details);
+    expect(await stored(job.id)).toEqual(before);
+  });
+
+  it('takes a late destruction with its reason, and the job shows it late; the reason stays until the dates are on time again', async () => {
+    const job = await createJob(t.db, { date_received: daysFromToday(-81) });
+    const refused = await edit('maker', job.id, { fieldData: { 'Date Destroyed': us(-1) } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Date Destroyed is 80 days after Date Received, later than the 30 days 21 CFR 1317.15(c) allows: give the reason for the late destruction');
+
+    const reason = 'Incinerator down for repair until the 12th; destroyed on its first day back';
+    const res = await edit('maker', job.id, { fieldData: { 'Date Destroyed': us(-1), 'Late Destruction Reason': reason } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(job.id)).toMatchObject({ date_destroyed: daysFromToday(-1), late_destruction_reason: reason });
+    const audit = await t.db.selectFrom('audit_log').select('after').where('action', '=', 'edit-destruction-record').where('record_id', '=', String(job.id)).executeTakeFirstOrThrow();
+    expect(audit.after).toEqual({ date_destroyed: daysFromToday(-1), late_destruction_reason: reason });
+    const record = (await t.injectAs('viewer', { method: 'GET', url: `/3ds/api/job/${job.id}` })).json().data[0].fieldData;
+    expect(record).toMatchObject({ 'Days Left': '', 'Days Late': 50, 'Late Destruction Reason': reason });
+
+    // Moving the destruction back within the 30 days leaves the reason without a cause: cleared together.
+    const alone = await edit('maker', job.id, { fieldData: { 'Date Destroyed': us(-60) } });
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().details).toEqual([M.reasonWithoutLateness]);
+    const both = await edit('maker', job.id, { fieldData: { 'Date Destroyed': us(-60), 'Late Destruction Reason': '' } });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(await stored(job.id)).toMatchObject({ date_destroyed: daysFromToday(-60), late_destruction_reason: null });
+  });
+
   it('refuses 401 without a session, 403 without CREATE_JOB, 409 on a locked job or a stale modId, 404 for an unknown job, 400 for an unknown field or nothing to change', async () => {
     const job = await createJob(t.db);
     const lockedJob = await createJob(t.db, { locked: true });
@@ -189,8 +233,9 @@ describe('Days Left (jobs layout)', () => {
       return res.json().data as { recordId: string; fieldData: Record<string, string | number> }[];
     };
     const all = await list({});
-    // The database's today is the server's today here (one machine, one time zone).
-    const { rows } = await sql<{ today: string }>`SELECT CURRENT_DATE::text AS today`.execute(t.db);
+    // The database's today: the day in the Settings' time zone, as the server's.
+    const { rows } = await sql<{ today: string }>`SELECT tds_today()::text AS today`.execute(t.db);
+    expect(rows[0]!.today).toBe(today);
     expect(all.map((r) => r.fieldData['Days Left'])).toEqual(
       cases.map((c) => destructionDaysLeft(c.received === null ? null : daysFromToday(c.received), c.destroyed === null ? null : daysFromToday(c.destroyed), rows[0]!.today) ?? ''),
     );
@@ -201,6 +246,70 @@ describe('Days Left (jobs layout)', () => {
     expect(range.map((r) => Number(r.recordId))).toEqual([ids[1], ids[2]]);
     const bad = await t.injectAs('viewer', { method: 'GET', url: `/3ds/api/jobs?${new URLSearchParams({ searchCriteria: JSON.stringify([{ criteria: { 'Days Left': 'soon' } }]) })}` });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('Days Late (jobs layout)', () => {
+  it('is the days past the 30 of a late destruction, as destructionDaysLate says, and finds them', async () => {
+    const name = `Late ${Date.now()}`;
+    const cases = [
+      { received: -81, destroyed: -1, late: 50 },
+      { received: -40, destroyed: -9, late: 1 },
+      { received: -40, destroyed: -10, late: '' }, // the 30th day: on time
+      { received: -5, destroyed: null, late: '' },
+    ];
+    for (const c of cases) {
+      await createJob(t.db, {
+        name,
+        date_received: daysFromToday(c.received),
+        date_destroyed: c.destroyed === null ? null : daysFromToday(c.destroyed),
+        late_destruction_reason: c.late === '' ? null : 'Backlog',
+      });
+    }
+    const list = async (criteria: Record<string, string>) => {
+      const query = new URLSearchParams({
+        searchCriteria: JSON.stringify([{ omit: false, criteria: { 'Job Name': `==${name}`, ...criteria } }]),
+        sort: JSON.stringify([{ fieldName: '__PKJobID', sortOrder: 'ascend' }]),
+      });
+      const res = await t.injectAs('viewer', { method: 'GET', url: `/3ds/api/jobs?${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { fieldData: Record<string, string | number> }[]).map((r) => r.fieldData['Days Late']);
+    };
+    expect(await list({})).toEqual(cases.map((c) => c.late));
+    expect(await list({ 'Days Late': '>0' })).toEqual([50, 1]);
+  });
+});
+
+describe('one clock: the day in the Settings\' time zone, for Days Left and the date checks alike', () => {
+  const setZone = async (zone: string) => {
+    const res = await t.injectAs('boss', { method: 'PATCH', url: '/3ds/api/settings', payload: { fieldData: { 'Time Zone': zone } } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  afterAll(() => setZone('UTC'));
+
+  it('follows the zone: at any moment Kiritimati (UTC+14) is a day or two ahead of Pago Pago (UTC−11)', async () => {
+    const ahead = todayInTimeZone(new Date(), 'Pacific/Kiritimati');
+    const behind = todayInTimeZone(new Date(), 'Pacific/Pago_Pago');
+    expect(ahead > behind).toBe(true);
+    const job = await createJob(t.db, { name: `Zone ${Date.now()}` });
+    const daysLeft = async () => (await t.injectAs('viewer', { method: 'GET', url: `/3ds/api/job/${job.id}` })).json().data[0].fieldData['Days Left'];
+
+    await setZone('Pacific/Kiritimati');
+    // Received "today" where the Settings say we are: not in the future, and 30 days left.
+    const received = await edit('maker', job.id, { fieldData: { 'Date Received': formatIsoDate(ahead) } });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(await daysLeft()).toBe(30);
+    expect(await daysLeft()).toBe(destructionDaysLeft(ahead, null, todayInTimeZone(new Date(), 'Pacific/Kiritimati')));
+
+    await setZone('Pacific/Pago_Pago');
+    // The same date is tomorrow (or after) in Pago Pago: the checks see it so, and Days Left counts from there.
+    expect(await daysLeft()).toBe(destructionDaysLeft(ahead, null, behind));
+    expect(await daysLeft()).toBeGreaterThan(30);
+    const refused = await edit('maker', job.id, { fieldData: { 'Date Destroyed': formatIsoDate(ahead) } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().details).toEqual(['Date Received cannot be in the future', 'Date Destroyed cannot be in the future']);
+    const { rows } = await sql<{ today: string }>`SELECT tds_today()::text AS today`.execute(t.db);
+    expect(rows[0]!.today).toBe(behind);
   });
 });
 

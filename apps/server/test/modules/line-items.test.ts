@@ -131,6 +131,58 @@ describe('edit (PATCH /{entity}/update-line-item/{id} and /{entity}/{id})', () =
   });
 });
 
+describe('percent fill and purity (at most 100 %; a raw powder\'s purity 105 %, spec 2 §5)', () => {
+  const FILL_OVER = 'Percent fill cannot exceed 100%: a package is at most full.';
+  const count = async () => Number((await t.db.selectFrom('line_items').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it.each([
+    // "150" typed for 150 % reaches the API as the fraction 150: it multiplied the quantity by 150.
+    ['150 as the fill of a package', '/line-item/new', { ndc: '00406-0552-01', packQuantity: 1, percentFill: 150 }, [FILL_OVER]],
+    ['150 % of a package', '/line-item/new', { ndc: '00406-0552-01', packQuantity: 1, percentFill: '1.5' }, [FILL_OVER]],
+    ['150 % in a Yellow Bucket', '/yb-line-item/new', { ndc: '00406-0552-01', percentFill: 1.5 }, [FILL_OVER]],
+    ['a raw powder 106 % pure', '/line-item/new', { ndc: '12345-0001-**', packSize: '10', packSizeUoM: 'g', percentFill: 1.06 }, ['Percent purity of a bulk raw powder cannot exceed 105%.']],
+  ])('refuses %s with 422 and creates nothing', async (_what, url, body, details) => {
+    const c = await container({ kind: url.startsWith('/yb') ? 'yellow_bucket' : 'standard' });
+    const before = await count();
+    const res = await call('all', 'POST', url, { containerId: c.id, ...body });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().details).toEqual(details);
+    expect(await count()).toBe(before);
+  });
+
+  it('takes a full package, a part of one, and a raw powder 105 % pure', async () => {
+    const c = await container();
+    for (const body of [
+      { ndc: '00406-0552-01', packQuantity: 1, percentFill: 1 },
+      { ndc: '00406-0552-01', packQuantity: 1, percentFill: 0.4 },
+      { ndc: '12345-0001-**', packSize: '10', packSizeUoM: 'g', percentFill: 1.05 },
+    ]) {
+      const res = await call('all', 'POST', '/line-item/new', { containerId: c.id, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('refuses an edit to 150 % of a package (any schedule), and leaves the item as it was', async () => {
+    const c = await container();
+    const item = await createLineItem(t.db, { container_id: c.id, ndc: '00406-0552-01', pack_quantity: 1, pack_size: 100, pack_size_uom: 'U', percent_fill: 1, reporting_qty: 100 });
+    for (const fill of [150, '1.5']) {
+      const res = await call('all', 'PATCH', `/line-items/update-line-item/${item.id}`, { fieldData: { 'Percent Fill': fill } });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().details).toEqual([FILL_OVER]);
+    }
+    expect(await row(item.id)).toMatchObject({ percent_fill: 1, reporting_qty: 100, mod_id: 0 });
+  });
+
+  it('refuses a change of NDC that would leave a package over 100 % full', async () => {
+    const c = await container();
+    const item = await createLineItem(t.db, { container_id: c.id, ndc: '12345-0001-**', ndc_schedule: '2', pack_quantity: 1, pack_size: 10, pack_size_uom: 'g', percent_fill: 1.05 });
+    const res = await call('all', 'PATCH', `/line-item/edit/${item.id}`, { ndc: '00406-0552-01', packSize: '100', packSizeUoM: 'U' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().details).toEqual([FILL_OVER]);
+    expect((await row(item.id)).ndc).toBe('12345-0001-**');
+  });
+});
+
 describe('lock, move, delete, label', () => {
   it('locks and unlocks; never under a locked container or job', async () => {
     const c = await container();

@@ -1,4 +1,6 @@
+import { DEA_NUMBER_MESSAGES, TIME_ZONE_MESSAGES } from '@3ds/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isKnownTimeZone } from '../../src/modules/settings/settings.repository.ts';
 import { createUser } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -28,13 +30,15 @@ const IDENTITY = {
 };
 
 describe('settings', () => {
-  it('answers the empty row to any signed-in user, every field ""', async () => {
+  it('answers the empty row to any signed-in user, every field "" but the time zone, the database\'s', async () => {
     const res = await read('clerk');
     expect(res.statusCode, res.body).toBe(200);
+    const { time_zone } = await row();
+    expect(time_zone).toMatch(/^(UTC|Etc\/UTC)$/);
     expect(res.json().data[0]).toEqual({
       recordId: '1',
       modId: '0',
-      fieldData: { ...Object.fromEntries(Object.keys(IDENTITY).map((k) => [k, ''])), 'DEA Regional Number': '', 'ARCOS Reporting': 'quarterly' },
+      fieldData: { ...Object.fromEntries(Object.keys(IDENTITY).map((k) => [k, ''])), 'DEA Regional Number': '', 'ARCOS Reporting': 'quarterly', 'Time Zone': time_zone },
     });
   });
 
@@ -72,12 +76,31 @@ describe('settings', () => {
     ['a state name', { State: 'Ohio' }, 'State is the two-letter postal code, e.g. OH'],
     ['a short ZIP', { ZIP: '4321' }, 'ZIP is five digits, or five and four as 12345-6789'],
     ['a multi-line name', { 'Registrant Name': 'Riverbend\nReturns' }, 'Registrant Name must be one line of text, without line breaks, tabs or other control characters'],
+    // Ours is a reverse distributor's registration: P or R (DEA Registration Record Layout).
+    ['a pharmacy\'s DEA number', { 'DEA Registration Number': 'BJ1234563' }, DEA_NUMBER_MESSAGES.notReverseDistributor],
+    ['a teaching institution\'s DEA number', { 'DEA Registration Number': 'GR4830178' }, DEA_NUMBER_MESSAGES.notReverseDistributor],
+    ['a right-to-left override in the name', { 'Registrant Name': 'Riverbend \u202EsnruteR' }, 'Registrant Name holds an invisible or text-direction character (U+202E): type it again without it, so that what is printed is what is stored'],
+    ['a zero-width space in the contact', { 'Contact Name': 'Dana\u200B Whitfield' }, 'Contact Name holds an invisible or text-direction character (U+200B): type it again without it, so that what is printed is what is stored'],
+    ['an isolate in the city', { City: 'Columbus\u2066' }, 'City holds an invisible or text-direction character (U+2066): type it again without it, so that what is printed is what is stored'],
+    ['no time zone', { 'Time Zone': '' }, TIME_ZONE_MESSAGES.required],
+    ['a time zone abbreviation', { 'Time Zone': 'EST' }, TIME_ZONE_MESSAGES.unknown('EST')],
+    ['a place that is not a time zone', { 'Time Zone': 'America/Atlantis' }, TIME_ZONE_MESSAGES.unknown('America/Atlantis')],
   ])('refuses %s with 422 and changes nothing', async (_what, fieldData, message) => {
     const before = await row();
     const res = await change('keeper', { fieldData });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({ message, details: [message] });
     expect(await row()).toEqual(before);
+  });
+
+  it('takes a time zone the database knows, audits it, and answers it', async () => {
+    const res = await change('keeper', { fieldData: { 'Time Zone': 'America/Chicago' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].fieldData['Time Zone']).toBe('America/Chicago');
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'settings').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.after).toEqual({ time_zone: 'America/Chicago' });
+    expect(await isKnownTimeZone(t.db, 'America/Chicago')).toBe(true);
+    expect(await isKnownTimeZone(t.db, 'America/Atlantis')).toBe(false);
   });
 
   it('refuses 401 without a session, 403 without MANAGE_SETTINGS, 409 for a stale modId, 400 for an unknown field or nothing to change', async () => {

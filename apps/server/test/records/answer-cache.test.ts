@@ -169,7 +169,7 @@ describe('answers through the API', () => {
       return res.json() as { data: { recordId: string; modId: string; fieldData: Record<string, unknown> }[]; dataInfo: { foundCount: number } };
     };
     const before = await list();
-    const executor = t.db.getExecutor();
+    const executor = t.appDb.getExecutor();
     const real = executor.executeQuery.bind(executor);
     const spy = vi.spyOn(executor, 'executeQuery').mockImplementation((query, ...rest) => {
       statements.push(query.sql);

@@ -96,7 +96,7 @@ describe('portals', () => {
   });
 
   it('come with the record in one statement', async () => {
-    const executor = t.db.getExecutor();
+    const executor = t.appDb.getExecutor();
     const seen: CompiledQuery[] = [];
     const real = executor.executeQuery.bind(executor);
     const wrapped = vi.spyOn(executor, 'executeQuery').mockImplementation((query, ...rest) => {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
+import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +16,11 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The tests' own database handle: the owner's. */
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
+  /** What the app itself works through (on PostgreSQL the server role's connection, without `wrapDb`): to watch its statements. */
+  appDb: DatabaseHandle['db'];
   /** Moves the application's clock. */
   clock: { now: Date; advance(ms: number): void };
   /** The data directory (mail outbox) of this app: a fresh temporary one. */
@@ -43,6 +46,9 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.template ?? 'empty');
+  // On PostgreSQL the app works as a server's role of the two-role set-up (global-setup.ts), which
+  // may only read and append to audit_log; the tests' own `db` is the owner's.
+  const served = database.serverUrl ? openPostgres(database.serverUrl, 5) : database;
   const filesDir = options.fileStore ? undefined : await mkdtemp(join(tmpdir(), '3ds-files-'));
   const fileStore = options.fileStore ?? new LocalFileStore(filesDir!);
   const clock = {
@@ -56,7 +62,7 @@ export async function buildTestApp(
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: '10000', ...options.env });
   const app = await buildApp({
     config,
-    database: options.wrapDb ? { ...database, db: options.wrapDb(database.db) } : database,
+    database: options.wrapDb ? { ...served, db: options.wrapDb(served.db) } : served,
     jwtSecret: TEST_JWT_SECRET,
     now: () => clock.now,
     sleep: async () => {},
@@ -85,6 +91,7 @@ export async function buildTestApp(
     app,
     database,
     db: database.db,
+    appDb: served.db,
     dataDir,
     clock,
     fileStore,
@@ -99,6 +106,8 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
+      // The app closed its own handle; the owner's drops the database.
+      if (served !== database) await database.close();
       if (filesDir) await rm(filesDir, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     },

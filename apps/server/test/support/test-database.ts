@@ -6,8 +6,24 @@ import { adminUrl, databaseUrl, dropDatabase } from './postgres.ts';
 
 export type Template = 'empty' | 'demo';
 
+/** A test database: the owner's handle, and on PostgreSQL the URL of the server's role (global-setup.ts). */
+export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL: the same database as the role a server works as, which may only read and append to audit_log. */
+  serverUrl?: string;
+}
+
+/** The URL of a test database as the run's server role (PostgreSQL). */
+export function serverRoleUrl(database: string): string {
+  const where = inject('testDatabases');
+  if (where.kind !== 'postgres') throw new Error('The server role exists on PostgreSQL only');
+  const url = new URL(databaseUrl(where.url, database));
+  url.username = where.serverRole.name;
+  url.password = where.serverRole.password;
+  return url.toString();
+}
+
 /** A fresh database cloned from a migrated template; closing it drops it (PostgreSQL). */
-export async function createTestDatabase(template: Template = 'empty'): Promise<DatabaseHandle> {
+export async function createTestDatabase(template: Template = 'empty'): Promise<TestDatabase> {
   const where = inject('testDatabases');
   if (where.kind === 'pglite') {
     const tarball = await readFile(where[template]);
@@ -23,6 +39,7 @@ export async function createTestDatabase(template: Template = 'empty'): Promise<
   const handle = openPostgres(databaseUrl(where.url, name), 5);
   return {
     ...handle,
+    serverUrl: serverRoleUrl(name),
     async close() {
       await handle.close();
       await dropDatabase(where.url, name);

@@ -42,6 +42,10 @@ export const jobsCatalogue: EntityCatalogue = {
     // Calendar days left to destroy what was received (21 CFR 1317.15(c), destructionDaysLeft):
     // empty before receipt and once destroyed. Usable in finds: `Days Left: <=7`.
     field('Days Left', 'Days Left', 'number'),
+    // Days past the 30 of a destruction made later (destructionDaysLate), empty when on time or not
+    // destroyed: `Days Late: >0` finds the late destructions. Their reason is on the destruction record.
+    field('Days Late', 'Days Late', 'number'),
+    field('Late Destruction Reason', 'Late Reason'),
     field('Date Vault In', 'Vault In', 'date'),
     field('Date Vault Out', 'Vault Out', 'date'),
     field('Date Completed', 'Completed', 'date'),

@@ -1,3 +1,4 @@
+import { isSamePerson } from '@3ds/domain';
 import type { NewJob } from '../tables/jobs.table.ts';
 import { addDays, daysBetween, momentAt, monthYear } from './calendar.ts';
 import { DESTRUCTION_FACILITIES, DISPOSAL_METHODS } from './demo-paperwork.ts';
@@ -95,6 +96,10 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
       rng.chance(0.2) && distributors.length > 0 ? rng.pick(distributors.filter((d) => d.company !== registration.company)) : null;
     const lastEvent = completed ?? destroyed ?? vaultIn ?? transfer ?? confirmed ?? filed;
     const createdBy = rng.pick(['admin', 'clerk'] as const);
+    // Two witnesses are two people (destructionRecordProblems).
+    const transferWitness1 = transfer ? person(rng) : null;
+    let transferWitness2 = transfer ? person(rng) : null;
+    while (transferWitness2 !== null && isSamePerson(transferWitness1, transferWitness2)) transferWitness2 = person(rng);
     const row: Omit<SeedJob['row'], 'id'> = {
       registration_id: registration.row.id,
       supplier_registration_id: supplier?.row.id ?? null,
@@ -115,8 +120,8 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
       transporter: transfer ? rng.pick(TRANSPORTERS) : null,
       transport_method: transfer ? rng.pick(['Common Carrier', 'Company Vehicle', 'Registered Mail']) : null,
       disposal_method: destroyed ? rng.weighted([[DISPOSAL_METHODS[0], 85], [DISPOSAL_METHODS[1], 15]] as const) : null,
-      transfer_witness_1: transfer ? person(rng) : null,
-      transfer_witness_2: transfer ? person(rng) : null,
+      transfer_witness_1: transferWitness1,
+      transfer_witness_2: transferWitness2,
       destruction_witness_1: destroyed ? STAFF_WITNESSES[k % STAFF_WITNESSES.length]! : null,
       destruction_witness_2: destroyed ? STAFF_WITNESSES[(k + 3) % STAFF_WITNESSES.length]! : null,
       cwf_number: null,

@@ -1,4 +1,4 @@
-import { deaActivityLabel, deaCheckDigit, type DeaBusinessActivityCode } from '@3ds/domain';
+import { deaActivityLabel, deaCheckDigit, registrantTypeLettersFor, type DeaBusinessActivityCode } from '@3ds/domain';
 import type { NewRegistration } from '../tables/registrations.table.ts';
 import { addDays, momentAt } from './calendar.ts';
 import { STATE_NAMES, type CompanyKind, type SeedCompany } from './demo-companies.ts';
@@ -78,17 +78,11 @@ function schedulesFor(rng: SeededRandom, activity: DeaBusinessActivityCode): Set
   return set;
 }
 
-/** Letters a DEA number of this activity starts with (DOMAIN.md "Registrations"). */
-function registrantTypeLetters(activity: DeaBusinessActivityCode): readonly string[] {
-  if (activity === 'A' || activity === 'B' || activity === 'C') return ['A', 'B', 'F', 'G'];
-  if (activity === 'M') return ['M'];
-  return ['P', 'R'];
-}
-
 function deaNumber(rng: SeededRandom, activity: DeaBusinessActivityCode, name: string, taken: Set<string>): string {
   const initial = /^[A-Za-z]/.test(name) ? name[0]!.toUpperCase() : '9';
   for (;;) {
-    const prefix = `${rng.pick(registrantTypeLetters(activity))}${initial}${rng.digits(6)}`;
+    // The registrant-type letter of the activity (a teaching institution's is A, B, F or G).
+    const prefix = `${rng.pick(registrantTypeLettersFor(activity))}${initial}${rng.digits(6)}`;
     const number = `${prefix}${deaCheckDigit(prefix)}`;
     if (!taken.has(number)) {
       taken.add(number);

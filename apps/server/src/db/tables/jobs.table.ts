@@ -30,6 +30,8 @@ export interface JobsTable extends RecordAuditColumns {
   transfer_witness_2: string | null;
   destruction_witness_1: string | null;
   destruction_witness_2: string | null;
+  /** Why a destruction more than 30 days after receipt was late (031_late_destruction_and_one_clock.sql). */
+  late_destruction_reason: string | null;
   cwf_number: string | null;
   /** Received from the client (009_paperwork.sql): day 0 of the 30-day destruction clock. */
   date_received: IsoDate | null;

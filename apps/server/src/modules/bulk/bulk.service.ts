@@ -4,6 +4,7 @@ import {
   bulkSelectionTooLargeMessage,
   ERROR_CODES,
   isLineItemList,
+  todayIso,
   type BulkAction,
   type BulkAnswer,
   type BulkEntity,
@@ -65,12 +66,14 @@ function isReferencedRowError(error: unknown): boolean {
  */
 export class BulkService {
   readonly #db: Kysely<Database>;
+  readonly #today: () => string;
   readonly #containers: ContainersService;
   readonly #lineItems: LineItemsService;
   readonly #exports: ExportService;
 
-  constructor(deps: { db: Kysely<Database>; containers: ContainersService; lineItems: LineItemsService; exports: ExportService }) {
+  constructor(deps: { db: Kysely<Database>; containers: ContainersService; lineItems: LineItemsService; exports: ExportService; today?: () => string }) {
     this.#db = deps.db;
+    this.#today = deps.today ?? (() => todayIso());
     this.#containers = deps.containers;
     this.#lineItems = deps.lineItems;
     this.#exports = deps.exports;
@@ -164,7 +167,7 @@ export class BulkService {
   async #foundIds(db: Kysely<Database>, entity: BulkEntity, request: BulkRequest, user: SessionUser): Promise<number[]> {
     const layout = LAYOUTS[entity];
     const { sort: _sort, ...parts } = toFindParts({ quickFindCriteria: request.find?.quickFindCriteria, searchCriteria: request.find?.searchCriteria });
-    const find = prepareFind(layout, parts, scopeFor(entity, user));
+    const find = prepareFind(layout, parts, scopeFor(entity, user), { today: this.#today() });
     const ids = await foundIdsUpTo(db, layout, find, BULK_MAX_RECORDS + 1);
     this.#assertSize(ids.length > BULK_MAX_RECORDS ? await countFound(db, layout, find) : ids.length);
     return ids;

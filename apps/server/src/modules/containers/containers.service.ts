@@ -50,11 +50,14 @@ export class ContainersService {
   readonly #db: Kysely<Database>;
   readonly #records: RecordsService;
   readonly #now: () => Date;
+  /** Today in the Settings' time zone (BusinessDay), for the registration's expiry. */
+  readonly #today: () => string;
 
-  constructor(deps: { db: Kysely<Database>; records: RecordsService; now: () => Date }) {
+  constructor(deps: { db: Kysely<Database>; records: RecordsService; now: () => Date; today?: () => string }) {
     this.#db = deps.db;
     this.#records = deps.records;
     this.#now = deps.now;
+    this.#today = deps.today ?? (() => todayIso(this.#now()));
   }
 
   /** A new container in an unlocked job (CREATE_CONTAINER). */
@@ -151,7 +154,7 @@ export class ContainersService {
     if (target.registration_number !== source.registration_number) {
       throw refuse(`Job ${jobId} is for registration ${target.registration_number}, not ${source.registration_number}; a container can only move between jobs of the same registration.`);
     }
-    if (isRegistrationExpired(target.expiration_date, todayIso(this.#now()))) {
+    if (isRegistrationExpired(target.expiration_date, this.#today())) {
       throw refuse(`The registration of job ${jobId} has expired; containers cannot be moved into it.`);
     }
     // The line items follow: their (container, job, kind) key cascades on update.

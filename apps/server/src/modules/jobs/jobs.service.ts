@@ -52,6 +52,7 @@ const DESTRUCTION_RECORD_COLUMNS = {
   transferWitness2: 'transfer_witness_2',
   destructionWitness1: 'destruction_witness_1',
   destructionWitness2: 'destruction_witness_2',
+  lateReason: 'late_destruction_reason',
 } as const satisfies Record<DestructionRecordKey, keyof Job>;
 
 function destructionRecordOf(job: Job): DestructionRecord {
@@ -81,6 +82,8 @@ export interface JobsServiceDeps {
   store: FileStore;
   mailer: Mailer;
   notifyTo: string;
+  /** Today in the Settings' time zone (BusinessDay); by default the server's local day. */
+  today?: () => string;
 }
 
 export class JobsService {
@@ -90,6 +93,7 @@ export class JobsService {
   readonly #store: FileStore;
   readonly #mailer: Mailer;
   readonly #notifyTo: string;
+  readonly #today: () => string;
 
   constructor(deps: JobsServiceDeps) {
     this.#db = deps.db;
@@ -98,6 +102,7 @@ export class JobsService {
     this.#store = deps.store;
     this.#mailer = deps.mailer;
     this.#notifyTo = deps.notifyTo;
+    this.#today = deps.today ?? (() => todayIso(this.#now()));
   }
 
   /**
@@ -110,7 +115,7 @@ export class JobsService {
     const problems = jobNameProblems(input.name);
     if (problems.length) throw validationFailed(problems[0]!, problems);
     const name = String(input.name).trim();
-    const today = todayIso(this.#now());
+    const today = this.#today();
     return transaction(this.#db, async (trx) => {
       const registration = await jobs.findRegistration(trx, input.registrationId);
       if (!registration) throw notFound(`There is no registration ${input.registrationId}.`);
@@ -154,7 +159,9 @@ export class JobsService {
    * method, destruction facility and its address, transfer and destruction witnesses — any of them
    * at once ("" empties one). CREATE_JOB on an unlocked job; the job row is held FOR UPDATE, so a lock
    * in flight waits for this change or this change sees the lock. Dates may not be in the future,
-   * received not before transferred, destroyed not before received (DESTRUCTION_RECORD_MESSAGES);
+   * received not before transferred, destroyed not before received, destroyed more than 30 days
+   * after receipt only with the reason for it, the two witnesses of each kind two people, printed
+   * names without invisible characters (DESTRUCTION_RECORD_MESSAGES);
    * the disposal method is a choice of the 'Disposal Method' value list when that list has entries.
    * A stale `modId` is a 409, as for a rename.
    */
@@ -178,7 +185,8 @@ export class JobsService {
       }
       const current = destructionRecordOf(before);
       const next = { ...current, ...changes };
-      const ruleProblems = destructionRecordProblems(next, todayIso(this.#now()));
+      // Today is the day in the Settings' time zone, the day Days Left counts by (one clock).
+      const ruleProblems = destructionRecordProblems(next, this.#today());
       if (changes.disposalMethod) {
         const choices = (await jobs.valueList(trx, DISPOSAL_METHOD_LIST)).map((row) => row.value);
         const problem = disposalMethodProblem(changes.disposalMethod, choices);

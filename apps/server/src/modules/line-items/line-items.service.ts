@@ -9,6 +9,7 @@ import {
   LINE_ITEM_MESSAGES,
   lineItemEditProblems,
   newLineItemProblems,
+  percentFillProblem,
   SCHEDULE_FLAGS,
   todayIso,
   type Action,
@@ -79,13 +80,16 @@ export class LineItemsService {
   readonly #store: FileStore;
   readonly #linkSecret: string;
   readonly #now: () => Date;
+  /** Today in the Settings' time zone (BusinessDay), for expiry checks. */
+  readonly #today: () => string;
 
-  constructor(deps: { db: Kysely<Database>; records: RecordsService; store: FileStore; linkSecret: string; now: () => Date }) {
+  constructor(deps: { db: Kysely<Database>; records: RecordsService; store: FileStore; linkSecret: string; now: () => Date; today?: () => string }) {
     this.#db = deps.db;
     this.#records = deps.records;
     this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;
     this.#now = deps.now;
+    this.#today = deps.today ?? (() => todayIso(this.#now()));
   }
 
   /** The NDC lookup answer of spec 2 §3, from the dictionary entry. */
@@ -118,7 +122,7 @@ export class LineItemsService {
    * read, so that it can be entered by hand.
    */
   async resolve(code: string, user: SessionUser) {
-    const read = readCode(code, { today: todayIso(this.#now()) });
+    const read = readCode(code, { today: this.#today() });
     if (read.kind === 'invalid') throw validationFailed(read.reason, [read.reason]);
     if (read.kind === 'label') {
       const item = await repo.lineItemKind(this.#db, read.lineItemId);
@@ -206,7 +210,7 @@ export class LineItemsService {
       if (!held) throw notFound(`There is no ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} ${containerId}.`);
       const { container, job } = held;
       assertLockAllows('line-item.create', { job: job.locked, container: container.locked }, { noun: 'Container', id: containerId, jobId: container.job_id, containerId });
-      if (isRegistrationExpired(job.expiration_date, todayIso(this.#now()))) {
+      if (isRegistrationExpired(job.expiration_date, this.#today())) {
         throw refuse(['The registration of this job has expired; line items cannot be added.']);
       }
       const bulk = isBulkNdc(ndc);
@@ -221,6 +225,8 @@ export class LineItemsService {
         bulkPackSize: input.bulkPackSize,
         bulkPackSizeUoM: texts.bulkPackSizeUoM,
       });
+      const fillProblem = percentFillProblem(numbers.percentFill, bulkKindOf(entry));
+      if (fillProblem) problems.push(fillProblem);
       const registration = await repo.findRegistration(trx, job.registration_id);
       if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
       if (problems.length) throw refuse(problems);
@@ -281,6 +287,9 @@ export class LineItemsService {
       if (input.initial) this.#assertInitial(before, input.initial);
       if (entry.ndc === before.ndc) return { recordId: String(id), modId: String(before.mod_id) };
       const problems = editNdcProblems(before.ndc, { ndc: entry.ndc, schedule: entry.schedule, packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
+      // The item keeps its fill: it must suit the new NDC (a raw powder's 105 % is no package's).
+      const fillProblem = percentFillProblem(before.percent_fill, bulkKindOf(entry));
+      if (fillProblem) problems.push(fillProblem);
       const registration = await repo.findRegistration(trx, job.registration_id);
       if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
       if (problems.length) throw refuse(problems);
@@ -333,6 +342,8 @@ export class LineItemsService {
         },
         { bulkKind: bulkKindOf(entry), registrationSchedules: registrationSchedules(registration) },
       );
+      const fillProblem = percentFillProblem(values.percent_fill, bulkKindOf(entry));
+      if (fillProblem) problems.push(fillProblem);
       if (problems.length) throw refuse(problems);
       const changes: LineItemUpdate = {
         ...(ndc !== before.ndc ? snapshot(entry) : {}),

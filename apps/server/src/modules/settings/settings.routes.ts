@@ -21,7 +21,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       schema: {
         tags: ['settings'],
         summary: 'Our registration',
-        description: `Any signed-in user (the documents print it). The one settings record: ${names.join(', ')}; empty fields are "".`,
+        description: `Any signed-in user (the documents print it, and every screen counts days in its Time Zone). The one settings record: ${names.join(', ')}; empty fields are "".`,
         response: { 200: settingsRecord },
       },
     },
@@ -36,7 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         tags: ['settings'],
         summary: 'Change our registration',
         description:
-          'Needs MANAGE_SETTINGS (403). Any of the fields; "" empties one. 422 with every problem: a DEA Registration Number that is not two letters and seven digits, starts with a letter DEA does not use for a registrant type or has a wrong check digit; a State that is not a two-letter code; a ZIP that is not 12345 or 12345-6789; text too long. With `modId`, settings changed since by someone else answer 409. Answers the record.',
+          'Needs MANAGE_SETTINGS (403). Any of the fields; "" empties one (not `Time Zone`). 422 with every problem: a DEA Registration Number that is not two letters and seven digits, does not start with P or R (a reverse distributor\'s registrant types) or has a wrong check digit; a State that is not a two-letter code; a ZIP that is not 12345 or 12345-6789; text too long or holding an invisible or text-direction character; a `Time Zone` that is not an IANA name both the server and the database know (e.g. America/Chicago: 3DS\'s today, for Days Left and every date check, is the day there). With `modId`, settings changed since by someone else answer 409. Answers the record.',
         body: settingsBody,
         response: { 200: settingsRecord },
       },

@@ -1,4 +1,4 @@
-import { readSettingsInput, SETTINGS_FIELDS, SETTINGS_MESSAGES, type SettingsFieldName, type SettingsKey } from '@3ds/domain';
+import { readSettingsInput, SETTINGS_FIELDS, SETTINGS_MESSAGES, TIME_ZONE_MESSAGES, type SettingsFieldName, type SettingsKey } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Settings, SettingsUpdate } from '../../db/tables/settings.table.ts';
@@ -7,7 +7,8 @@ import { badRequest, conflict, validationFailed } from '../../errors/app-error.t
 import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { assertMayPerform } from '../auth/authorize.ts';
-import { readSettings, readSettingsForUpdate, updateSettings } from './settings.repository.ts';
+import type { BusinessDay } from './business-day.ts';
+import { isKnownTimeZone, readSettings, readSettingsForUpdate, updateSettings } from './settings.repository.ts';
 
 /** The settings column of each field. */
 const COLUMNS = {
@@ -22,6 +23,7 @@ const COLUMNS = {
   contactName: 'contact_name',
   deaRegionalNumber: 'dea_regional_number',
   arcosFrequency: 'arcos_frequency',
+  timeZone: 'time_zone',
 } as const satisfies Record<SettingsKey, keyof Settings>;
 
 /** The settings row as the API answers it: a FileMaker-style record, empty fields "". */
@@ -35,9 +37,12 @@ function toRecord(row: Settings) {
 /** Our own registration, the one settings row (009_paperwork.sql). */
 export class SettingsService {
   readonly #db: Kysely<Database>;
+  readonly #day: BusinessDay | undefined;
 
-  constructor(db: Kysely<Database>) {
+  /** `day`: this server's today, told at once of a new time zone. */
+  constructor(db: Kysely<Database>, day?: BusinessDay) {
     this.#db = db;
+    this.#day = day;
   }
 
   /** Any signed-in user reads it: the documents everyone prints show it. */
@@ -47,7 +52,9 @@ export class SettingsService {
 
   /**
    * Changes any of the fields (MANAGE_SETTINGS), "" empties one. A DEA registration number must be
-   * valid (registrant-type first letter, check digit). A stale `modId` is a 409.
+   * a valid reverse distributor's (P or R, check digit); printed text has no invisible characters;
+   * the time zone is never empty and must be one both the server and the database know. A stale
+   * `modId` is a 409.
    */
   async update(input: { fieldData: Partial<Record<SettingsFieldName, string>>; modId?: string | undefined }, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'settings.edit');
@@ -56,6 +63,11 @@ export class SettingsService {
     const keys = Object.keys(changes) as SettingsKey[];
     if (!keys.length) throw badRequest(SETTINGS_MESSAGES.nothingToChange);
     return transaction(this.#db, async (trx) => {
+      // The database counts Days Left in this zone (tds_today): it must know it as well as the server does.
+      if (changes.timeZone && !(await isKnownTimeZone(trx, changes.timeZone))) {
+        const problem = TIME_ZONE_MESSAGES.unknown(changes.timeZone);
+        throw validationFailed(problem, [problem]);
+      }
       const before = await readSettingsForUpdate(trx);
       if (input.modId !== undefined && input.modId !== String(before.mod_id)) {
         throw conflict('The settings were changed by someone else since you opened them. Reload them and try again.');
@@ -74,6 +86,7 @@ export class SettingsService {
         after: Object.fromEntries(changed.map((key) => [COLUMNS[key], after[COLUMNS[key]]])),
         requestId,
       });
+      if (changed.includes('timeZone')) this.#day?.use(after.time_zone);
       return toRecord(after);
     });
   }

@@ -69,9 +69,13 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
     'Date Transfer': 'j.date_transfer',
     'Date Received': 'j.date_received',
     'Date Destroyed': 'j.date_destroyed',
-    // destructionDaysLeft in SQL (the domain rule; a test keeps the two equal). CURRENT_DATE is the
-    // database's today, in the time zone of its session, as the count cache's day key assumes.
-    'Days Left': `CASE WHEN j.date_received IS NOT NULL AND j.date_destroyed IS NULL THEN ${DESTRUCTION_DEADLINE_DAYS} - (CURRENT_DATE - j.date_received) END`,
+    // destructionDaysLeft in SQL (the domain rule; a test keeps the two equal). tds_today() is the day
+    // in the Settings' time zone, the server's today too (031_late_destruction_and_one_clock.sql),
+    // read once per statement.
+    'Days Left': `CASE WHEN j.date_received IS NOT NULL AND j.date_destroyed IS NULL THEN ${DESTRUCTION_DEADLINE_DAYS} - ((SELECT tds_today()) - j.date_received) END`,
+    // destructionDaysLate in SQL: days past the 30 of a destruction made later, empty when on time.
+    'Days Late': `CASE WHEN j.date_destroyed - j.date_received > ${DESTRUCTION_DEADLINE_DAYS} THEN j.date_destroyed - j.date_received - ${DESTRUCTION_DEADLINE_DAYS} END`,
+    'Late Destruction Reason': 'j.late_destruction_reason',
     'Date Vault In': 'j.date_vault_in',
     'Date Vault Out': 'j.date_vault_out',
     'Date Completed': 'j.date_completed',

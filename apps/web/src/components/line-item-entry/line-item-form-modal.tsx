@@ -17,6 +17,7 @@ import {
   newLineItemBody,
   recordFormValues,
   uomChoices,
+  percentFillError,
   updateLineItemBody,
   type LineItemFormMode,
   type LineItemFormValues,
@@ -126,7 +127,12 @@ function LineItemForm(props: LineItemFormProps) {
   const form = useForm<LineItemFormValues>({
     mode: 'controlled',
     initialValues: initial,
-    validate: schemaResolver(lineItemFormSchema, { sync: true }),
+    // The shape of each field, and the fill's limit (it depends on the NDC), beside the field.
+    validate: (values) => {
+      const errors = schemaResolver(lineItemFormSchema, { sync: true })(values);
+      const fill = percentFillError(values.percentFill, lookup);
+      return fill && !errors.percentFill ? { ...errors, percentFill: fill } : errors;
+    },
     onValuesChange: () => setServerWarning((current) => (current?.conflict ? current : null)),
   });
 

@@ -7,6 +7,7 @@ import {
   isPercentFillReadOnly,
   lineItemEditProblems,
   newLineItemProblems,
+  percentFillProblem,
   TEXT_LIMITS,
 } from '@3ds/domain';
 import { z } from 'zod';
@@ -205,6 +206,14 @@ export function formLayout(ndc: string, lookup: NdcLookup | null): FormLayout {
 /** Percent fill is read-only for bulk dosage formulations and solutions, and for UoM K or D. */
 export function percentReadOnly(lookup: NdcLookup | null, packSizeUoM: string): boolean {
   return isPercentFillReadOnly(lookup?.bulkKind, packSizeUoM);
+}
+
+/**
+ * The error beside % Fill (% Purity), as the server words its 422: a package at most 100 % full, a
+ * raw powder at most 105 % pure, a raw liquid 100 % (percentFillProblem). The form holds percents.
+ */
+export function percentFillError(percentFill: Amount, lookup: NdcLookup | null): string | undefined {
+  return percentFillProblem(fractionFromPercent(percentFill), lookup?.bulkKind);
 }
 
 /** The UoM choices: the value list without its 'New Value...' entry, and the current value if it is not among them. */

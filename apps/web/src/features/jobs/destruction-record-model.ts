@@ -1,8 +1,12 @@
 import {
+  calendarDaysBetween,
+  DESTRUCTION_DEADLINE_DAYS,
   DESTRUCTION_RECORD_FIELDS,
   destructionClockState,
   destructionDaysLeftText,
-  destructionRecordProblems,
+  destructionLateText,
+  destructionRecordFieldProblems,
+  parseUsDate,
   readDestructionRecordInput,
   todayIso,
   type DestructionClockState,
@@ -34,13 +38,71 @@ export function changedFields(before: DestructionRecordValues, after: Destructio
   return changes;
 }
 
-/** Every rule the values break (format, future dates, order), as the server words it. */
-export function destructionRecordFormProblems(values: DestructionRecordValues, today: string = todayIso()): string[] {
+/** What the form shows beside each field: the first rule it breaks, in the server's words. */
+export type DestructionRecordErrors = Partial<Record<DestructionRecordKey, string>>;
+
+/**
+ * Every rule the values break, beside the field it belongs to: each value's own shape first (a date
+ * as MM/DD/YYYY, text on one line without invisible characters, its length), then the rules of the
+ * whole record (no future date, dates in order, a reason for a destruction more than 30 days after
+ * receipt, two different witnesses). `today` is the day in the Settings' time zone.
+ */
+export function destructionRecordFormErrors(values: DestructionRecordValues, today: string = todayIso()): DestructionRecordErrors {
+  const errors: DestructionRecordErrors = {};
+  for (const key of KEYS) {
+    const { problems } = readDestructionRecordInput({ [DESTRUCTION_RECORD_FIELDS[key]]: values[key] });
+    if (problems.length) errors[key] = problems[0];
+  }
+  if (Object.keys(errors).length) return errors;
   const all = Object.fromEntries(KEYS.map((key) => [DESTRUCTION_RECORD_FIELDS[key], values[key]]));
-  const { changes, problems } = readDestructionRecordInput(all);
-  if (problems.length) return problems;
+  const { changes } = readDestructionRecordInput(all);
   const record = Object.fromEntries(KEYS.map((key) => [key, changes[key] ?? null])) as DestructionRecord;
-  return destructionRecordProblems(record, today);
+  for (const { field, message } of destructionRecordFieldProblems(record, today)) errors[field] ??= message;
+  return errors;
+}
+
+/** The fields in the order the form shows them (the reason comes right after the dates that call for it). */
+const FORM_ORDER: readonly DestructionRecordKey[] = [
+  'dateTransfer',
+  'dateReceived',
+  'dateDestroyed',
+  'lateReason',
+  'disposalMethod',
+  'facility',
+  'facilityAddress',
+  'transferWitness1',
+  'transferWitness2',
+  'destructionWitness1',
+  'destructionWitness2',
+];
+
+/** Every rule the values break, as one list in the form's order (the summary above the fields). */
+export function destructionRecordFormProblems(values: DestructionRecordValues, today: string = todayIso()): string[] {
+  const errors = destructionRecordFormErrors(values, today);
+  return FORM_ORDER.flatMap((key) => (errors[key] ? [errors[key]] : []));
+}
+
+/**
+ * How many calendar days after receipt the typed destruction date is, when both dates read and it is
+ * more than the 30 allowed: the form then asks for the reason. Null otherwise.
+ */
+export function lateDestructionDays(values: Pick<DestructionRecordValues, 'dateReceived' | 'dateDestroyed'>): number | null {
+  const received = parseUsDate(values.dateReceived);
+  const destroyed = parseUsDate(values.dateDestroyed);
+  if (!received || !destroyed) return null;
+  const days = calendarDaysBetween(received, destroyed);
+  return days > DESTRUCTION_DEADLINE_DAYS ? days : null;
+}
+
+/**
+ * The job's Days Late field (the server's count of days past the 30) in words — "Destroyed 50 days
+ * late" — or null when on time. `short` words it for a list's narrow column: "50 days late".
+ */
+export function daysLateText(value: FieldValue | undefined, short = false): string | null {
+  const text = fieldText(value);
+  if (!/^\d+$/.test(text) || Number(text) <= 0) return null;
+  const days = Number(text);
+  return short ? `${days} ${days === 1 ? 'day' : 'days'} late` : destructionLateText(days);
 }
 
 export interface DaysLeftView {

@@ -17,3 +17,12 @@ export function DaysLeftBadge({ view, size = 'sm' }: { view: DaysLeftView; size?
     </Badge>
   );
 }
+
+/** A destruction made later than the 30 days after receipt: "Destroyed 50 days late" (a list: "50 days late"), red. */
+export function DaysLateBadge({ text, size = 'sm' }: { text: string; size?: 'xs' | 'sm' | 'md' }) {
+  return (
+    <Badge size={size} variant="filled" color="red" radius="sm" title="Destroyed later than the 30 days after receipt that 21 CFR 1317.15(c) allows" data-clock="late">
+      {text}
+    </Badge>
+  );
+}

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
 import { DetailCard, DetailFields } from '../../../components/record-view/detail-parts.tsx';
 import { useSession } from '../../../session/use-session.ts';
-import { daysLeftView, destructionRecordValues } from '../destruction-record-model.ts';
+import { daysLateText, daysLeftView, destructionRecordValues } from '../destruction-record-model.ts';
 import { isJobLocked } from '../job-record.ts';
 import { jobQueryOptions } from '../api/get-job.ts';
-import { DaysLeftBadge } from './days-left-badge.tsx';
+import { DaysLateBadge, DaysLeftBadge } from './days-left-badge.tsx';
 import { DestructionRecordModal } from './destruction-record-modal.tsx';
 
 /**
@@ -24,6 +24,7 @@ export function DestructionRecordCard({ jobId, record }: { jobId: string; record
   const queryClient = useQueryClient();
   const values = destructionRecordValues(record.fieldData);
   const clock = daysLeftView(record.fieldData['Days Left']);
+  const late = daysLateText(record.fieldData['Days Late']);
   const canEdit = canPerform(session?.privileges, 'job.edit-destruction-record', { record: isJobLocked(record.fieldData) });
 
   return (
@@ -43,12 +44,13 @@ export function DestructionRecordCard({ jobId, record }: { jobId: string; record
           { label: 'Transferred', value: values.dateTransfer },
           { label: 'Received', value: values.dateReceived },
           { label: 'Destroyed', value: values.dateDestroyed },
-          { label: 'Days Left', value: clock && <DaysLeftBadge view={clock} /> },
+          { label: 'Days Left', value: late ? <DaysLateBadge text={late} /> : clock && <DaysLeftBadge view={clock} /> },
           { label: 'Disposal Method', value: values.disposalMethod },
           { label: 'Destruction Facility', value: values.facility },
           { label: 'Facility Address', value: values.facilityAddress },
           { label: 'Transfer Witnesses', value: [values.transferWitness1, values.transferWitness2].filter(Boolean).join(', ') },
           { label: 'Destruction Witnesses', value: [values.destructionWitness1, values.destructionWitness2].filter(Boolean).join(', ') },
+          ...(values.lateReason ? [{ label: 'Reason for Late Destruction', value: values.lateReason }] : []),
         ]}
       />
       {editing && (

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, List, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { DATE_FORMAT, TEXT_LIMITS } from '@3ds/domain';
+import { DATE_FORMAT, DESTRUCTION_DEADLINE_DAYS, LATE_REASON_MAX, TEXT_LIMITS } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RecordChangedNotice } from '../../../components/alerts/record-changed-notice.tsx';
+import { useBusinessToday } from '../../../components/business-day/business-day.ts';
 import { useValueList } from '../../../components/value-lists/value-list.ts';
 import { useEditDestructionRecord } from '../api/edit-destruction-record.ts';
-import { changedFields, destructionRecordFormProblems, type DestructionRecordValues } from '../destruction-record-model.ts';
+import { changedFields, destructionRecordFormErrors, destructionRecordFormProblems, lateDestructionDays, type DestructionRecordValues } from '../destruction-record-model.ts';
 
 interface DestructionRecordModalProps {
   jobId: string;
@@ -18,13 +19,17 @@ interface DestructionRecordModalProps {
 }
 
 /**
- * Edits the destruction record. The rules (dates as MM/DD/YYYY, none in the future, received on or
- * after the transfer, destroyed on or after receipt) are checked here before anything is sent and
- * again by the server; only the fields that changed are sent, with the job's modId. A refusal keeps
- * the dialog open with the server's message (shown by the app's error handler).
+ * Edits the destruction record. The rules (dates as MM/DD/YYYY, none in the future — today is the
+ * day in the Settings' time zone —, received on or after the transfer, destroyed on or after
+ * receipt, a reason for a destruction more than 30 days after receipt, two different witnesses,
+ * names without invisible characters) are checked here before anything is sent, each shown beside
+ * its field and listed above them, and again by the server; only the fields that changed are sent,
+ * with the job's modId. A refusal keeps the dialog open with the server's message (shown by the
+ * app's error handler).
  */
 export function DestructionRecordModal({ jobId, modId: openedModId, initial: openedValues, onClose, onReload }: DestructionRecordModalProps) {
   const saving = useEditDestructionRecord();
+  const today = useBusinessToday();
   const methods = useValueList('Disposal Method');
   const [problems, setProblems] = useState<string[]>([]);
   // The version the form started from: a live reload of the job must not move it, or someone
@@ -44,8 +49,9 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
   const unchanged = Object.keys(changes).length === 0;
 
   const submit = form.onSubmit((values) => {
-    const found = destructionRecordFormProblems(values);
+    const found = destructionRecordFormProblems(values, today);
     setProblems(found);
+    form.setErrors(destructionRecordFormErrors(values, today));
     if (found.length) return;
     saving.mutate({ id: jobId, changes: changedFields(initial, values), modId }, { onSuccess: onClose });
   });
@@ -58,6 +64,7 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
   const date = (key: 'dateTransfer' | 'dateReceived' | 'dateDestroyed', label: string) => (
     <TextInput label={label} placeholder={DATE_FORMAT} autoComplete="off" inputMode="numeric" maxLength={10} key={form.key(key)} {...form.getInputProps(key)} />
   );
+  const lateDays = lateDestructionDays(form.values);
   const person = (key: 'transferWitness1' | 'transferWitness2' | 'destructionWitness1' | 'destructionWitness2', label: string) => (
     <TextInput label={label} autoComplete="off" maxLength={TEXT_LIMITS.name} key={form.key(key)} {...form.getInputProps(key)} />
   );
@@ -84,6 +91,22 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
             {date('dateReceived', 'Date Received')}
             {date('dateDestroyed', 'Date Destroyed')}
           </SimpleGrid>
+          {(lateDays !== null || form.values.lateReason !== '') && (
+            <Textarea
+              label="Reason for Late Destruction"
+              description={
+                lateDays !== null
+                  ? `Destroyed ${lateDays} days after receipt, later than the ${DESTRUCTION_DEADLINE_DAYS} days 21 CFR 1317.15(c) allows: say why, as an inspector would ask`
+                  : `Only for a destruction more than ${DESTRUCTION_DEADLINE_DAYS} days after receipt: clear it`
+              }
+              withAsterisk={lateDays !== null}
+              autosize
+              minRows={2}
+              maxLength={LATE_REASON_MAX}
+              key={form.key('lateReason')}
+              {...form.getInputProps('lateReason')}
+            />
+          )}
           <Title order={3} fz="sm">
             Destruction
           </Title>

@@ -3,12 +3,17 @@ import { Link } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 import type { CellRenderer } from '../../../components/list-screen/list-columns.tsx';
-import { daysLeftView } from '../destruction-record-model.ts';
-import { DaysLeftBadge } from './days-left-badge.tsx';
+import { daysLateText, daysLeftView } from '../destruction-record-model.ts';
+import { DaysLateBadge, DaysLeftBadge } from './days-left-badge.tsx';
 
-/** Days Left as the 30-day clock's badge (orange from day 20, red once overdue); empty when not running. */
+/**
+ * Days Left as the 30-day clock's badge (orange from day 20, red once overdue); once destroyed,
+ * "N days late" in red when that was after the 30 days; empty otherwise.
+ */
 const RENDERERS: Partial<Record<string, CellRenderer>> = {
   'Days Left': (record) => {
+    const late = daysLateText(record.fieldData['Days Late'], true);
+    if (late) return <DaysLateBadge text={late} size="xs" />;
     const view = daysLeftView(record.fieldData['Days Left']);
     return view ? <DaysLeftBadge view={view} size="xs" /> : null;
   },
@@ -23,6 +28,12 @@ export const DUE_WITHIN_A_WEEK = routePath('jobs', {}, {
   sort: JSON.stringify([{ fieldName: 'Days Left', sortOrder: 'ascend' }]),
 });
 
+/** The find "destroyed late": destructions made more than 30 days after receipt, the latest first. */
+export const DESTROYED_LATE = routePath('jobs', {}, {
+  find: JSON.stringify([{ omit: false, criteria: { 'Days Late': '>0' } }]),
+  sort: JSON.stringify([{ fieldName: 'Days Late', sortOrder: 'descend' }]),
+});
+
 function DestructionClockLegend() {
   return (
     <Group gap="md" component="span">
@@ -31,6 +42,9 @@ function DestructionClockLegend() {
       </Text>
       <Anchor component={Link} to={DUE_WITHIN_A_WEEK} size="sm">
         Due within 7 days
+      </Anchor>
+      <Anchor component={Link} to={DESTROYED_LATE} size="sm">
+        Destroyed late
       </Anchor>
     </Group>
   );

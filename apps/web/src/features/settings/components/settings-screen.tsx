@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { settingsFieldSchemas, type SettingsValues } from '@3ds/domain';
+import { settingsFieldSchemas, todayInTimeZone, timeZoneProblem, formatIsoDate, type SettingsValues } from '@3ds/domain';
 import { z } from 'zod';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
@@ -13,10 +13,17 @@ import { changedSettings, useUpdateSettings } from '../api/update-settings.ts';
 
 const settingsSchema = z.object(settingsFieldSchemas);
 
+/** The IANA time zones this browser knows, UTC first, and the one the settings hold if it is not among them. */
+function timeZoneChoices(current: string): string[] {
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC' && timeZoneProblem(zone) === undefined)];
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
+}
+
 /**
  * `/settings`: our own DEA registration — registered name, DEA registration number, address,
- * telephone and contact — printed on Form 41, the Certificate of Destruction and the ARCOS reports; and the ARCOS settings.
- * For holders of MANAGE_SETTINGS; the server checks again and audits every change.
+ * telephone and contact — printed on Form 41, the Certificate of Destruction and the ARCOS reports; the
+ * ARCOS settings; and the time zone whose day is 3DS's today (Days Left, every date check). For holders
+ * of MANAGE_SETTINGS; every field is checked as it is typed, the server checks again and audits every change.
  */
 export function SettingsScreen() {
   const mayEdit = useMayPerform('settings.edit');
@@ -30,7 +37,7 @@ function SettingsEditor() {
   // and the confirmation must survive that.
   const saving = useUpdateSettings();
   return (
-    <PageFrame title="Settings" subtitle="Our own DEA registration, as Form 41, the Certificate of Destruction and ARCOS reports print it.">
+    <PageFrame title="Settings" subtitle="Our own DEA registration, as Form 41, the Certificate of Destruction and ARCOS reports print it, and the time zone our days are counted in.">
       {query.isPending && (
         <Paper withBorder shadow="xs" p="lg" maw={880} aria-busy="true" aria-label="Loading the settings">
           <Skeleton height={14} width={200} mb="md" />
@@ -46,7 +53,13 @@ function SettingsEditor() {
 }
 
 function SettingsForm({ record, saving }: { record: SettingsRecord; saving: ReturnType<typeof useUpdateSettings> }) {
-  const form = useForm<SettingsValues>({ mode: 'controlled', initialValues: record.values, validate: schemaResolver(settingsSchema, { sync: true }) });
+  const form = useForm<SettingsValues>({
+    mode: 'controlled',
+    initialValues: record.values,
+    validate: schemaResolver(settingsSchema, { sync: true }),
+    // Beside the field as soon as it is left, not only on Save.
+    validateInputOnBlur: true,
+  });
   const changes = changedSettings(record.values, form.values);
   const unchanged = Object.keys(changes).length === 0;
 
@@ -69,7 +82,7 @@ function SettingsForm({ record, saving }: { record: SettingsRecord; saving: Retu
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {input('registrantName', 'Registered Name', { maxLength: 200, autoComplete: 'organization' })}
-            {input('deaNumber', 'DEA Registration Number', { maxLength: 9, placeholder: 'RS1234563', description: 'Two letters and seven digits; a reverse distributor’s starts with R or P' })}
+            {input('deaNumber', 'DEA Registration Number', { maxLength: 9, placeholder: 'RS1234563', description: 'Two letters and seven digits; a reverse distributor’s starts with P or R' })}
           </SimpleGrid>
           {input('addressLine1', 'Address', { maxLength: 200, autoComplete: 'address-line1' })}
           {input('addressLine2', 'Address (second line)', { maxLength: 200, autoComplete: 'address-line2' })}
@@ -100,6 +113,28 @@ function SettingsForm({ record, saving }: { record: SettingsRecord; saving: Retu
               allowDeselect={false}
               key={form.key('arcosFrequency')}
               {...form.getInputProps('arcosFrequency')}
+            />
+          </SimpleGrid>
+          <Title order={3} fz="sm" fw={650} mt="xs">
+            Our day
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Time Zone"
+              description={
+                form.values.timeZone && timeZoneProblem(form.values.timeZone) === undefined
+                  ? `Today is ${formatIsoDate(todayInTimeZone(new Date(), form.values.timeZone))} there: the day Days Left counts from and dates are checked against`
+                  : 'The day Days Left counts from and dates are checked against'
+              }
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No such time zone"
+              data={timeZoneChoices(form.values.timeZone)}
+              comboboxProps={{ withinPortal: true }}
+              key={form.key('timeZone')}
+              {...form.getInputProps('timeZone')}
+              value={form.values.timeZone || null}
+              onChange={(value) => form.setFieldValue('timeZone', value ?? '')}
             />
           </SimpleGrid>
           <Group justify="space-between" gap="sm" mt="xs">
