@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, todayIso, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
+import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, registrantTypeLettersFor, todayIso, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
 import pg from 'pg';
 import { openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -49,13 +49,12 @@ type Profile = 'dispenser' | 'supplier' | 'research';
 
 /** What a generated company of each kind looks like and holds. */
 const KINDS: Readonly<
-  Record<CompanyKind, { profile: Profile; nouns: string[]; federal: DeaBusinessActivityCode[]; deaLetters: string[]; stateLicence: string; statePrefix: string }>
+  Record<CompanyKind, { profile: Profile; nouns: string[]; federal: DeaBusinessActivityCode[]; stateLicence: string; statePrefix: string }>
 > = {
   pharmacy: {
     profile: 'dispenser',
     nouns: ['Pharmacy', 'Drug', 'Apothecary', 'Family Pharmacy', 'Discount Drugs', 'Rx', 'Pharmacy & Gifts'],
     federal: ['A'],
-    deaLetters: ['A', 'B', 'F', 'G'],
     stateLicence: 'Retail Pharmacy',
     statePrefix: 'RPH',
   },
@@ -63,7 +62,6 @@ const KINDS: Readonly<
     profile: 'dispenser',
     nouns: ['Medical Center', 'Regional Hospital', 'Community Hospital', 'Health System', "Children's Hospital"],
     federal: ['B'],
-    deaLetters: ['A', 'B', 'F', 'G'],
     stateLicence: 'Hospital Pharmacy',
     statePrefix: 'HPH',
   },
@@ -71,7 +69,6 @@ const KINDS: Readonly<
     profile: 'dispenser',
     nouns: ['Family Practice', 'Pain & Wellness Clinic', 'Veterinary Clinic', 'Dental Group', 'Urgent Care'],
     federal: ['C'],
-    deaLetters: ['A', 'B', 'F', 'G'],
     stateLicence: 'Practitioner',
     statePrefix: 'PRA',
   },
@@ -79,7 +76,6 @@ const KINDS: Readonly<
     profile: 'supplier',
     nouns: ['Drug Wholesale', 'Pharmaceutical Supply', 'Medical Distributors', 'Healthcare Logistics', 'Specialty Distribution'],
     federal: ['F', 'F', 'K'],
-    deaLetters: ['P', 'R'],
     stateLicence: 'Wholesale Distributor',
     statePrefix: 'WHD',
   },
@@ -87,7 +83,6 @@ const KINDS: Readonly<
     profile: 'supplier',
     nouns: ['Pharmaceuticals', 'Laboratories', 'Therapeutics', 'Generics LLC', 'Fine Chemicals', 'Pharma Inc.'],
     federal: ['E', 'E', 'H', 'J'],
-    deaLetters: ['P', 'R'],
     stateLicence: 'Manufacturer',
     statePrefix: 'MFG',
   },
@@ -95,7 +90,6 @@ const KINDS: Readonly<
     profile: 'research',
     nouns: ['Analytical Laboratories', 'Testing Services', 'Research Labs'],
     federal: ['H', 'G'],
-    deaLetters: ['P', 'R'],
     stateLicence: 'Analytical Laboratory',
     statePrefix: 'LAB',
   },
@@ -103,7 +97,6 @@ const KINDS: Readonly<
     profile: 'research',
     nouns: ['University School of Pharmacy', 'College of Medicine', 'Research Institute'],
     federal: ['D', 'G'],
-    deaLetters: ['P', 'R'],
     stateLicence: 'Research',
     statePrefix: 'RES',
   },
@@ -411,8 +404,9 @@ async function seedCompaniesAndRegistrations(client: pg.Client, today: string, c
   );
 
   await client.query(`
-    CREATE TEMP TABLE s_kind (kind text PRIMARY KEY, profile text, nouns text[], federal text[], dea_letters text[], state_licence text,
+    CREATE TEMP TABLE s_kind (kind text PRIMARY KEY, profile text, nouns text[], federal text[], state_licence text,
       state_prefix text, titles text[]);
+    CREATE TEMP TABLE s_activity (label text PRIMARY KEY, letters text[]);
     CREATE TEMP TABLE s_company (id integer PRIMARY KEY, kind text NOT NULL);
     CREATE TEMP TABLE s_place (n integer PRIMARY KEY, city text, state text, zip text, area text);
     CREATE TEMP TABLE s_state (code text PRIMARY KEY, name text);`);
@@ -424,12 +418,14 @@ async function seedCompaniesAndRegistrations(client: pg.Client, today: string, c
       profile: k.profile,
       nouns: k.nouns,
       federal: k.federal.map((code) => deaActivityLabel(code)),
-      dea_letters: k.deaLetters,
       state_licence: k.stateLicence,
       state_prefix: k.statePrefix,
       titles: CONTACT_TITLES[kind as CompanyKind],
     })),
   );
+  // A DEA number's first letter follows its business activity (registrantTypeLettersFor).
+  const activities = [...new Set(Object.values(KINDS).flatMap((k) => k.federal))];
+  await insertJson(client, 's_activity', activities.map((code) => ({ label: deaActivityLabel(code), letters: registrantTypeLettersFor(code) })));
   await insertJson(client, 's_company', demo.companies.map((c) => ({ id: c.row.id, kind: c.fixture.kind })));
   await insertJson(client, 's_place', DEMO_COMPANIES.map((c, k) => ({ n: k + 1, city: c.city, state: c.state, zip: c.zip, area: c.areaCode })));
   await insertJson(client, 's_state', Object.entries(STATE_NAMES).map(([code, name]) => ({ code, name })));
@@ -503,7 +499,7 @@ async function seedCompaniesAndRegistrations(client: pg.Client, today: string, c
          federal_agency, state_agency, address1, address2, address3, city, state, zip,
          schedule_1, schedule_1n, schedule_2, schedule_2n, schedule_3, schedule_3n, schedule_4, schedule_4n, schedule_5, schedule_5n, schedule_lc, schedule_nc,
          created_at, created_by, modified_at, modified_by)
-       SELECT b.id, c.id, number.value, CASE WHEN b.federal THEN pg_temp.pick(k.federal, pg_temp.rnd(b.id, 205)) ELSE k.state_licence END,
+       SELECT b.id, c.id, number.value, CASE WHEN b.federal THEN act.label ELSE k.state_licence END,
          expiry.expiration_date, expiry.status, CASE WHEN b.federal THEN 'Federal' ELSE 'State' END, number.value,
          CASE WHEN b.federal THEN 'Drug Enforcement Administration' END,
          CASE WHEN NOT b.federal THEN coalesce(st.name, c.state) || ' Board of Pharmacy' END,
@@ -530,9 +526,11 @@ async function seedCompaniesAndRegistrations(client: pg.Client, today: string, c
        JOIN s_kind k ON k.kind = s.kind
        LEFT JOIN s_state st ON st.code = c.state
        CROSS JOIN LATERAL (SELECT pg_temp.padded((b.id::bigint * 7919 + 104729) % 1000000, 6) AS six) d
+       CROSS JOIN LATERAL (SELECT pg_temp.pick(k.federal, pg_temp.rnd(b.id, 205)) AS label) act
+       LEFT JOIN s_activity sa ON sa.label = act.label
        CROSS JOIN LATERAL (
          SELECT CASE WHEN b.federal
-           THEN pg_temp.pick(k.dea_letters, pg_temp.rnd(b.id, 203)) || CASE WHEN c.name ~ '^[A-Za-z]' THEN upper(left(c.name, 1)) ELSE '9' END || d.six
+           THEN pg_temp.pick(sa.letters, pg_temp.rnd(b.id, 203)) || CASE WHEN c.name ~ '^[A-Za-z]' THEN upper(left(c.name, 1)) ELSE '9' END || d.six
              || ((substr(d.six, 1, 1)::int + substr(d.six, 3, 1)::int + substr(d.six, 5, 1)::int
                   + 2 * (substr(d.six, 2, 1)::int + substr(d.six, 4, 1)::int + substr(d.six, 6, 1)::int)) % 10)
            ELSE c.state || '-' || k.state_prefix || '-' || pg_temp.padded(pg_temp.int_in(0, 999999, pg_temp.rnd(b.id, 204)), 6) END AS value

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { computeQuantities, isValidDeaNumber, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind } from '@3ds/domain';
+import { computeQuantities, isValidDeaNumber, registrantTypeLettersFor, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
@@ -155,6 +155,23 @@ describe.skipIf(where.kind !== 'postgres')('npm run seed:scale: DEA numbers and 
     const ours = await handle.db.selectFrom('settings').select('dea_number').executeTakeFirstOrThrow();
     expect(isValidDeaNumber(ours.dea_number ?? '')).toBe(true);
     expect(REVERSE_DISTRIBUTOR_TYPE_LETTERS).toContain(ours.dea_number![0]);
+    // Each first letter is one DEA gives the registration's business activity (a university's A/B/F/G).
+    const activities = await handle.db.selectFrom('registrations').select(['registration_number', 'activity']).where('license_type', '=', 'Federal').execute();
+    const misfit = activities.filter((r) => !registrantTypeLettersFor(r.activity!.charAt(0) as DeaBusinessActivityCode).includes(r.registration_number.charAt(0)));
+    expect(misfit.slice(0, 5)).toEqual([]);
+  });
+
+  it('fills the word index as the triggers would, and leaves no change log behind', async () => {
+    const differ = await sql<{ n: number }>`
+      WITH sample AS (SELECT * FROM line_items ORDER BY id LIMIT 300),
+      made AS (SELECT e.space, e.field, e.word, e.record_id, e.prev, e.field_prev FROM sample n CROSS JOIN LATERAL search_entries(line_item_search_space(n), n.id, line_item_search_values(n)) e),
+      kept AS (SELECT s.space, s.field, s.word, s.record_id, s.prev, s.field_prev FROM search_words s JOIN sample n ON n.id = s.record_id AND s.space IN (1, 2))
+      SELECT ((SELECT count(*) FROM (SELECT * FROM made EXCEPT ALL SELECT * FROM kept) a) + (SELECT count(*) FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM made) b))::int AS n`.execute(handle.db);
+    expect(differ.rows[0]!.n).toBe(0);
+    const entries = await sql<{ n: number }>`SELECT count(*)::int AS n FROM search_words`.execute(handle.db);
+    expect(entries.rows[0]!.n).toBeGreaterThan(5000);
+    const log = await sql<{ n: number }>`SELECT count(*)::int AS n FROM record_changes`.execute(handle.db);
+    expect(log.rows[0]!.n).toBe(0);
   });
 
   it('--reset empties and seeds again, and the audit trail still refuses TRUNCATE afterwards', async () => {
