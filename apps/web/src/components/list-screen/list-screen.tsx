@@ -32,6 +32,8 @@ export interface ListScreenProps {
   legend?: ReactNode;
   /** Keep the first column in view while scrolling sideways (Yellow Bucket containers). */
   pinFirstColumn?: boolean;
+  /** The screen's own actions beside the export links (the Jobs list's New Job). */
+  actions?: ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ListScreenProps {
  * Search, saved finds, export, a server-sorted table with lock and view columns, and the paged footer. Its
  * state is the URL's query string (see list-state.ts).
  */
-export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinFirstColumn }: ListScreenProps) {
+export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinFirstColumn, actions }: ListScreenProps) {
   const catalogue = CATALOGUE[entity];
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -116,7 +118,12 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
     <PageFrame
       title={catalogue.title}
       subtitle={legend}
-      actions={<ExportLinks entity={entity} quick={state.quick} find={state.find} sort={state.sort} />}
+      actions={
+        <>
+          {actions}
+          <ExportLinks entity={entity} quick={state.quick} find={state.find} sort={state.sort} />
+        </>
+      }
     >
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">

@@ -1,7 +1,11 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { NewJobDialog } from '../../../components/new-job/new-job-dialog.tsx';
+import { useMayPerform } from '../../../session/use-session.ts';
 import type { CellRenderer } from '../../../components/list-screen/list-columns.tsx';
 import { daysLeftView } from '../destruction-record-model.ts';
 import { DaysLeftBadge } from './days-left-badge.tsx';
@@ -36,7 +40,22 @@ function DestructionClockLegend() {
   );
 }
 
-/** `/jobs`: the jobs list (spec 1 §2 "Jobs list"), with the lock column first and the 30-day clock. */
+/**
+ * `/jobs`: the jobs list (spec 1 §2 "Jobs list"), with the lock column first and the 30-day clock,
+ * and New Job (CREATE_JOB) on any current DEA registration, found in the dialog.
+ */
 export function JobsScreen() {
-  return <ListScreen entity="jobs" renderers={RENDERERS} legend={<DestructionClockLegend />} />;
+  const canCreate = useMayPerform('job.create');
+  const [creating, setCreating] = useState(false);
+  const newJob = canCreate ? (
+    <Button leftSection={<IconPlus size={17} stroke={2} aria-hidden />} onClick={() => setCreating(true)}>
+      New Job
+    </Button>
+  ) : undefined;
+  return (
+    <>
+      <ListScreen entity="jobs" renderers={RENDERERS} legend={<DestructionClockLegend />} actions={newJob} />
+      {canCreate && <NewJobDialog opened={creating} onClose={() => setCreating(false)} />}
+    </>
+  );
 }
