@@ -52,7 +52,7 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
 /** Signs in and waits for the first screen, so that the next navigation carries the session. */
 async function signIn(page: Page) {
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 }
 
 const visited = new Set<RouteName>();

@@ -27,7 +27,8 @@ const savedFindsMenu = (page: Page) => page.getByRole('dialog', { name: 'Your sa
 
 test('a saved find is kept across sign-out and sign-in, recalled from its menu, renamed and deleted', async ({ page }) => {
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await openCompanies(page);
 
   // Nothing to save on a plain list; the menu says how to make one.
   const saveButton = page.getByRole('button', { name: 'Save this find' });

@@ -12,7 +12,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 async function openSettings(page: Parameters<typeof login>[0]) {
   await login(page, 'admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByLabel('DEA Registration Number')).not.toHaveValue('', { timeout: 20_000 });
@@ -65,7 +65,7 @@ test('refuses a DEA number with a wrong check digit or a letter DEA does not use
 
 test('a user without MANAGE_SETTINGS has no Settings link and is told what the screen needs', async ({ page }) => {
   await login(page, 'clerk');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0);
   await page.goto('settings');
   await expect(page.getByText("You don't have the privilege for this screen")).toBeVisible();

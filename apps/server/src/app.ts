@@ -34,6 +34,8 @@ import { ReportsService } from './modules/reports/reports.service.ts';
 import { RegistrationsService } from './modules/registrations/registrations.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { savedFindsRoutes } from './modules/saved-finds/saved-finds.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { HomeService } from './modules/home/home.service.ts';
 import { SavedFindsService } from './modules/saved-finds/saved-finds.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { users: new UsersService(db, now) });
       await api.register(settingsRoutes, { settings: new SettingsService(db) });
       await api.register(savedFindsRoutes, { savedFinds: new SavedFindsService(db) });
+      await api.register(homeRoutes, { home: new HomeService(db) });
       await api.register(eventsRoutes, { events });
     },
     { prefix: API_PREFIX.slice(0, -1) },

@@ -50,9 +50,9 @@ describe('sidebar', () => {
     expect(labels(undefined)).not.toContain('Users');
   });
 
-  it('shows the spec\'s links to everyone', () => {
+  it('shows Home and the spec\'s links to everyone', () => {
     expect(labels([])).toEqual([
-      'Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports',
+      'Home', 'Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports',
     ]);
   });
 });

@@ -26,3 +26,4 @@ export * from './settings.ts';
 export * from './saved-finds.ts';
 export * from './bulk.ts';
 export * from './events.ts';
+export * from './on-hand.ts';

@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconCertificate,
   IconClipboardList,
+  IconHome,
   IconListDetails,
   IconPackage,
   IconReportAnalytics,
@@ -29,8 +30,9 @@ interface SidebarLink {
   action?: Action;
 }
 
-/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours (Users, Settings) after the spec's. */
+/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours: Home first, Users and Settings after the spec's. */
 export const SIDEBAR_LINKS: readonly SidebarLink[] = [
+  { route: 'home', label: 'Home', icon: IconHome },
   { route: 'companies', label: 'Companies', icon: IconBuilding },
   { route: 'registrations', label: 'Registrations', icon: IconCertificate },
   { route: 'jobs', label: 'Jobs', icon: IconBriefcase },

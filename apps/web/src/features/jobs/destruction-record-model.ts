@@ -1,16 +1,13 @@
 import {
   DESTRUCTION_RECORD_FIELDS,
-  destructionClockState,
-  destructionDaysLeftText,
   destructionRecordProblems,
   readDestructionRecordInput,
   todayIso,
-  type DestructionClockState,
   type DestructionRecord,
   type DestructionRecordFieldName,
   type DestructionRecordKey,
 } from '@3ds/domain';
-import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData } from '../../components/list-screen/api/record-shapes.ts';
 
 /**
  * The job view's destruction record: the form's values from the job record, what changed, and the
@@ -43,16 +40,5 @@ export function destructionRecordFormProblems(values: DestructionRecordValues, t
   return destructionRecordProblems(record, today);
 }
 
-export interface DaysLeftView {
-  days: number;
-  state: DestructionClockState;
-  text: string;
-}
-
-/** The job's Days Left field (the server's count) as shown, or null when the clock is not running. */
-export function daysLeftView(value: FieldValue | undefined): DaysLeftView | null {
-  const text = fieldText(value);
-  if (text === '' || !/^-?\d+$/.test(text)) return null;
-  const days = Number(text);
-  return { days, state: destructionClockState(days), text: destructionDaysLeftText(days) };
-}
+// The 30-day clock as shown lives with the components (the home screen shows it too).
+export { daysLeftView, type DaysLeftView } from '../../components/destruction-clock/days-left.ts';

@@ -9,7 +9,7 @@ import { useSession } from '../../../session/use-session.ts';
 import { daysLeftView, destructionRecordValues } from '../destruction-record-model.ts';
 import { isJobLocked } from '../job-record.ts';
 import { jobQueryOptions } from '../api/get-job.ts';
-import { DaysLeftBadge } from './days-left-badge.tsx';
+import { DaysLeftBadge } from '../../../components/destruction-clock/days-left-badge.tsx';
 import { DestructionRecordModal } from './destruction-record-modal.tsx';
 
 /**

@@ -4,7 +4,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
 import { daysLeftView } from '../destruction-record-model.ts';
 import { containerCount, type ContainerKind } from '../job-record.ts';
-import { DaysLeftBadge } from './days-left-badge.tsx';
+import { DaysLeftBadge } from '../../../components/destruction-clock/days-left-badge.tsx';
 import classes from './job-view.module.css';
 
 /** The sections of the job view, by their element id. */

@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 import { NewJobDialog } from '../../../components/new-job/new-job-dialog.tsx';
 import { useMayPerform } from '../../../session/use-session.ts';
 import type { CellRenderer } from '../../../components/list-screen/list-columns.tsx';
 import { daysLeftView } from '../destruction-record-model.ts';
-import { DaysLeftBadge } from './days-left-badge.tsx';
+import { DUE_WITHIN_A_WEEK } from '../../../components/destruction-clock/days-left.ts';
+import { DaysLeftBadge } from '../../../components/destruction-clock/days-left-badge.tsx';
 
 /** Days Left as the 30-day clock's badge (orange from day 20, red once overdue); empty when not running. */
 const RENDERERS: Partial<Record<string, CellRenderer>> = {
@@ -17,15 +17,6 @@ const RENDERERS: Partial<Record<string, CellRenderer>> = {
     return view ? <DaysLeftBadge view={view} size="xs" /> : null;
   },
 };
-
-/**
- * The find "due within 7 days" (overdue included), soonest first: the list's own find and sort in
- * the URL, so the Advanced Search shows it, it can be changed, exported and shared like any find.
- */
-export const DUE_WITHIN_A_WEEK = routePath('jobs', {}, {
-  find: JSON.stringify([{ omit: false, criteria: { 'Days Left': '<=7' } }]),
-  sort: JSON.stringify([{ fieldName: 'Days Left', sortOrder: 'ascend' }]),
-});
 
 function DestructionClockLegend() {
   return (
