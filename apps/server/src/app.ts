@@ -35,6 +35,8 @@ import { RegistrationsService } from './modules/registrations/registrations.serv
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { savedFindsRoutes } from './modules/saved-finds/saved-finds.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { listColumnsRoutes } from './modules/list-columns/list-columns.routes.ts';
+import { ListColumnsService } from './modules/list-columns/list-columns.service.ts';
 import { HomeService } from './modules/home/home.service.ts';
 import { SavedFindsService } from './modules/saved-finds/saved-finds.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { settings: new SettingsService(db) });
       await api.register(savedFindsRoutes, { savedFinds: new SavedFindsService(db) });
       await api.register(homeRoutes, { home: new HomeService(db) });
+      await api.register(listColumnsRoutes, { listColumns: new ListColumnsService(db) });
       await api.register(eventsRoutes, { events });
     },
     { prefix: API_PREFIX.slice(0, -1) },

@@ -27,3 +27,4 @@ export * from './saved-finds.ts';
 export * from './bulk.ts';
 export * from './events.ts';
 export * from './on-hand.ts';
+export * from './list-columns.ts';

@@ -1,5 +1,6 @@
 import type { AuditLogTable, LoginFailuresTable, LoginLockoutsTable, SessionsTable, UsersTable } from './tables/auth.table.ts';
 import type { RecordTables } from './tables/records.table.ts';
+import type { ListColumnsTable } from './tables/list-columns.table.ts';
 import type { SavedFindsTable } from './tables/saved-finds.table.ts';
 
 /** Every table Kysely knows, by name. */
@@ -10,4 +11,5 @@ export interface Database extends RecordTables {
   login_lockouts: LoginLockoutsTable;
   audit_log: AuditLogTable;
   saved_finds: SavedFindsTable;
+  list_columns: ListColumnsTable;
 }

@@ -120,6 +120,7 @@ function scenarios(): Scenario[] {
     body('PATCH', `/saved-finds/${await ownSavedFind(username)}`, { name: `Renamed ${++savedFind}` }),
   );
   add('DELETE /saved-finds/:id', 'savedFind.delete', 'none', 'standard', async (_f, username) => body('DELETE', `/saved-finds/${await ownSavedFind(username)}`));
+  add('PUT /list-columns/:entity', 'listColumns.choose', 'none', 'standard', () => body('PUT', '/list-columns/line-items', { hidden: ['Strength', 'CWF Form Number'] }));
   add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
   add('POST /reports/arcos', 'report.export', 'none', 'standard', () => body('POST', '/reports/arcos', { from: '01/01/2026', to: '03/31/2026' }));
 

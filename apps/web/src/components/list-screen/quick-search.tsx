@@ -49,7 +49,7 @@ export function QuickSearch({ value, onSearch }: QuickSearchProps) {
           autoComplete="off"
           spellCheck={false}
         />
-        <Button type="submit" variant="filled">
+        <Button type="submit" variant="filled" style={{ flex: 'none' }}>
           Go
         </Button>
       </Group>
