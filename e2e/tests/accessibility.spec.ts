@@ -94,6 +94,7 @@ test('the login screen and the not-found screen', async ({ page }) => {
   await expectAccessible(page, 'screen login');
   visited.add('login');
   await signIn(page);
+  await screen(page, 'home', 'home', 'Home');
   await screen(page, 'not-found', 'nowhere-at-all', /not found/i);
 });
 
@@ -112,6 +113,10 @@ test('the lists, their advanced search and export dialogs', async ({ page }) => 
   for (const [route, heading] of lists) await screen(page, route, ROUTES[route].slice(1), heading);
   await dialog(page, 'Advanced Search', () => page.getByRole('button', { name: 'Advanced Search' }).click());
   await dialog(page, 'Export to Excel', () => page.getByRole('button', { name: 'Export to Excel' }).click(), (d) => d.getByRole('button', { name: 'No' }).click());
+  await dialog(page, 'Columns of NDC Dictionary', () => page.getByRole('button', { name: /^Columns/ }).click());
+  await page.goto('jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await dialog(page, 'New Job', () => page.getByRole('button', { name: 'New Job' }).click());
 });
 
 test('company, registration and dictionary details with their dialogs', async ({ page }) => {
@@ -121,6 +126,7 @@ test('company, registration and dictionary details with their dialogs', async ({
   await dialog(page, 'Add New Job', () => addJob.click());
   await screen(page, 'registration', `registration/${records.registrationId}`, /^Registration /);
   await dialog(page, 'Update Registration', () => page.getByRole('button', { name: 'Update Registration' }).click());
+  await dialog(page, 'New Job', () => page.getByRole('button', { name: 'New Job' }).click());
   await screen(page, 'dictionary', `dictionary/${records.dictionaryId}`, /./);
   await screen(page, 'reports', 'reports', 'Reports');
 });

@@ -46,7 +46,7 @@ export function isNavigationPending(): boolean {
   return target.loading || target.key !== shown;
 }
 
-/** Where a pending navigation goes (the router's path, e.g. `/line-items`), or null when none is pending. */
+/** Where a pending navigation goes (the browser's path, e.g. `/3ds/line-items`), or null when none is pending. */
 export function pendingPath(): string | null {
   return target && isNavigationPending() ? target.pathname : null;
 }

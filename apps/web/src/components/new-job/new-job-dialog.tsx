@@ -131,6 +131,8 @@ function NewJobForm({ label, registration, pending, onCancel, onSubmit }: NewJob
             onSearchChange={setSearch}
             // The server has found them already: show its answer as it is.
             filter={({ options: all }) => all}
+            // Typing opens the list; focus alone does not, so it never covers the dialog's buttons.
+            openOnFocus={false}
             nothingFoundMessage={found.isFetching ? 'Searching…' : found.isError ? 'The registrations could not be read' : 'No current DEA registration matches'}
             data-autofocus
             comboboxProps={{ withinPortal: true }}

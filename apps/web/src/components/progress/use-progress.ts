@@ -1,5 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { toAppPath } from '../../lib/navigation.ts';
 import { isNavigationPending, pendingPath, subscribeNavigation } from '../../lib/navigation-progress.ts';
 
 /** Shorter waits are not worth a flicker: the bar shows once something has taken this long. */
@@ -10,9 +11,10 @@ export function useNavigationPending(): boolean {
   return useSyncExternalStore(subscribeNavigation, isNavigationPending, () => false);
 }
 
-/** The path a pending navigation goes to (`/line-items`), or null. */
+/** The app path a pending navigation goes to (`/line-items`, as `routePath` makes them), or null. */
 export function usePendingPath(): string | null {
-  return useSyncExternalStore(subscribeNavigation, pendingPath, () => null);
+  const path = useSyncExternalStore(subscribeNavigation, pendingPath, () => null);
+  return path === null ? null : toAppPath(path);
 }
 
 /**

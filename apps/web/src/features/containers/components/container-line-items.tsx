@@ -255,7 +255,7 @@ export function ContainerLineItems({ kind, containerId, jobId, rows, canAdd, onA
 
 function JustAddedBadge() {
   return (
-    <Badge size="sm" color="teal" variant="filled" radius="sm">
+    <Badge size="sm" color="teal.9" variant="filled" radius="sm">
       Just added
     </Badge>
   );

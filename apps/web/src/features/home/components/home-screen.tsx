@@ -193,7 +193,7 @@ export function HomeScreen() {
             <Empty>Nothing on hand: no received job is waiting for destruction.</Empty>
           ) : (
             <Table.ScrollContainer minWidth={420} type="native">
-              <Table fz="sm" verticalSpacing={5} horizontalSpacing="md" aria-label="On hand by schedule" className={classes.onHand}>
+              <Table fz="sm" verticalSpacing={5} horizontalSpacing="sm" aria-label="On hand by schedule" className={classes.onHand}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Schedule</Table.Th>
@@ -201,7 +201,9 @@ export function HomeScreen() {
                     <Table.Th ta="right">Yellow Bucket</Table.Th>
                     <Table.Th ta="right">Containers</Table.Th>
                     <Table.Th ta="right">Jobs</Table.Th>
-                    <Table.Th ta="right">Grams of base</Table.Th>
+                    <Table.Th ta="right">
+                      <abbr title="Grams of base drug">Base (g)</abbr>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -325,7 +327,7 @@ function CountLink({ count, to, label }: { count: number; to: string; label: str
 }
 
 /** Grams as read: to the milligram under 100 g, whole grams above. */
-const grams = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 3 })} g`;
+const grams = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 3 });
 
 /** `2026-03-03` → "Tuesday, March 3, 2026" (the calendar day, whatever the browser's time zone). */
 function longDate(iso: string): string {
