@@ -113,7 +113,14 @@ test('the lists, their advanced search and export dialogs', async ({ page }) => 
   for (const [route, heading] of lists) await screen(page, route, ROUTES[route].slice(1), heading);
   await dialog(page, 'Advanced Search', () => page.getByRole('button', { name: 'Advanced Search' }).click());
   await dialog(page, 'Export to Excel', () => page.getByRole('button', { name: 'Export to Excel' }).click(), (d) => d.getByRole('button', { name: 'No' }).click());
-  await dialog(page, 'Columns of NDC Dictionary', () => page.getByRole('button', { name: /^Columns/ }).click());
+});
+
+test('the column chooser of a list and the New Job dialog of the jobs list', async ({ page }) => {
+  await signIn(page);
+  await page.goto('line-items');
+  await expect(page.getByRole('heading', { level: 1, name: 'Line Items' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await dialog(page, 'Columns of Line Items', () => page.getByRole('button', { name: /^Columns/ }).click());
   await page.goto('jobs');
   await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
   await dialog(page, 'New Job', () => page.getByRole('button', { name: 'New Job' }).click());

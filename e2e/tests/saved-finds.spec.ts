@@ -68,6 +68,7 @@ test('a saved find is kept across sign-out and sign-in, recalled from its menu, 
   // Signed out and in again, on the plain list: the saved find is there and brings its find and sort back.
   await signOut(page);
   await login(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await openCompanies(page);
   await expect(page).not.toHaveURL(/q=pharma/);
   await page.getByRole('button', { name: /^Saved finds/ }).click();

@@ -36,21 +36,32 @@ export function useHiddenColumns(entity: EntityName) {
   return useQuery(hiddenColumnsQueryOptions(entity));
 }
 
+/** Choices made so far, per list: only the answer to the latest one may replace what is on screen. */
+const latestChoice = new Map<EntityName, number>();
+
 export function chooseHiddenColumnsMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['list-columns', 'choose'],
+    // One at a time, in the order they were made: the server keeps the last choice made.
+    scope: { id: 'list-columns' },
     mutationFn: chooseHiddenColumns,
-    onMutate: async ({ entity, hidden }) => {
-      const key = listColumnsKeys.list(entity);
+    onMutate: async (variables) => {
+      const key = listColumnsKeys.list(variables.entity);
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<string[]>(key);
-      queryClient.setQueryData(key, hidden);
-      return { before };
+      const choice = (latestChoice.get(variables.entity) ?? 0) + 1;
+      latestChoice.set(variables.entity, choice);
+      queryClient.setQueryData(key, variables.hidden);
+      return { before, choice };
     },
     onError: (_error, { entity }, context) => {
-      if (context?.before) queryClient.setQueryData(listColumnsKeys.list(entity), context.before);
+      // Refused: what the server keeps is read again (the app's error handler says why).
+      if (context?.choice === latestChoice.get(entity)) void queryClient.invalidateQueries({ queryKey: listColumnsKeys.list(entity) });
     },
-    onSuccess: (kept, { entity }) => queryClient.setQueryData(listColumnsKeys.list(entity), kept),
+    onSuccess: (kept, { entity }, context) => {
+      // An answer to an earlier choice must not undo a later one already on screen.
+      if (context?.choice === latestChoice.get(entity)) queryClient.setQueryData(listColumnsKeys.list(entity), kept);
+    },
   });
 }
 
