@@ -1,7 +1,7 @@
 import { Button, Checkbox, Divider, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { isIdentifyingColumn, type EntityCatalogue } from '@3ds/domain';
 import { IconChevronDown, IconColumns3 } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useChooseHiddenColumns } from './api/list-columns.ts';
 import { toggleHidden } from './list-column-choice.ts';
 
@@ -20,8 +20,14 @@ export function ColumnChooser({ catalogue, hidden }: ColumnChooserProps) {
   const [opened, setOpened] = useState(false);
   const choose = useChooseHiddenColumns();
   const headingId = useId();
-  const save = (next: string[]) => choose.mutate({ entity: catalogue.entity, hidden: next });
-  const count = hidden.length;
+  // The boxes follow a click at once (the list's own copy follows a moment later, with the table).
+  const [current, setCurrent] = useState<readonly string[]>(hidden);
+  useEffect(() => setCurrent(hidden), [hidden]);
+  const save = (next: string[]) => {
+    setCurrent(next);
+    choose(catalogue.entity, next);
+  };
+  const count = current.length;
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withinPortal trapFocus>
@@ -58,9 +64,9 @@ export function ColumnChooser({ catalogue, hidden }: ColumnChooserProps) {
                   size="sm"
                   label={column.label}
                   description={fixed ? 'Identifies each row: always shown' : undefined}
-                  checked={fixed || !hidden.includes(column.field)}
+                  checked={fixed || !current.includes(column.field)}
                   disabled={fixed}
-                  onChange={(event) => save(toggleHidden(catalogue, hidden, column.field, event.currentTarget.checked))}
+                  onChange={(event) => save(toggleHidden(catalogue, current, column.field, event.currentTarget.checked))}
                 />
               );
             })}

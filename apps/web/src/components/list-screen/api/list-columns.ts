@@ -39,32 +39,39 @@ export function useHiddenColumns(entity: EntityName) {
 /** Choices made so far, per list: only the answer to the latest one may replace what is on screen. */
 const latestChoice = new Map<EntityName, number>();
 
+interface Choice {
+  entity: EntityName;
+  hidden: string[];
+  /** Its number among the choices of this list (the latest is the one on screen). */
+  choice: number;
+}
+
 export function chooseHiddenColumnsMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['list-columns', 'choose'],
     // One at a time, in the order they were made: the server keeps the last choice made.
     scope: { id: 'list-columns' },
-    mutationFn: chooseHiddenColumns,
-    onMutate: async (variables) => {
-      const key = listColumnsKeys.list(variables.entity);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<string[]>(key);
-      const choice = (latestChoice.get(variables.entity) ?? 0) + 1;
-      latestChoice.set(variables.entity, choice);
-      queryClient.setQueryData(key, variables.hidden);
-      return { before, choice };
-    },
-    onError: (_error, { entity }, context) => {
+    mutationFn: ({ entity, hidden }: Choice) => chooseHiddenColumns({ entity, hidden }),
+    onError: (_error, { entity, choice }) => {
       // Refused: what the server keeps is read again (the app's error handler says why).
-      if (context?.choice === latestChoice.get(entity)) void queryClient.invalidateQueries({ queryKey: listColumnsKeys.list(entity) });
+      if (choice === latestChoice.get(entity)) void queryClient.invalidateQueries({ queryKey: listColumnsKeys.list(entity) });
     },
-    onSuccess: (kept, { entity }, context) => {
+    onSuccess: (kept, { entity, choice }) => {
       // An answer to an earlier choice must not undo a later one already on screen.
-      if (context?.choice === latestChoice.get(entity)) queryClient.setQueryData(listColumnsKeys.list(entity), kept);
+      if (choice === latestChoice.get(entity)) queryClient.setQueryData(listColumnsKeys.list(entity), kept);
     },
   });
 }
 
+/** Hides exactly these columns of a list: on screen at once, saved behind it. */
 export function useChooseHiddenColumns() {
-  return useMutation(chooseHiddenColumnsMutationOptions(useQueryClient()));
+  const queryClient = useQueryClient();
+  const mutation = useMutation(chooseHiddenColumnsMutationOptions(queryClient));
+  return (entity: EntityName, hidden: string[]) => {
+    const choice = (latestChoice.get(entity) ?? 0) + 1;
+    latestChoice.set(entity, choice);
+    void queryClient.cancelQueries({ queryKey: listColumnsKeys.list(entity) });
+    queryClient.setQueryData(listColumnsKeys.list(entity), hidden);
+    mutation.mutate({ entity, hidden, choice });
+  };
 }
