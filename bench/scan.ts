@@ -96,7 +96,7 @@ async function signIn(page: Page, base: string) {
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill('demo');
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
 }
 
 async function main() {

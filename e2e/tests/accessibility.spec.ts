@@ -52,7 +52,7 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
 /** Signs in and waits for the first screen, so that the next navigation carries the session. */
 async function signIn(page: Page) {
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 }
 
 const visited = new Set<RouteName>();
@@ -94,6 +94,7 @@ test('the login screen and the not-found screen', async ({ page }) => {
   await expectAccessible(page, 'screen login');
   visited.add('login');
   await signIn(page);
+  await screen(page, 'home', 'home', 'Home');
   await screen(page, 'not-found', 'nowhere-at-all', /not found/i);
 });
 
@@ -114,6 +115,17 @@ test('the lists, their advanced search and export dialogs', async ({ page }) => 
   await dialog(page, 'Export to Excel', () => page.getByRole('button', { name: 'Export to Excel' }).click(), (d) => d.getByRole('button', { name: 'No' }).click());
 });
 
+test('the column chooser of a list and the New Job dialog of the jobs list', async ({ page }) => {
+  await signIn(page);
+  await page.goto('line-items');
+  await expect(page.getByRole('heading', { level: 1, name: 'Line Items' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await dialog(page, 'Columns of Line Items', () => page.getByRole('button', { name: /^Columns/ }).click());
+  await page.goto('jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await dialog(page, 'New Job', () => page.getByRole('button', { name: 'New Job' }).click());
+});
+
 test('company, registration and dictionary details with their dialogs', async ({ page }) => {
   await signIn(page);
   await screen(page, 'company', `company/${records.companyId}`, `Company ${records.companyId}`);
@@ -121,6 +133,7 @@ test('company, registration and dictionary details with their dialogs', async ({
   await dialog(page, 'Add New Job', () => addJob.click());
   await screen(page, 'registration', `registration/${records.registrationId}`, /^Registration /);
   await dialog(page, 'Update Registration', () => page.getByRole('button', { name: 'Update Registration' }).click());
+  await dialog(page, 'New Job', () => page.getByRole('button', { name: 'New Job' }).click());
   await screen(page, 'dictionary', `dictionary/${records.dictionaryId}`, /./);
   await screen(page, 'reports', 'reports', 'Reports');
   await screen(page, 'on-hand', 'on-hand', 'On Hand');

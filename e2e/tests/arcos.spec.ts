@@ -53,7 +53,7 @@ async function receivedLastQuarter(request: APIRequestContext): Promise<Stock> {
 
 async function openReports(page: Page) {
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
 }

@@ -27,7 +27,7 @@ test.describe.configure({ timeout: 120_000 });
 async function signIn(page: Page, username = 'admin') {
   await login(page, username);
   // Login hashes the password on purpose slowly; on a busy machine the first screen takes a while.
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 30_000 });
 }
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {

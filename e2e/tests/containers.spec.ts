@@ -108,7 +108,7 @@ async function freshContainer(request: APIRequestContext, kind: Kind, lineItems 
 
 async function openContainer(page: Page, kind: Kind, id: string, username = 'admin') {
   await login(page, username);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.goto(`${kind.singular}/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `${kind.heading} ${id}` })).toBeVisible();
   // The record has arrived once its summary is there.
@@ -196,7 +196,7 @@ for (const kind of KINDS) {
     test('entering the edit screen directly redirects to the view', async ({ page, request }) => {
       const { id } = await freshContainer(request, kind);
       await login(page);
-      await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
       await page.goto(`${kind.singular}/${id}/edit`);
       await expect(page).toHaveURL(new RegExp(`/3ds/${kind.singular}/${id}$`));
       await expect(page.getByRole('heading', { level: 1, name: `${kind.heading} ${id}` })).toBeVisible();

@@ -11,7 +11,7 @@ import { expect, login, test } from '../support/fixtures.ts';
 
 async function openJob(page: Page, id: string, username = 'admin') {
   await login(page, username);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 20_000 });
   await page.goto(`job/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Job', exact: true })).toBeVisible({ timeout: 20_000 });

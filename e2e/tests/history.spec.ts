@@ -67,7 +67,7 @@ async function createLineItem(request: APIRequestContext, s: Setup, path: 'line-
 async function openRecord(page: Page, path: string, heading: string, card: string, username = 'admin') {
   await login(page, username);
   // Password hashing is deliberately slow; a busy machine needs a little longer than the default.
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 20_000 });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('region', { name: card, exact: true })).toBeVisible({ timeout: 20_000 });

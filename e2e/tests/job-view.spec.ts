@@ -44,7 +44,7 @@ async function createContainer(request: APIRequestContext, job: NewJob, kind: 'c
 async function openJob(page: Page, id: string, username = 'admin') {
   await login(page, username);
   // Password hashing is deliberately slow; a busy machine needs a little longer than the default.
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 20_000 });
   await page.goto(`job/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Job ${id}` })).toBeVisible({ timeout: 20_000 });
   // The record has arrived once its cards are there.

@@ -34,7 +34,7 @@ test('a line item entered without the mouse: sign-in, Add Line Item, NDC, form, 
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
   // The container, as a bookmark or a scanned label would open it.
   await page.goto(`container/${containerId}`);

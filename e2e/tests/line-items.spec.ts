@@ -88,7 +88,7 @@ async function fresh(request: APIRequestContext, kind: Kind, count = 1) {
 
 async function openLineItem(page: Page, kind: Kind, id: string) {
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.goto(`${kind.singular}/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `${kind.heading} ${id}` })).toBeVisible();
   // The record has arrived once its cards are there.
@@ -288,7 +288,7 @@ for (const kind of KINDS) {
 test('the edit route entered directly shows the view', async ({ page, request }) => {
   const { id } = await fresh(request, KINDS[0]!);
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.goto(`line-item/${id}/edit`);
   await expect(page).toHaveURL(new RegExp(`/line-item/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Line Item ${id}` })).toBeVisible();
@@ -311,7 +311,7 @@ test("Move Line Item says so when the job has no other unlocked container", asyn
 test('a viewer sees the line item and its label, but no actions and a static lock icon', async ({ page, request }) => {
   const { id } = await fresh(request, KINDS[0]!);
   await login(page, 'viewer');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.goto(`line-item/${id}`);
   await expect(page.getByRole('region', { name: 'NDC Info' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Unlocked' })).toBeVisible();

@@ -12,6 +12,8 @@ async function counts(page: Page) {
 test.describe('list screens', () => {
   test.beforeEach(async ({ page }) => {
     await login(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Companies', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
     // The counts the journeys compare with are read once the list has arrived.
     await expect(showing(page)).toHaveText(/^Showing \d+ to \d+ of \d+ entries/);
@@ -195,7 +197,7 @@ test.describe('list screens', () => {
 test.describe('routes without a screen of their own', () => {
   test('job-edit opens the job view; a dictionary entry shows its fields', async ({ page }) => {
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.goto('job/1/edit');
     await expect(page).toHaveURL(/\/3ds\/job\/1$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Job 1/ })).toBeVisible();

@@ -54,7 +54,7 @@ async function signedIn(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: `${process.env.E2E_BASE_URL}/3ds/` });
   const page = await context.newPage();
   await login(page, username);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   return page;
 }
 
@@ -88,7 +88,7 @@ test('a container locked by one person shows locked on another person\'s open vi
   await expect(table.getByRole('link', { name: `View line item ${added}` })).toBeVisible({ timeout: 3000 });
 
   await login(page, 'admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await openContainer(page, id);
   await page.getByRole('button', { name: 'Lock container' }).click();
   // The viewer's screen is watched every 20 ms from before the lock is sent.
@@ -158,7 +158,7 @@ test('bulk lock of a found set: select all N found, confirm the count, and read 
   await api(request, s.token, 'patch', `container/lock/${containerIds[1]}`);
 
   await login(page, 'admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.goto(`line-items?q=${lot}&size=10`);
   const footer = page.getByText(/^Showing \d+ to \d+ of \d+ entries$/);
   await expect(footer).toHaveText('Showing 1 to 10 of 12 entries');
@@ -201,7 +201,7 @@ test('a container\'s line items: pick two and move them to another container of 
   const ids = [await addLineItem(request, s, from, 'LOT-MOVE'), await addLineItem(request, s, from, 'LOT-MOVE'), await addLineItem(request, s, from, 'LOT-MOVE')];
 
   await login(page, 'admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await openContainer(page, from);
   const card = page.getByRole('region', { name: 'Line Items' });
   await card.getByRole('checkbox', { name: `Select line item ${ids[0]}` }).check();

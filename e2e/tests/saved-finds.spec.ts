@@ -40,7 +40,8 @@ const savedFindsMenu = (page: Page) => page.getByRole('dialog', { name: 'Your sa
 
 test('a saved find is kept across sign-out and sign-in, recalled from its menu, renamed and deleted', async ({ page }) => {
   expect((await login(page)).status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await openCompanies(page);
 
   // Nothing to save on a plain list; the menu says how to make one.
   const saveButton = page.getByRole('button', { name: 'Save this find' });
@@ -82,6 +83,7 @@ test('a saved find is kept across sign-out and sign-in, recalled from its menu, 
   // Signed out and in again, on the plain list: the saved find is there and brings its find and sort back.
   await signOut(page);
   expect((await login(page)).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await openCompanies(page);
   await expect(page.getByLabel('Quick search')).toHaveValue('');
   await page.getByRole('button', { name: /^Saved finds/ }).click();

@@ -75,7 +75,7 @@ test.describe('keyboard-wedge scanner', () => {
     const dataMatrix = (lot: string, serial: string) => `]d201${gtin}17${exp.ai17}10${lot}${GS}21${serial}`;
 
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.goto(`container/${containerId}`);
     const field = page.getByLabel('Scan or type an NDC');
     await expect(field).toBeFocused();
@@ -141,7 +141,7 @@ test.describe('keyboard-wedge scanner', () => {
     const stock = await scannableStock(request);
     const ybId = await newContainer(request, stock, 'yb-container');
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.goto(`yb-container/${ybId}`);
     const field = page.getByLabel('Scan or type an NDC');
     await expect(field).toBeFocused();
@@ -198,9 +198,9 @@ test.describe('keyboard-wedge scanner', () => {
     const id = String(item.recordId);
 
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     // No text field has the focus: the scanner's burst is the label's.
-    await page.getByRole('heading', { level: 1, name: 'Companies' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).click();
     await page.keyboard.type(labelCode(id));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: `Line Item ${id}` })).toBeVisible();
@@ -251,7 +251,7 @@ test.describe('camera', () => {
     const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 820 } });
     const page = await context.newPage();
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.goto(`container/${containerId}`);
     await page.getByRole('button', { name: 'Scan with the camera' }).click();
     await expect(page.getByRole('dialog', { name: 'Scan with the camera' })).toBeVisible();

@@ -10,13 +10,13 @@ test.describe('sign-in and session', () => {
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   });
 
-  test('a successful login goes to Companies, with the welcome banner and the sidebar', async ({ page }) => {
+  test('a successful login goes to the home screen, with the welcome banner and the sidebar', async ({ page }) => {
     await login(page, 'clerk', DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/3ds\/companies$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page).toHaveURL(/\/3ds\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect(page.getByText('Welcome, clerk')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports']) {
+    for (const name of ['Home', 'Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
   });
@@ -34,7 +34,7 @@ test.describe('sign-in and session', () => {
 
   test('logout calls the server, says so, forgets the token and returns to login', async ({ page }) => {
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
     await page.getByRole('button', { name: 'admin' }).click();
@@ -51,7 +51,7 @@ test.describe('sign-in and session', () => {
 
   test('logout still says so when the server cannot be reached', async ({ page }) => {
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.route('**/3ds/api/logout', (route) => route.abort());
     await page.getByRole('button', { name: 'admin' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -64,7 +64,7 @@ test.describe('sign-in and session', () => {
     // The page's clock, moved on by the test: the idle time passes when the test says, however busy the machine.
     await page.clock.install();
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveCount(0);
     await page.clock.runFor(2500);
@@ -86,7 +86,7 @@ test.describe('sign-in and session', () => {
 
   test('a 401 from the API logs out and warns with the server message', async ({ page }) => {
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     // Revoke the session behind the browser's back, then navigate.
     await page.evaluate(async () => {
       await fetch('/3ds/api/logout', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
@@ -107,7 +107,7 @@ test.describe('routes', () => {
 
   test('a reload on a deep link keeps the page', async ({ page }) => {
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await page.goto('registrations?page=3');
     await expect(page.getByRole('heading', { level: 1, name: 'Registrations' })).toBeVisible();
     await page.reload();
@@ -128,7 +128,7 @@ test.describe('routes', () => {
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
     await login(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
     // A list, a record, an export and its signed download link.

@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 async function openSettings(page: Parameters<typeof login>[0]) {
   await login(page, 'admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByLabel('DEA Registration Number')).not.toHaveValue('', { timeout: 20_000 });
@@ -102,7 +102,7 @@ test('chooses the time zone whose day 3DS counts by, saved and read back', async
 
 test('a user without MANAGE_SETTINGS has no Settings link and is told what the screen needs', async ({ page }) => {
   await login(page, 'clerk');
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0);
   await page.goto('settings');
   await expect(page.getByText("You don't have the privilege for this screen")).toBeVisible();

@@ -23,7 +23,7 @@ const MESSAGES = {
 
 async function signIn(page: Page, username = 'admin', password = DEMO_PASSWORD) {
   await login(page, username, password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 30_000 });
 }
 
 async function signOut(page: Page, username: string) {

@@ -36,6 +36,10 @@ import { ReportsService } from './modules/reports/reports.service.ts';
 import { RegistrationsService } from './modules/registrations/registrations.service.ts';
 import { JobsService } from './modules/jobs/jobs.service.ts';
 import { savedFindsRoutes } from './modules/saved-finds/saved-finds.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { listColumnsRoutes } from './modules/list-columns/list-columns.routes.ts';
+import { ListColumnsService } from './modules/list-columns/list-columns.service.ts';
+import { HomeService } from './modules/home/home.service.ts';
 import { SavedFindsService } from './modules/saved-finds/saved-finds.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
@@ -208,12 +212,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(lineItemsRoutes, { lineItems });
       await api.register(bulkRoutes, { bulk: new BulkService({ db, containers, lineItems, exports, today }) });
       await api.register(historyRoutes, { history: new HistoryService({ db, records }) });
-      const inventory = new InventoryService({ db, store, linkSecret: deps.jwtSecret, now });
+      const inventory = new InventoryService({ db, store, linkSecret: deps.jwtSecret, now, clock: day });
       await api.register(inventoryRoutes, { inventory });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now, inventory }) });
       await api.register(usersRoutes, { users: new UsersService(db, now) });
       await api.register(settingsRoutes, { settings: new SettingsService(db, day) });
       await api.register(savedFindsRoutes, { savedFinds: new SavedFindsService(db) });
+      await api.register(homeRoutes, { home: new HomeService(inventory) });
+      await api.register(listColumnsRoutes, { listColumns: new ListColumnsService(db) });
       await api.register(eventsRoutes, { events });
     },
     { prefix: API_PREFIX.slice(0, -1) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/lib/api-error.ts';
-import { createJobBody } from '../src/features/companies/api/create-job.ts';
+import { createJobBody } from '../src/components/new-job/api/create-job.ts';
 import {
   activeDeaRegistrations,
   companyContacts,

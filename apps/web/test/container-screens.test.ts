@@ -12,6 +12,7 @@ import {
   enteredFrom,
   formGrossWeight,
   lineItemRows,
+  pageOfRow,
   lockToggleMode,
   moveTargetCriteria,
   weightNumber,
@@ -180,7 +181,41 @@ describe('line items', () => {
         },
       ]),
     );
-    expect(rows).toEqual([{ id: '31', ndc: '55289-0331-15', schedule: '3', description: 'ASPIRIN/CODEINE', form222: '', locked: true }]);
+    expect(rows).toEqual([
+      { id: '31', ndc: '55289-0331-15', schedule: '3', description: 'ASPIRIN/CODEINE', form222: '', locked: true, packQuantity: '', packSize: '', lot: '', expirationDate: '', serial: '' },
+    ]);
+  });
+
+  it('reads what tells one package from the next: pack quantity and size, lot, expiry and serial', () => {
+    const [row] = lineItemRows(
+      container({}, [
+        {
+          recordId: '32',
+          modId: '0',
+          'LineItems::id': 32,
+          'LineItems::NDC Number': '00406-0552-01',
+          'LineItems::Pack Quantity': 3,
+          'LineItems::Pack Size': 100,
+          'LineItems::Pack Size UoM': 'U',
+          'LineItems::Lot Number': 'A123',
+          'LineItems::Expiration Date': '05/31/2027',
+          'LineItems::Serial Number': 'SN-9',
+        },
+        { recordId: '33', modId: '0', 'LineItems::id': 33, 'LineItems::Pack Size': 2.5, 'LineItems::Pack Size UoM': '' },
+      ]),
+    );
+    expect(row).toMatchObject({ id: '32', packQuantity: '3', packSize: '100 U', lot: 'A123', expirationDate: '05/31/2027', serial: 'SN-9' });
+    expect(lineItemRows(container({}, [{ recordId: '33', modId: '0', 'LineItems::Pack Size': 2.5, 'LineItems::Pack Size UoM': '' }]))[0]!.packSize).toBe('2.5');
+  });
+
+  it('finds the page a line item is on', () => {
+    const rows = Array.from({ length: 23 }, (_, index) => ({ id: String(index + 1) }));
+    expect(pageOfRow(rows, '1', 10)).toBe(1);
+    expect(pageOfRow(rows, '10', 10)).toBe(1);
+    expect(pageOfRow(rows, '11', 10)).toBe(2);
+    expect(pageOfRow(rows, '23', 10)).toBe(3);
+    expect(pageOfRow(rows, '23', 25)).toBe(1);
+    expect(pageOfRow(rows, '99', 10)).toBeNull();
   });
 
   it('a record without the portal has none', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quickLineItemBody } from '../src/components/line-item-entry/api/create-line-item.ts';
-import { parseNdcLookup } from '../src/components/line-item-entry/ndc-lookup-shape.ts';
+import { parseNdcLookup, productLines } from '../src/components/line-item-entry/ndc-lookup-shape.ts';
 import { findText, ndcOptionLabel, ndcSearchCriteria } from '../src/components/line-item-entry/ndc-search.ts';
 
 /** What every new line item starts from: the NDC selector's find, the NDC lookup, the quick add's defaults. */
@@ -12,6 +12,19 @@ describe('NDC lookup answer', () => {
     expect(parseNdcLookup({ bulkKind: 'raw-powder' }).bulkKind).toBe('raw-powder');
     expect(parseNdcLookup(null)).toMatchObject({ hasFactor: false, showUnitConverter: false, stages: [], uoms: [], packSizeLookup: '', bulkKind: undefined });
     expect(parseNdcLookup({ bulkKind: 'nonsense' }).bulkKind).toBeUndefined();
+  });
+
+  it('reads the product the NDC stands for', () => {
+    const lookup = parseNdcLookup({ tradeName: 'OXYCODONE HCL', strength: '5 MG', form: 'TABLET', packageDescription: '100 TABLET in 1 BOTTLE', packSizeLookup: 100, packSizeUoMLookup: 'U' });
+    expect(lookup.product).toEqual({ tradeName: 'OXYCODONE HCL', strength: '5 MG', form: 'TABLET', packageDescription: '100 TABLET in 1 BOTTLE' });
+    expect(productLines(lookup)).toEqual({ name: 'OXYCODONE HCL', details: ['5 MG', 'TABLET', '100 TABLET in 1 BOTTLE'] });
+    expect(parseNdcLookup(null).product).toEqual({ tradeName: '', strength: '', form: '', packageDescription: '' });
+  });
+
+  it('says the package by its size and unit when the dictionary has no description, and leaves out what it does not say', () => {
+    expect(productLines(parseNdcLookup({ tradeName: 'MORPHINE', strength: ' ', packSizeLookup: 30, packSizeUoMLookup: 'U' }))).toEqual({ name: 'MORPHINE', details: ['30 U'] });
+    expect(productLines(parseNdcLookup({ tradeName: 'FENTANYL POWDER', form: 'POWDER', packSizeLookup: '', packSizeUoMLookup: 'g' }))).toEqual({ name: 'FENTANYL POWDER', details: ['POWDER'] });
+    expect(productLines(parseNdcLookup({}))).toEqual({ name: '', details: [] });
   });
 });
 

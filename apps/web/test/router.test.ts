@@ -50,9 +50,9 @@ describe('sidebar', () => {
     expect(labels(undefined)).not.toContain('Users');
   });
 
-  it('shows the spec\'s links and On Hand to everyone', () => {
+  it('shows Home, the spec\'s links and On Hand to everyone', () => {
     expect(labels([])).toEqual([
-      'Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'On Hand', 'Reports',
+      'Home', 'Companies', 'Registrations', 'Jobs', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'On Hand', 'Reports',
     ]);
   });
 });

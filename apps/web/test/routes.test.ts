@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/app/routes.ts';
 
 describe('route table', () => {
-  it('has every route name of spec 1 §2 and spec 2 §2, plus on-hand, users, settings and not-found', () => {
+  it('has every route name of spec 1 §2 and spec 2 §2, plus home, on-hand, users, settings and not-found', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(
       [
-        'login', 'companies', 'company', 'registrations', 'registration', 'jobs', 'job-view', 'job-edit',
+        'login', 'home', 'companies', 'company', 'registrations', 'registration', 'jobs', 'job-view', 'job-edit',
         'containers', 'container-view', 'container-edit', 'line-items', 'line-item-view', 'line-item-edit',
         'yb-containers', 'yb-container-view', 'yb-container-edit', 'yb-line-items', 'yb-line-item-view',
         'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'on-hand', 'users', 'settings', 'not-found',
@@ -15,6 +15,7 @@ describe('route table', () => {
 
   it.each([
     [routePath('login'), '/'],
+    [routePath('home'), '/home'],
     [routePath('companies'), '/companies'],
     [routePath('company', { id: 12 }), '/company/12'],
     [routePath('registration', { id: '7' }), '/registration/7'],

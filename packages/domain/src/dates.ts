@@ -71,6 +71,13 @@ export function todayInTimeZone(now: Date, timeZone: string): string {
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
+/** The time of day `HH:MM` (24-hour) at `now` in an IANA time zone. */
+export function timeOfDayInTimeZone(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const part = (type: 'hour' | 'minute') => parts.find((p) => p.type === type)!.value;
+  return `${part('hour')}:${part('minute')}`;
+}
+
 /** An IANA time zone name as Settings take it: `UTC`, or an area and a place (`America/New_York`), known to this runtime. */
 const TIME_ZONE_NAME = /^(UTC|[A-Z][A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2})$/;
 

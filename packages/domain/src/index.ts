@@ -27,3 +27,5 @@ export * from './saved-finds.ts';
 export * from './bulk.ts';
 export * from './events.ts';
 export * from './inventory.ts';
+export * from './on-hand.ts';
+export * from './list-columns.ts';

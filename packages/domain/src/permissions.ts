@@ -147,6 +147,8 @@ export const ACTIONS = {
   'savedFind.create': { privilege: null, refusedWhen: [], purpose: 'save a find' },
   'savedFind.edit': { privilege: null, refusedWhen: [], purpose: 'change a saved find' },
   'savedFind.delete': { privilege: null, refusedWhen: [], purpose: 'delete a saved find' },
+  /** A user's own choice of the columns a list shows (the column chooser): any signed-in user, for themselves. */
+  'listColumns.choose': { privilege: null, refusedWhen: [], purpose: 'choose the columns of a list' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;

@@ -6,6 +6,9 @@
  */
 export const DEA_NUMBER = /^[A-Z][A-Z9]\d{7}$/;
 
+/** The Federal Agency of a DEA registration, as registrations carry it (a State licence names its board). */
+export const DEA_AGENCY = 'Drug Enforcement Administration';
+
 /**
  * The check digit of a DEA number, computed from its two letters and first six digits
  * (`BJ123456` or the whole `BJ1234563`; letters in any case). Throws on anything else, because a

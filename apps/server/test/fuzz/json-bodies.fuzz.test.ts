@@ -1,4 +1,4 @@
-import { PRIVILEGES } from '@3ds/domain';
+import { ENTITIES, PRIVILEGES } from '@3ds/domain';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -51,8 +51,8 @@ interface RouteSpec {
   method: Method;
   /** Fastify form: `/job/:id`. */
   path: string;
-  /** The record kind each path parameter names. */
-  params?: Record<string, IdKind>;
+  /** The record kind each path parameter names (`entity`: a list's name). */
+  params?: Record<string, IdKind | 'entity'>;
   /** A body the route accepts (mutations start from it); routes without one ignore their body. */
   valid?: (f: Fixture) => Promise<unknown>;
   /** Signs out: needs a session of its own each time. */
@@ -161,6 +161,8 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/saved-finds', valid: async () => ({ entity: 'jobs', name: `Open jobs ${++savedFindNames}`, quickFind: 'spring', sort: [{ fieldName: 'Job Name', sortOrder: 'ascend' }] }) },
   { method: 'PATCH', path: '/saved-finds/:id', params: { id: 'saved-find' }, valid: async () => ({ name: `Renamed find ${++savedFindNames}` }) },
   { method: 'DELETE', path: '/saved-finds/:id', params: { id: 'saved-find' } },
+  // The columns a user hides on a list: any column of the list but its identifying ones.
+  { method: 'PUT', path: '/list-columns/:entity', params: { entity: 'entity' }, valid: async () => ({ hidden: ['Date Created'] }) },
   // Bulk actions on a selection (200 whatever is refused; never a valid delete: the run needs its records).
   { method: 'POST', path: '/line-items/bulk', valid: async (f) => ({ action: 'move', ids: [await f.id('line-item'), String(await f.id('line-item'))], target: { containerId: await f.id('container') } }) },
   { method: 'POST', path: '/yb-line-items/bulk', valid: async (f) => ({ action: 'lock', ids: [String(await f.id('yb-line-item'))] }) },
@@ -310,7 +312,7 @@ const paramArb = fc.oneof({ weight: 5, arbitrary: fc.nat().map((n) => ({ pick: n
 async function urlFor(route: RouteSpec, param: { pick: number } | { raw: string }): Promise<string> {
   let path = route.path;
   for (const [name, kind] of Object.entries(route.params ?? {})) {
-    const value = 'raw' in param ? param.raw : String(await fixture(param.pick).id(kind));
+    const value = 'raw' in param ? param.raw : kind === 'entity' ? ENTITIES[param.pick % ENTITIES.length]! : String(await fixture(param.pick).id(kind));
     path = path.replace(`:${name}`, value);
   }
   return `/3ds/api${path}`;

@@ -100,13 +100,17 @@ describe('GET /reports/on-hand', () => {
     expect((await get('/reports/on-hand', null)).statusCode).toBe(401);
   });
 
-  it('sums on hand by schedule for other screens', async () => {
-    const res = await get('/reports/on-hand/by-schedule');
-    expect(res.json().data).toEqual([
-      { schedule: '2', lineItems: 3, gramsOfBase: 1.971904 },
+  it('the home screen sums the same line items by schedule (one definition of on hand)', async () => {
+    const res = await get('/home/on-hand');
+    expect(res.statusCode).toBe(200);
+    const summary = res.json() as { schedules: { schedule: string; lineItems: number; yellowBucketLineItems: number; gramsOfBase: number }[] };
+    expect(summary.schedules.map((s) => ({ schedule: s.schedule, lineItems: s.lineItems + s.yellowBucketLineItems, gramsOfBase: s.gramsOfBase }))).toEqual([
+      { schedule: '2', lineItems: 3, gramsOfBase: 1.972 },
       { schedule: '4', lineItems: 1, gramsOfBase: 0 },
       { schedule: 'NC', lineItems: 1, gramsOfBase: 0 },
     ]);
+    const listed = (await get('/reports/on-hand')).json() as { dataInfo: { foundCount: number } };
+    expect(summary.schedules.reduce((n, s) => n + s.lineItems + s.yellowBucketLineItems, 0)).toBe(listed.dataInfo.foundCount);
   });
 });
 

@@ -120,6 +120,7 @@ function scenarios(): Scenario[] {
     body('PATCH', `/saved-finds/${await ownSavedFind(username)}`, { name: `Renamed ${++savedFind}` }),
   );
   add('DELETE /saved-finds/:id', 'savedFind.delete', 'none', 'standard', async (_f, username) => body('DELETE', `/saved-finds/${await ownSavedFind(username)}`));
+  add('PUT /list-columns/:entity', 'listColumns.choose', 'none', 'standard', () => body('PUT', '/list-columns/line-items', { hidden: ['Strength', 'CWF Form Number'] }));
   add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
   add('POST /reports/arcos', 'arcos.generate', 'none', 'standard', () => body('POST', '/reports/arcos', { period: '2025-Q3' }));
   add('POST /reports/inventory', 'inventory.take', 'none', 'standard', () => body('POST', '/reports/inventory', { asOf: '01/02/2026 17:00' }));

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertPanel } from '../components/alerts/alert-panel.tsx';
+import { ProgressBar } from '../components/progress/progress-bar.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -14,6 +15,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <QueryClientProvider client={queryClient}>
+        <ProgressBar />
         {children}
         <AlertPanel />
       </QueryClientProvider>

@@ -59,6 +59,7 @@ export const appRoutes: RouteObject[] = [
         shouldRevalidate: () => true,
         Component: AppShellLayout,
         children: [
+          screen('home'),
           screen('companies'),
           screen('company'),
           screen('registrations'),

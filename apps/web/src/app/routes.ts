@@ -7,6 +7,7 @@
  */
 export const ROUTES = {
   login: '/',
+  home: '/home',
   companies: '/companies',
   company: '/company/:id',
   registrations: '/registrations',
@@ -84,6 +85,7 @@ export function routePath<N extends RouteName>(name: N, ...[params, query]: Rout
 
 const TITLES: { [N in RouteName]: string } = {
   login: 'Login',
+  home: 'Home',
   companies: 'Companies',
   company: 'Company {id}',
   registrations: 'Registrations',
@@ -120,6 +122,7 @@ export function routeTitle(name: RouteName, params: Readonly<Record<string, stri
 /** The sidebar section a route belongs to: the list screen of its area. */
 const SECTIONS: { [N in RouteName]: RouteName | null } = {
   login: null,
+  home: 'home',
   companies: 'companies',
   company: 'companies',
   registrations: 'registrations',
@@ -152,5 +155,5 @@ export function sectionOf(name: RouteName): RouteName | null {
   return SECTIONS[name];
 }
 
-/** Where a signed-in user lands when no other destination was remembered. */
-export const HOME_ROUTE = 'companies' satisfies RouteName;
+/** Where a signed-in user lands when no other destination was remembered: the day's work. */
+export const HOME_ROUTE = 'home' satisfies RouteName;

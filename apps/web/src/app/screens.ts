@@ -36,6 +36,7 @@ export type ScreenRouteName = Exclude<RouteName, 'login' | 'not-found'>;
 
 /** Every screen of the signed-in area, by route name. */
 export const SCREENS: { [N in ScreenRouteName]: LazyScreen } = {
+  home: lazyScreen(() => import('../features/home/components/home-screen.tsx'), (m) => m.HomeScreen),
   companies: lazyScreen(() => import('../features/companies/components/companies-screen.tsx'), (m) => m.CompaniesScreen),
   company: lazyScreen(() => import('../features/companies/components/company-screen.tsx'), (m) => m.CompanyScreen),
   registrations: lazyScreen(

@@ -5,6 +5,8 @@ import { handleError } from './handle-error.ts';
 export interface AppQueryMeta extends Record<string, unknown> {
   /** The caller shows its own message for failures; skip the global DANGER alert. */
   handlesErrors?: boolean;
+  /** A read nobody waits for (kept up to date behind the screen): the progress bar ignores it. */
+  quiet?: boolean;
 }
 
 declare module '@tanstack/react-query' {

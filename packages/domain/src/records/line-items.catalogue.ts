@@ -46,6 +46,8 @@ function lineItemFields(idName: string, containerIdName: string): FieldSpecList 
     field('Job::Job Name', 'Job Name'),
     field('Job::Locked Job', 'Job Locked', 'yesno'),
     field('Job::Date Transfer', 'Transferred', 'date'),
+    // What is on hand: received and not yet destroyed (the home screen's finds).
+    field('Job::Date Received', 'Received', 'date', { detailOnly: true }),
     field('Job::Date Destroyed', 'Destroyed', 'date'),
     field('Job::Company ID', 'Comp ID', 'number'),
     field('Registration Number', 'Registration'),

@@ -81,19 +81,6 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
       }),
   );
 
-  app.get(
-    '/reports/on-hand/by-schedule',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'On hand now, by schedule',
-        description: 'The line items on hand now, counted and their grams of base summed per schedule.',
-        response: { 200: z.object({ data: z.array(z.object({ schedule: z.string(), lineItems: z.number().int(), gramsOfBase: z.number() })) }) },
-      },
-    },
-    async () => ({ data: await inventory.onHandBySchedule() }),
-  );
-
   app.post(
     '/reports/inventory',
     {

@@ -33,7 +33,7 @@ import { fileLinkFor, saveFile } from '../files/files.service.ts';
 import { insertFile } from '../files/files.repository.ts';
 import { registrantOf } from '../settings/registrant.ts';
 import { readSettings } from '../settings/settings.repository.ts';
-import { drugCodeLines, onHandLines, type OnHandFilter, type OnHandLine } from './on-hand.repository.ts';
+import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from './on-hand.repository.ts';
 
 /** Inventories are kept under this prefix: records, never removed by the clean-up of exports. */
 export const INVENTORIES_PREFIX = 'inventories/';
@@ -102,23 +102,30 @@ const INVENTORY_COLUMNS: DocumentColumn[] = [
  * "Inventory and accountability"). `onHand` is the one computation of what is on hand: the on-hand
  * view, the inventory, the accountability and the ARCOS year-end inventory all read it.
  */
+/** 3DS's today and time of day (the Settings' time zone: modules/settings/business-day.ts). */
+export interface InventoryClock {
+  today(): string;
+  timeOfDay(): string;
+}
+
 export class InventoryService {
   readonly #db: Kysely<Database>;
   readonly #store: FileStore;
   readonly #linkSecret: string;
   readonly #now: () => Date;
+  readonly #clock: InventoryClock;
 
-  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date }) {
+  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; clock?: InventoryClock }) {
     this.#db = deps.db;
+    this.#clock = deps.clock ?? { today: () => todayIso(deps.now()), timeOfDay: () => `${String(deps.now().getHours()).padStart(2, '0')}:${String(deps.now().getMinutes()).padStart(2, '0')}` };
     this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;
     this.#now = deps.now;
   }
 
-  /** Now, as the moment on hand is counted at: today, at the close of business. */
+  /** Now, as the moment on hand is counted at: today in the Settings' time zone, at the close of business. */
   #moment(): InventoryMoment {
-    const now = this.#now();
-    return { date: todayIso(now), time: `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`, business: 'close' };
+    return { date: this.#clock.today(), time: this.#clock.timeOfDay(), business: 'close' };
   }
 
   /** The line items on hand at a moment (default: now), optionally narrowed. Other areas call this. */
@@ -126,15 +133,9 @@ export class InventoryService {
     return onHandLines(this.#db, at, filter);
   }
 
-  /** On hand now, by schedule: line items and grams of base each (the home screen's summary). */
-  async onHandBySchedule() {
-    const lines = await this.onHand();
-    const bySchedule = new Map<string, OnHandLine[]>();
-    for (const line of lines) {
-      const schedule = (line.schedule ?? '').toUpperCase() || 'Unknown';
-      bySchedule.set(schedule, [...(bySchedule.get(schedule) ?? []), line]);
-    }
-    return [...bySchedule.entries()].map(([schedule, group]) => ({ schedule, lineItems: group.length, gramsOfBase: sumGrams(group) }));
+  /** On hand now, by schedule, counted by the database (the home screen's summary). */
+  onHandBySchedule(): Promise<OnHandBySchedule> {
+    return onHandBySchedule(this.#db, this.#moment());
   }
 
   /**
@@ -147,7 +148,7 @@ export class InventoryService {
       ...(query.schedule ? { schedule: query.schedule } : {}),
       ...(query.drugCode ? { drugCode: query.drugCode } : {}),
     };
-    const today = todayIso(this.#now());
+    const today = this.#clock.today();
     const [found, all] = await Promise.all([this.onHand(this.#moment(), filter), this.onHand()]);
     const offset = Math.max(1, query.offset ?? 1);
     const limit = Math.min(1000, Math.max(1, query.limit ?? 50));

@@ -139,6 +139,52 @@ export async function onHandLines(db: Kysely<Database>, at: InventoryMoment, fil
   return rows.map((r) => normalise(r as Record<string, unknown>));
 }
 
+export interface OnHandCounts {
+  lineItems: number;
+  yellowBucketLineItems: number;
+  containers: number;
+  jobs: number;
+  gramsOfBase: number;
+}
+
+/** On hand by schedule; `total` counts a container or job holding several schedules once. */
+export interface OnHandBySchedule {
+  schedules: (OnHandCounts & { schedule: string })[];
+  total: OnHandCounts;
+}
+
+/**
+ * What is on hand at the moment, by schedule, counted in the database (the same condition as
+ * `onHandLines`): line items standard and Yellow Bucket, the containers and jobs holding them, and
+ * their grams of base drug; each schedule and the total in one statement.
+ */
+export async function onHandBySchedule(db: Kysely<Database>, at: InventoryMoment): Promise<OnHandBySchedule> {
+  const { rows } = await sql<{ schedule: string | null; is_total: number; line_items: string; yb_line_items: string; containers: string; jobs: string; grams: string | null }>`
+    SELECT upper(coalesce(li.ndc_schedule, '')) AS schedule,
+           grouping(upper(coalesce(li.ndc_schedule, ''))) AS is_total,
+           count(*) FILTER (WHERE li.kind = 'standard') AS line_items,
+           count(*) FILTER (WHERE li.kind = 'yellow_bucket') AS yb_line_items,
+           count(DISTINCT li.container_id) AS containers,
+           count(DISTINCT li.job_id) AS jobs,
+           sum(li.grams_of_base) AS grams
+      FROM jobs j
+      JOIN line_items li ON li.job_id = j.id
+     WHERE ${onHandAt(at)}
+     GROUP BY GROUPING SETS ((upper(coalesce(li.ndc_schedule, ''))), ())`.execute(db);
+  const counts = (row: (typeof rows)[number]): OnHandCounts => ({
+    lineItems: Number(row.line_items),
+    yellowBucketLineItems: Number(row.yb_line_items),
+    containers: Number(row.containers),
+    jobs: Number(row.jobs),
+    gramsOfBase: row.grams === null ? 0 : Number(row.grams),
+  });
+  const total = rows.find((row) => Number(row.is_total) === 1);
+  return {
+    schedules: rows.filter((row) => Number(row.is_total) === 0).map((row) => ({ schedule: row.schedule ?? '', ...counts(row) })),
+    total: total ? counts(total) : { lineItems: 0, yellowBucketLineItems: 0, containers: 0, jobs: 0, gramsOfBase: 0 },
+  };
+}
+
 /** The line items of a drug code whose job was received or destroyed on or before `until` (ISO): the accountability's candidates. */
 export async function drugCodeLines(db: Kysely<Database>, drugCode: string, until: string) {
   const rows = await baseQuery(db)

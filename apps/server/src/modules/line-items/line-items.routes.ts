@@ -29,7 +29,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
       schema: {
         tags: ['line items'],
         summary: 'What the line item form needs to know about an NDC',
-        description: 'hasFactor, packQtyUoms, showStageUnitConverter (raw bulk), showUnitConverter (bulk), stages, uoms (unit converter), packSizeLookup, packSizeUoMLookup and schedule, from the dictionary entry the user may see (404 otherwise).',
+        description: 'hasFactor, packQtyUoms, showStageUnitConverter (raw bulk), showUnitConverter (bulk), stages, uoms (unit converter), packSizeLookup, packSizeUoMLookup and schedule, and (ours) the product the form shows: tradeName, strength, form and packageDescription, from the dictionary entry the user may see (404 otherwise).',
         params: z.object({ ndc: z.string().min(1).max(40) }),
       },
     },

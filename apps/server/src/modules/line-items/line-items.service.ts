@@ -111,6 +111,11 @@ export class LineItemsService {
       schedule: entry.schedule,
       bulkKind: bulk ?? '',
       packageSizeConverted: entry.package_size_converted ?? '',
+      // The product itself, so that a person entering a package sees what the NDC stands for.
+      tradeName: entry.trade_name,
+      strength: entry.strength ?? '',
+      form: entry.form ?? '',
+      packageDescription: entry.package_description ?? '',
     };
   }
 

@@ -1,4 +1,4 @@
-import { todayInTimeZone } from '@3ds/domain';
+import { todayInTimeZone, timeOfDayInTimeZone } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { readSettings } from './settings.repository.ts';
@@ -46,6 +46,11 @@ export class BusinessDay {
   /** Today as ISO `YYYY-MM-DD`, in the Settings' time zone, by the server's clock. */
   today(): string {
     return todayInTimeZone(this.#now(), this.#timeZone);
+  }
+
+  /** The time of day `HH:MM` in the Settings' time zone, by the server's clock. */
+  timeOfDay(): string {
+    return timeOfDayInTimeZone(this.#now(), this.#timeZone);
   }
 
   /** Follows a change of the setting made through this server. */

@@ -54,6 +54,13 @@ function containerLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_
           ['LineItems::NDC Schedule', 'text', 'li.ndc_schedule'],
           ['LineItems::NDC Description', 'text', 'li.ndc_description'],
           ['LineItems::Form 222 Number', 'text', 'li.form_222_number'],
+          // What tells one package of a tote from the next (the container's Line Items card).
+          ['LineItems::Pack Quantity', 'number', 'li.pack_quantity'],
+          ['LineItems::Pack Size', 'number', 'li.pack_size'],
+          ['LineItems::Pack Size UoM', 'text', 'li.pack_size_uom'],
+          ['LineItems::Lot Number', 'text', 'li.lot_number'],
+          ['LineItems::Expiration Date', 'date', 'li.expiration_date'],
+          ['LineItems::Serial Number', 'text', 'li.serial_number'],
           ['LineItems::Locked Container Line Item', 'yesno', 'li.locked'],
         ]),
       },

@@ -55,6 +55,7 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       'Job::Job Name': ['j.name', 'job'],
       'Job::Locked Job': ['j.locked', 'job'],
       'Job::Date Transfer': ['j.date_transfer', 'job'],
+      'Job::Date Received': ['j.date_received', 'job'],
       'Job::Date Destroyed': ['j.date_destroyed', 'job'],
       'Job::Company ID': ['r.company_id', 'job', 'registration'],
       'Registration Number': ['r.registration_number', 'job', 'registration'],

@@ -1,4 +1,4 @@
-import { Box, NavLink } from '@mantine/core';
+import { Box, Loader, NavLink } from '@mantine/core';
 import { mayPerform, type Action } from '@3ds/domain';
 import {
   IconBriefcase,
@@ -7,6 +7,7 @@ import {
   IconBuildingWarehouse,
   IconCertificate,
   IconClipboardList,
+  IconHome,
   IconListDetails,
   IconPackage,
   IconReportAnalytics,
@@ -16,6 +17,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { usePendingPath } from '../../components/progress/use-progress.ts';
 import { useSession } from '../../session/use-session.ts';
 import { routePath, sectionOf, type RouteName, type StaticRouteName } from '../routes.ts';
 import { SCREENS, type ScreenRouteName } from '../screens.ts';
@@ -29,8 +31,9 @@ interface SidebarLink {
   action?: Action;
 }
 
-/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours (Users, Settings) after the spec's. */
+/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours: Home first, Users and Settings after the spec's. */
 export const SIDEBAR_LINKS: readonly SidebarLink[] = [
+  { route: 'home', label: 'Home', icon: IconHome },
   { route: 'companies', label: 'Companies', icon: IconBuilding },
   { route: 'registrations', label: 'Registrations', icon: IconCertificate },
   { route: 'jobs', label: 'Jobs', icon: IconBriefcase },
@@ -59,11 +62,14 @@ interface AppNavbarProps {
 export function AppNavbar({ current, onNavigate }: AppNavbarProps) {
   const activeSection = current ? sectionOf(current) : null;
   const links = sidebarLinksFor(useSession()?.privileges);
+  const pending = usePendingPath();
   return (
     <Box style={{ flex: 1, overflowY: 'auto' }}>
       {links.map(({ route, label, icon: LinkIcon }) => {
         const active = route === activeSection;
         const preload = () => void SCREENS[route].preload().catch(() => undefined);
+        // The link just clicked, while its screen is on the way.
+        const loading = pending === routePath(route);
         return (
           <NavLink
             key={route}
@@ -71,6 +77,8 @@ export function AppNavbar({ current, onNavigate }: AppNavbarProps) {
             to={routePath(route)}
             label={label}
             leftSection={<LinkIcon size={19} stroke={1.7} aria-hidden />}
+            rightSection={loading ? <Loader size={14} aria-hidden /> : undefined}
+            aria-busy={loading || undefined}
             active={active}
             // "page" on the list itself; "true" (current section) on its records' screens.
             aria-current={active ? (route === current ? 'page' : 'true') : undefined}

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../components/page/page-loader.tsx';
+import { useNavigationPending } from '../../components/progress/use-progress.ts';
 import { IdleWatcher } from '../../session/idle-watcher.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useCurrentRouteName } from '../route-handle.ts';
@@ -11,6 +12,7 @@ import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { LabelScanListener } from './label-scan-listener.tsx';
 import { LiveUpdates } from './live-updates.tsx';
+import { QuickFindShortcut } from './quick-find-shortcut.tsx';
 import classes from './shell.module.css';
 
 interface AppShellLayoutProps {
@@ -24,6 +26,7 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
   const routeName = useCurrentRouteName();
   const [navOpened, nav] = useDisclosure(false);
   const mainRef = useRef<HTMLElement>(null);
+  const navigating = useNavigationPending();
 
   // Signed out meanwhile (another tab logged out, or the token expired): back to the login screen.
   if (!session) return <Navigate to={routePath('login')} replace />;
@@ -48,11 +51,12 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
       <AppShell.Navbar id="app-navbar" p="sm" pt="md" className={classes.navbar} aria-label="Main navigation">
         <AppNavbar current={routeName} onNavigate={nav.close} />
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
+      <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main} aria-busy={navigating || undefined}>
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>
       <IdleWatcher />
       <LabelScanListener />
+      <QuickFindShortcut />
       <LiveUpdates token={session.token} />
     </AppShell>
   );

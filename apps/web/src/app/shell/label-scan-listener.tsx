@@ -6,16 +6,12 @@ import { resolveCode } from '../../components/line-item-entry/api/resolve-code.t
 import { LINE_ITEM_KINDS } from '../../components/line-item-entry/line-item-kinds.ts';
 import { labelLineItemId } from '../../components/line-item-entry/scan-code.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { takesText } from '../../lib/quick-find-shortcut.ts';
 import { routePath } from '../routes.ts';
 
 /** A scanner types a label's code in one burst; a longer pause starts a new one. */
 const BURST_GAP_MS = 300;
 
-/** Whether keystrokes go to something that takes text (they are its own then, not a scan). */
-function takesText(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest('input, textarea, select, [role="combobox"], [role="textbox"]') !== null;
-}
 
 /**
  * Scanning a printed 3DS label anywhere in the app opens its line item: when no text field has the

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-error.ts';
@@ -27,6 +28,8 @@ import type { LineItemKindConfig } from './line-item-kinds.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 import { rulesWarning, warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
 import { RecordChangedNotice } from '../alerts/record-changed-notice.tsx';
+import { NdcProduct } from './ndc-product.tsx';
+import classes from './line-item-entry.module.css';
 
 export interface LineItemFormModalProps {
   kind: LineItemKindConfig;
@@ -62,8 +65,10 @@ export interface LineItemFormModalProps {
  */
 export function LineItemFormModal(props: LineItemFormModalProps) {
   const { opened, onClose, ndc } = props;
+  // A phone gives the form the whole screen; its Save stays at the bottom of it (formActions).
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Enter Data For ${ndc}`} size="xl" closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={onClose} title={`Enter Data For ${ndc}`} size="xl" fullScreen={phone} closeOnClickOutside={false}>
       {/* Mounted only while open: every opening starts from the record or the defaults. */}
       {opened && <LineItemFormLoader {...props} />}
     </Modal>
@@ -206,6 +211,7 @@ function LineItemForm(props: LineItemFormProps) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={`${mode === 'edit' ? 'Edit' : mode === 'duplicate' ? 'Duplicate' : 'New'} line item`}>
       <Stack gap="lg">
+        <NdcProduct ndc={ndc} lookup={lookup} />
         <Text size="sm" c="dimmed">
           {context}
           {lookup?.schedule ? ` · Schedule ${lookup.schedule}` : ''}
@@ -232,7 +238,7 @@ function LineItemForm(props: LineItemFormProps) {
             )}
           </WarningList>
         )}
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className={classes.formActions}>
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel
           </Button>

@@ -17,6 +17,16 @@ export interface NdcLookup {
   packSizeUoMLookup: string;
   schedule: string;
   bulkKind: BulkKind | undefined;
+  /** What the NDC stands for (ours): the form shows it, so that the package in hand can be checked. */
+  product: NdcProduct;
+}
+
+/** The dictionary's description of the product: '' for what it does not say. */
+export interface NdcProduct {
+  tradeName: string;
+  strength: string;
+  form: string;
+  packageDescription: string;
 }
 
 const BULK_KINDS: readonly string[] = ['raw-powder', 'raw-liquid', 'dosage-formulation', 'solution'] satisfies BulkKind[];
@@ -41,5 +51,22 @@ export function parseNdcLookup(body: unknown): NdcLookup {
     packSizeUoMLookup: text(b.packSizeUoMLookup),
     schedule: text(b.schedule),
     bulkKind: BULK_KINDS.includes(bulk) ? (bulk as BulkKind) : undefined,
+    product: { tradeName: text(b.tradeName), strength: text(b.strength), form: text(b.form), packageDescription: text(b.packageDescription) },
+  };
+}
+
+/**
+ * The product in words for the form's heading: its trade name, then strength, form and package
+ * (`5 MG · TABLET · 100 TABLET in 1 BOTTLE`), leaving out what the dictionary does not say. The
+ * package falls back to the dictionary's size and unit (`100 U`) when it has no description.
+ */
+export function productLines(lookup: Pick<NdcLookup, 'product' | 'packSizeLookup' | 'packSizeUoMLookup'>): { name: string; details: string[] } {
+  const { tradeName, strength, form, packageDescription } = lookup.product;
+  const size = String(lookup.packSizeLookup ?? '').trim();
+  const packSize = size ? `${size}${lookup.packSizeUoMLookup ? ` ${lookup.packSizeUoMLookup}` : ''}` : '';
+  const packaged = packageDescription.trim() || packSize;
+  return {
+    name: tradeName.trim(),
+    details: [strength.trim(), form.trim(), packaged].filter((part) => part !== ''),
   };
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Text, VisuallyHidden } from '@mantine/core';
-import type { ColumnSpec, EntityCatalogue, FieldSpec } from '@3ds/domain';
+import { shownColumns, type ColumnSpec, type EntityCatalogue, type FieldSpec } from '@3ds/domain';
 import { IconEye, IconLock } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
@@ -18,6 +18,8 @@ export interface ListColumnsOptions {
   renderers?: Partial<Record<string, CellRenderer>> | undefined;
   /** Pin the view link and the first data column while scrolling sideways. */
   pinFirstColumn?: boolean | undefined;
+  /** Columns the user has hidden (the column chooser), by field name. */
+  hidden?: readonly string[] | undefined;
   /** Router state for the eye links, so that "Back to list" returns to this very page. */
   linkState?: unknown;
 }
@@ -89,10 +91,12 @@ function dataColumn(
 
 /**
  * The table's columns: the eye link (not for the dictionary), a lock column when the entity has a
- * lock flag that its list columns do not already show, then exactly the catalogue's columns.
+ * lock flag that its list columns do not already show, then the list's identifying columns (kept
+ * in view while the table scrolls sideways, with the eye and lock columns), then the catalogue's
+ * other columns the user has not hidden.
  */
 export function listColumns(options: ListColumnsOptions): DataTableColumn<ListRecord>[] {
-  const { catalogue, renderers, pinFirstColumn, linkState } = options;
+  const { catalogue, renderers, pinFirstColumn, linkState, hidden } = options;
   const fieldsByName = new Map(catalogue.fields.map((f) => [f.name, f]));
   const columns: DataTableColumn<ListRecord>[] = [];
   if (catalogue.detailPath) {
@@ -137,15 +141,16 @@ export function listColumns(options: ListColumnsOptions): DataTableColumn<ListRe
       render: (record) => (isYes(record.fieldData[lockField]) ? <LockCell /> : null),
     });
   }
-  catalogue.columns.forEach((column, index) => {
+  const { identifying, others } = shownColumns(catalogue.entity, hidden);
+  for (const column of identifying) columns.push({ ...dataColumn(column, catalogue, fieldsByName, renderers), pinned: 'left' });
+  others.forEach((column, index) => {
     const built = dataColumn(column, catalogue, fieldsByName, renderers);
-    columns.push(index === 0 && pinFirstColumn ? { ...built, pinned: 'left' } : built);
+    // (Every list keeps its identifying columns in view; `pinFirstColumn` pins the first other one too.)
+    columns.push(index === 0 && pinFirstColumn && identifying.length === 0 ? { ...built, pinned: 'left' } : built);
   });
-  if (pinFirstColumn) {
-    // The leading view/lock columns stay with the first data column.
-    for (const column of columns) {
-      if (column.accessor === VIEW_COLUMN || column.accessor === LOCK_COLUMN) column.pinned = 'left';
-    }
+  // The leading view and lock columns stay with the pinned ones.
+  for (const column of columns) {
+    if (column.accessor === VIEW_COLUMN || column.accessor === LOCK_COLUMN) column.pinned = 'left';
   }
   return columns;
 }

@@ -1,6 +1,7 @@
 import 'mantine-datatable/styles.css';
 
 import { Button, Group, Paper, Stack, Text, type MantineColor } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { CATALOGUE, MESSAGES, type EntityName } from '@3ds/domain';
 import { IconAdjustmentsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -11,10 +12,13 @@ import { BulkActionsBar } from '../bulk/bulk-actions-bar.tsx';
 import { bulkNoun, isBulkEntity, isSelected, moveScopeOf, NO_SELECTION, selectOnPage, type Selection } from '../bulk/bulk-model.ts';
 import { PageFrame } from '../page/page-frame.tsx';
 import { AdvancedSearchModal } from './advanced-search-modal.tsx';
+import { useHiddenColumns } from './api/list-columns.ts';
 import { useListRecords, type ListRecord } from './api/list-records.ts';
+import { ColumnChooser } from './column-chooser.tsx';
 import { ExportLinks } from './export-links.tsx';
 import { describeRequests } from './find-tags.ts';
 import { listColumns, type CellRenderer } from './list-columns.tsx';
+import { ListCards } from './list-cards.tsx';
 import { ListFooter } from './list-footer.tsx';
 import { pageCount } from './list-pager-model.ts';
 import { changeListState, hasActiveFind, listStateToParams, parseListState, type ListState } from './list-state.ts';
@@ -32,14 +36,19 @@ export interface ListScreenProps {
   legend?: ReactNode;
   /** Keep the first column in view while scrolling sideways (Yellow Bucket containers). */
   pinFirstColumn?: boolean;
+  /** The screen's own actions beside the export links (the Jobs list's New Job). */
+  actions?: ReactNode;
 }
+
+const NO_COLUMNS_HIDDEN: readonly string[] = [];
 
 /**
  * The shared list screen (spec 1 §2 "Shared list screen behaviour"): title, quick search, Advanced
- * Search, saved finds, export, a server-sorted table with lock and view columns, and the paged footer. Its
+ * Search, saved finds, the column chooser, export, a server-sorted table with lock and view columns
+ * (the identifying ones kept in view) and the paged footer; at phone width the rows are cards. Its
  * state is the URL's query string (see list-state.ts).
  */
-export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinFirstColumn }: ListScreenProps) {
+export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinFirstColumn, actions }: ListScreenProps) {
   const catalogue = CATALOGUE[entity];
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -76,10 +85,15 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
 
   const here = `${location.pathname}${location.search}`;
   const linkState = useMemo(() => ({ from: here }), [here]);
+  // The user's hidden columns: rows wait for them (no flash of every column); unreadable, every column shows.
+  const hiddenColumns = useHiddenColumns(entity);
+  const hidden = hiddenColumns.data ?? NO_COLUMNS_HIDDEN;
+  const columnsKnown = !hiddenColumns.isPending;
   const columns = useMemo(
-    () => listColumns({ catalogue, renderers, pinFirstColumn, linkState }),
-    [catalogue, renderers, pinFirstColumn, linkState],
+    () => listColumns({ catalogue, renderers, pinFirstColumn, linkState, hidden }),
+    [catalogue, renderers, pinFirstColumn, linkState, hidden],
   );
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   const sorted = state.sort[0];
   const sortStatus: DataTableSortStatus<ListRecord> = {
@@ -87,7 +101,7 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
     direction: sorted?.sortOrder === 'descend' ? 'desc' : 'asc',
   };
 
-  const records = query.data?.data ?? [];
+  const records = columnsKnown ? (query.data?.data ?? []) : [];
 
   // Bulk actions (line items, containers and their Yellow Bucket lists): a selection of this find.
   const bulkEntity = isBulkEntity(entity) ? entity : null;
@@ -112,11 +126,19 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
       }
     : {};
 
+  const emptyText = query.isPending || !columnsKnown ? null : <Text size="sm">{query.isError ? 'The list could not be loaded' : 'No records found'}</Text>;
+
   return (
     <PageFrame
       title={catalogue.title}
       subtitle={legend}
-      actions={<ExportLinks entity={entity} quick={state.quick} find={state.find} sort={state.sort} />}
+      actions={
+        <>
+          {actions}
+          <ColumnChooser catalogue={catalogue} hidden={hidden} />
+          <ExportLinks entity={entity} quick={state.quick} find={state.find} sort={state.sort} />
+        </>
+      }
     >
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
@@ -152,39 +174,73 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
         )}
 
         <Paper withBorder shadow="xs" className={classes.card}>
-          <DataTable<ListRecord>
-            {...selectionProps}
-            records={records}
-            columns={columns}
-            idAccessor="recordId"
-            fetching={query.isFetching}
-            loaderType="dots"
-            sortStatus={sortStatus}
-            onSortStatusChange={(status) => {
-              const sortOrder = status.direction === 'desc' ? 'descend' : 'ascend';
-              change({ sort: [{ fieldName: String(status.columnAccessor), sortOrder }] });
-            }}
-            emptyState={
-              query.isPending ? (
-                <span />
-              ) : (
-                <Stack align="center" gap={6} c="dimmed">
-                  <IconDatabaseOff size={30} stroke={1.4} aria-hidden />
-                  <Text size="sm">{query.isError ? 'The list could not be loaded' : 'No records found'}</Text>
-                </Stack>
-              )
-            }
-            height="calc(100dvh - 296px)"
-            minHeight={320}
-            // Stripes would hide the rows' own colours (e.g. expired registrations).
-            striped={!rowBackgroundColor}
-            highlightOnHover
-            verticalSpacing={6}
-            horizontalSpacing="sm"
-            fz="sm"
-            rowBackgroundColor={rowBackgroundColor}
-            pinFirstColumn={false}
-          />
+          {phone ? (
+            <ListCards
+              catalogue={catalogue}
+              records={records}
+              hidden={hidden}
+              renderers={renderers}
+              rowBackgroundColor={rowBackgroundColor}
+              linkState={linkState}
+              fetching={query.isFetching || !columnsKnown}
+              empty={emptyText}
+              sort={state.sort}
+              onSort={(sort) => change({ sort: [sort] })}
+              selection={
+                bulkEntity
+                  ? {
+                      noun: bulkNoun(bulkEntity),
+                      isSelected: (record) => isSelected(selection, record.recordId),
+                      onToggle: (record, checked) =>
+                        setSelection(
+                          selectOnPage(
+                            selection,
+                            pageIds,
+                            checked ? [...selectedOnPage.map((r) => r.recordId), record.recordId] : selectedOnPage.map((r) => r.recordId).filter((id) => id !== record.recordId),
+                          ),
+                        ),
+                      allOnPage: pageIds.length > 0 && selectedOnPage.length === pageIds.length,
+                      someOnPage: selectedOnPage.length > 0,
+                      onSelectPage: (checked) => setSelection(selectOnPage(selection, pageIds, checked ? pageIds : [])),
+                    }
+                  : undefined
+              }
+            />
+          ) : (
+            <DataTable<ListRecord>
+              {...selectionProps}
+              records={records}
+              columns={columns}
+              idAccessor="recordId"
+              fetching={query.isFetching || !columnsKnown}
+              loaderType="dots"
+              sortStatus={sortStatus}
+              onSortStatusChange={(status) => {
+                const sortOrder = status.direction === 'desc' ? 'descend' : 'ascend';
+                change({ sort: [{ fieldName: String(status.columnAccessor), sortOrder }] });
+              }}
+              emptyState={
+                query.isPending || !columnsKnown ? (
+                  <span />
+                ) : (
+                  <Stack align="center" gap={6} c="dimmed">
+                    <IconDatabaseOff size={30} stroke={1.4} aria-hidden />
+                    {emptyText}
+                  </Stack>
+                )
+              }
+              height="calc(100dvh - 296px)"
+              minHeight={320}
+              // Stripes would hide the rows' own colours (e.g. expired registrations).
+              striped={!rowBackgroundColor}
+              highlightOnHover
+              verticalSpacing={6}
+              horizontalSpacing="sm"
+              fz="sm"
+              rowBackgroundColor={rowBackgroundColor}
+              pinFirstColumn={false}
+            />
+          )}
           <ListFooter
             page={state.page}
             size={state.size}

@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Kbd, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 
@@ -36,15 +36,20 @@ export function QuickSearch({ value, onSearch }: QuickSearchProps) {
         <TextInput
           aria-label="Quick search"
           placeholder="Quick search"
+          aria-keyshortcuts="/"
+          data-quick-find
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyUp={rerunWhenCleared}
           leftSection={<IconSearch size={16} stroke={1.7} aria-hidden />}
+          // The "/" shortcut, shown while the box is empty (aria-keyshortcuts says it to screen readers).
+          rightSection={text === '' ? <Kbd size="xs" aria-hidden title="Press / to search">/</Kbd> : null}
+          rightSectionPointerEvents="none"
           w={{ base: '100%', xs: 280 }}
           autoComplete="off"
           spellCheck={false}
         />
-        <Button type="submit" variant="filled">
+        <Button type="submit" variant="filled" style={{ flex: 'none' }}>
           Go
         </Button>
       </Group>

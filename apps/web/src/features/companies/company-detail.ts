@@ -1,4 +1,4 @@
-import { parseUsDate, registrationExpiry, todayIso, type ExpiryState } from '@3ds/domain';
+import { DEA_AGENCY, parseUsDate, registrationExpiry, todayIso, type ExpiryState } from '@3ds/domain';
 import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
 
 /**
@@ -26,7 +26,7 @@ export function reportTypesOf(value: FieldValue | undefined): ReportType[] {
 }
 
 /** The federal agency whose registrations a job can be created on. */
-export const DEA_AGENCY = 'Drug Enforcement Administration';
+export { DEA_AGENCY };
 
 export interface CompanyRegistration {
   /** The registration's record id: the link target and the new job's `_fkRegistration_Record_Number`. */

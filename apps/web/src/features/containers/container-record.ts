@@ -133,18 +133,41 @@ export interface LineItemRow {
   description: string;
   form222: string;
   locked: boolean;
+  /** What tells one package from the next: how many, how big, its lot, expiry and serial. */
+  packQuantity: string;
+  /** Pack size and its unit, `100 U` ('' when none). */
+  packSize: string;
+  lot: string;
+  /** MM/DD/YYYY, as the record says. */
+  expirationDate: string;
+  serial: string;
 }
 
 /** The rows of the container's LineItems portal. */
 export function lineItemRows(record: RecordData): LineItemRow[] {
-  return (record.portalData.LineItems ?? []).map((row) => ({
-    id: text(row['LineItems::id']) || text(row.recordId),
-    ndc: text(row['LineItems::NDC Number']),
-    schedule: text(row['LineItems::NDC Schedule']),
-    description: text(row['LineItems::NDC Description']),
-    form222: text(row['LineItems::Form 222 Number']),
-    locked: isYes(row['LineItems::Locked Container Line Item']),
-  }));
+  return (record.portalData.LineItems ?? []).map((row) => {
+    const size = text(row['LineItems::Pack Size']);
+    const uom = text(row['LineItems::Pack Size UoM']);
+    return {
+      id: text(row['LineItems::id']) || text(row.recordId),
+      ndc: text(row['LineItems::NDC Number']),
+      schedule: text(row['LineItems::NDC Schedule']),
+      description: text(row['LineItems::NDC Description']),
+      form222: text(row['LineItems::Form 222 Number']),
+      locked: isYes(row['LineItems::Locked Container Line Item']),
+      packQuantity: text(row['LineItems::Pack Quantity']),
+      packSize: size ? [size, uom].filter(Boolean).join(' ') : '',
+      lot: text(row['LineItems::Lot Number']),
+      expirationDate: text(row['LineItems::Expiration Date']),
+      serial: text(row['LineItems::Serial Number']),
+    };
+  });
+}
+
+/** The page (1-based) of a paged list of rows on which the row with this id is, or null. */
+export function pageOfRow(rows: readonly { id: string }[], id: string, size: number): number | null {
+  const index = rows.findIndex((row) => row.id === id);
+  return index < 0 ? null : Math.floor(index / size) + 1;
 }
 
 /** The export of this container's line items: the container list's find, narrowed to this one container. */

@@ -2,14 +2,11 @@ import {
   calendarDaysBetween,
   DESTRUCTION_DEADLINE_DAYS,
   DESTRUCTION_RECORD_FIELDS,
-  destructionClockState,
-  destructionDaysLeftText,
   destructionLateText,
   destructionRecordFieldProblems,
   parseUsDate,
   readDestructionRecordInput,
   todayIso,
-  type DestructionClockState,
   type DestructionRecord,
   type DestructionRecordFieldName,
   type DestructionRecordKey,
@@ -105,16 +102,5 @@ export function daysLateText(value: FieldValue | undefined, short = false): stri
   return short ? `${days} ${days === 1 ? 'day' : 'days'} late` : destructionLateText(days);
 }
 
-export interface DaysLeftView {
-  days: number;
-  state: DestructionClockState;
-  text: string;
-}
-
-/** The job's Days Left field (the server's count) as shown, or null when the clock is not running. */
-export function daysLeftView(value: FieldValue | undefined): DaysLeftView | null {
-  const text = fieldText(value);
-  if (text === '' || !/^-?\d+$/.test(text)) return null;
-  const days = Number(text);
-  return { days, state: destructionClockState(days), text: destructionDaysLeftText(days) };
-}
+// The 30-day clock as shown lives with the components (the home screen shows it too).
+export { daysLeftView, type DaysLeftView } from '../../components/destruction-clock/days-left.ts';

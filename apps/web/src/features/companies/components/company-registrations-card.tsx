@@ -8,7 +8,7 @@ import { DetailCard } from '../../../components/record-view/detail-parts.tsx';
 import { PortalPager, usePortalPage } from '../../../components/record-view/portal-pager.tsx';
 import { useMayPerform } from '../../../session/use-session.ts';
 import type { CompanyRegistration } from '../company-detail.ts';
-import { AddJobModal } from './add-job-modal.tsx';
+import { NewJobDialog } from '../../../components/new-job/new-job-dialog.tsx';
 
 interface CompanyRegistrationsCardProps {
   /** Already narrowed to the registrations a job can be created on; undefined while loading. */
@@ -135,7 +135,7 @@ export function CompanyRegistrationsCard({ registrations }: CompanyRegistrations
           label="Registrations pages"
         />
       )}
-      {canCreateJob && <AddJobModal registration={target} opened={opened} onClose={() => setOpened(false)} />}
+      {canCreateJob && <NewJobDialog title="Add New Job" registration={target} opened={opened} onClose={() => setOpened(false)} />}
     </DetailCard>
   );
 }

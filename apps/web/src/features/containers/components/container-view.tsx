@@ -45,6 +45,8 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
   const [moving, setMoving] = useState(false);
   const [confirming, setConfirming] = useState<'lock' | 'unlock' | 'delete' | null>(null);
   const [adding, setAdding] = useState(false);
+  // The line item the last scan added here, marked in the Line Items card.
+  const [justAdded, setJustAdded] = useState<string | null>(null);
 
   const title = `${kind.noun} ${id}`;
 
@@ -146,8 +148,16 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
     >
       <Stack gap="lg">
         <ContainerInfoCards kind={kind} facts={facts} />
-        {can.addLineItem && <ScanIntake key={facts.id} kind={kind} containerId={facts.id} />}
-        <ContainerLineItems kind={kind} containerId={facts.id} jobId={facts.jobId} rows={rows} canAdd={can.addLineItem} onAdd={() => setAdding(true)} />
+        {can.addLineItem && <ScanIntake key={facts.id} kind={kind} containerId={facts.id} onAdded={setJustAdded} />}
+        <ContainerLineItems
+          kind={kind}
+          containerId={facts.id}
+          jobId={facts.jobId}
+          rows={rows}
+          canAdd={can.addLineItem}
+          onAdd={() => setAdding(true)}
+          justAdded={justAdded}
+        />
         <HistoryPanel entity={kind.entity} id={id} />
       </Stack>
       <ConfirmDialog

@@ -24,6 +24,8 @@ export const SCAN_TO_FORM = '3ds:scan-to-form';
 interface ScanIntakeProps {
   kind: ContainerKindConfig;
   containerId: string;
+  /** A line item was added (its id): the container's table marks it. */
+  onAdded?: ((recordId: string) => void) | undefined;
 }
 
 /** The package being entered: its NDC, what its code held, and where the form starts from. */
@@ -51,7 +53,7 @@ const NO_SCAN = { lot: '', expirationDate: '', serial: '' };
  * NDC starts "same as last", so that a run of identical packages takes a scan and an Enter each.
  * Every rule of spec 2 §5 is the form's and the server's as always.
  */
-export function ScanIntake({ kind, containerId }: ScanIntakeProps) {
+export function ScanIntake({ kind, containerId, onAdded }: ScanIntakeProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -126,6 +128,7 @@ export function ScanIntake({ kind, containerId }: ScanIntakeProps) {
 
   const saved = (recordId: string, values: LineItemFormValues) => {
     if (intake) setRun((current) => ({ count: current.count + 1, last: { ndc: intake.entry.ndc, values, recordId } }));
+    onAdded?.(recordId);
     closeForm();
   };
 
@@ -167,7 +170,8 @@ export function ScanIntake({ kind, containerId }: ScanIntakeProps) {
   );
 
   return (
-    <Paper withBorder shadow="xs" component="section" aria-labelledby="scan-heading" px="md" py="sm">
+    // On a phone the scan field stays at the top of the screen while the line items scroll under it.
+    <Paper withBorder shadow="xs" component="section" aria-labelledby="scan-heading" px="md" py="sm" className={classes.scanCard}>
       <form onSubmit={submit} noValidate>
         <Stack gap={6}>
           <Group justify="space-between" gap="sm" wrap="wrap">
@@ -206,6 +210,7 @@ export function ScanIntake({ kind, containerId }: ScanIntakeProps) {
             autoComplete="off"
             spellCheck={false}
             data-scan-field
+            classNames={{ description: classes.scanDescription }}
             inputContainer={(children) => (
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <div className={classes.scanInput}>{children}</div>

@@ -9,7 +9,7 @@ import { useSession } from '../../../session/use-session.ts';
 import { daysLateText, daysLeftView, destructionRecordValues } from '../destruction-record-model.ts';
 import { isJobLocked } from '../job-record.ts';
 import { jobQueryOptions } from '../api/get-job.ts';
-import { DaysLateBadge, DaysLeftBadge } from './days-left-badge.tsx';
+import { DaysLateBadge, DaysLeftBadge } from '../../../components/destruction-clock/days-left-badge.tsx';
 import { DestructionRecordModal } from './destruction-record-modal.tsx';
 
 /**

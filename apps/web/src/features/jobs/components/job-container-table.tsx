@@ -1,6 +1,7 @@
 import 'mantine-datatable/styles.css';
 
-import { ActionIcon, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { JOB_PORTAL_PAGE_SIZE } from '@3ds/domain';
 import { IconBucket, IconEye, IconPackageOff } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -36,6 +37,21 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
   }, [page, last]);
 
   const shown = useMemo(() => rows.slice((page - 1) * size, page * size), [rows, page, size]);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const viewLink = (row: ContainerRow) => (
+    <ActionIcon component={Link} to={detailPath.replace(':id', encodeURIComponent(row.id))} variant="subtle" size="sm" aria-label={`View ${noun} ${row.id}`}>
+      <IconEye size={17} stroke={1.7} aria-hidden />
+    </ActionIcon>
+  );
+  const moveButton = (row: ContainerRow) =>
+    onMove && !row.locked ? (
+      <Tooltip label="Move To Yellow Bucket" withinPortal>
+        <ActionIcon variant="subtle" color="yellow.8" size="sm" aria-label={`Move container ${row.id} to Yellow Bucket`} onClick={() => onMove(row)}>
+          <IconBucket size={17} stroke={1.8} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    ) : null;
+  const emptyText = kind === 'standard' ? 'No containers in this job yet' : 'No Yellow Bucket containers in this job yet';
 
   const columns = useMemo<DataTableColumn<ContainerRow>[]>(() => {
     const list: DataTableColumn<ContainerRow>[] = [
@@ -43,17 +59,7 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
         accessor: 'view',
         title: <VisuallyHidden>View</VisuallyHidden>,
         width: 48,
-        render: (row) => (
-          <ActionIcon
-            component={Link}
-            to={detailPath.replace(':id', encodeURIComponent(row.id))}
-            variant="subtle"
-            size="sm"
-            aria-label={`View ${noun} ${row.id}`}
-          >
-            <IconEye size={17} stroke={1.7} aria-hidden />
-          </ActionIcon>
-        ),
+        render: viewLink,
       },
       {
         accessor: 'locked',
@@ -62,7 +68,7 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
         textAlign: 'center',
         render: (row) => (row.locked ? <LockIcon /> : null),
       },
-      { accessor: 'id', title: 'ID', textAlign: 'right', width: 80 },
+      { accessor: 'id', title: 'ID', textAlign: 'right', width: 72 },
       { accessor: 'name', title: 'Container Name', ellipsis: true },
       { accessor: 'type', title: 'Type', noWrap: true },
       { accessor: 'pallet', title: 'Pallet', noWrap: true },
@@ -73,7 +79,7 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
         noWrap: true,
         render: (row) => [row.grossWeight, row.grossUoM].filter(Boolean).join(' '),
       },
-      { accessor: 'lineItemCount', title: 'Line Items', textAlign: 'right', noWrap: true, width: 120 },
+      { accessor: 'lineItemCount', title: 'Line Items', textAlign: 'right', noWrap: true, width: 100 },
     ];
     if (onMove) {
       list.push({
@@ -81,20 +87,7 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
         title: <VisuallyHidden>Actions</VisuallyHidden>,
         width: 60,
         textAlign: 'center',
-        render: (row) =>
-          row.locked ? null : (
-            <Tooltip label="Move To Yellow Bucket" withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="yellow.8"
-                size="sm"
-                aria-label={`Move container ${row.id} to Yellow Bucket`}
-                onClick={() => onMove(row)}
-              >
-                <IconBucket size={17} stroke={1.8} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          ),
+        render: moveButton,
       });
     }
     return list;
@@ -102,26 +95,61 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
 
   return (
     <Paper withBorder className={classes.tableCard}>
-      <DataTable<ContainerRow>
-        records={shown}
-        columns={columns}
-        idAccessor="id"
-        fetching={fetching && rows.length === 0}
-        loaderType="dots"
-        minHeight={rows.length === 0 ? 180 : undefined}
-        striped
-        highlightOnHover
-        verticalSpacing={6}
-        horizontalSpacing="sm"
-        fz="sm"
-        aria-label={kind === 'standard' ? 'Containers' : 'Yellow Bucket Containers'}
-        emptyState={
-          <Stack align="center" gap={6} c="dimmed">
+      {phone ? (
+        // A phone: each container a card, its name and what it holds first.
+        shown.length === 0 ? (
+          <Stack align="center" gap={6} c="dimmed" py="xl">
             <IconPackageOff size={30} stroke={1.4} aria-hidden />
-            <Text size="sm">{kind === 'standard' ? 'No containers in this job yet' : 'No Yellow Bucket containers in this job yet'}</Text>
+            <Text size="sm">{emptyText}</Text>
           </Stack>
-        }
-      />
+        ) : (
+          <ul className={classes.containerCards} aria-label={kind === 'standard' ? 'Containers' : 'Yellow Bucket Containers'}>
+            {shown.map((row) => (
+              <li key={row.id} className={classes.containerCard}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Group gap={6} wrap="nowrap" miw={0}>
+                    <Text fw={650} size="sm" c="dark.8">
+                      ID {row.id}
+                      {row.name ? ` · ${row.name}` : ''}
+                    </Text>
+                    {row.locked && <LockIcon size={15} />}
+                  </Group>
+                  <Group gap={2} wrap="nowrap">
+                    {moveButton(row)}
+                    {viewLink(row)}
+                  </Group>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {[`${row.lineItemCount} line ${row.lineItemCount === 1 ? 'item' : 'items'}`, row.type, row.pallet, [row.grossWeight, row.grossUoM].filter(Boolean).join(' ')]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <DataTable<ContainerRow>
+          records={shown}
+          columns={columns}
+          idAccessor="id"
+          fetching={fetching && rows.length === 0}
+          loaderType="dots"
+          minHeight={rows.length === 0 ? 180 : undefined}
+          striped
+          highlightOnHover
+          verticalSpacing={6}
+          horizontalSpacing="sm"
+          fz="sm"
+          aria-label={kind === 'standard' ? 'Containers' : 'Yellow Bucket Containers'}
+          emptyState={
+            <Stack align="center" gap={6} c="dimmed">
+              <IconPackageOff size={30} stroke={1.4} aria-hidden />
+              <Text size="sm">{emptyText}</Text>
+            </Stack>
+          }
+        />
+      )}
       {rows.length > 0 && (
         <div className={classes.tableFooter}>
           <ListFooter

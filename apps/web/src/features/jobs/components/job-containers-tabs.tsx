@@ -30,6 +30,9 @@ interface JobContainersTabsProps {
   fetching: boolean;
   /** Shown at the right end of the tab bar (the export menus, which cover both kinds). */
   actions?: ReactNode;
+  /** The tab shown (the screen's summary at the top picks one too). */
+  tab: ContainerKind;
+  onTabChange: (tab: ContainerKind) => void;
 }
 
 const TABS: { kind: ContainerKind; label: string; addLabel: string }[] = [
@@ -42,8 +45,7 @@ const TABS: { kind: ContainerKind; label: string; addLabel: string }[] = [
  * Items" note, its add link ("Container", "Yellow Bucket": CREATE_CONTAINER on an unlocked job)
  * and its table; standard rows can be moved into a Yellow Bucket after a confirmation.
  */
-export function JobContainersTabs({ jobId, record, permissions, fetching, actions }: JobContainersTabsProps) {
-  const [tab, setTab] = useState<string | null>('standard');
+export function JobContainersTabs({ jobId, record, permissions, fetching, actions, tab, onTabChange }: JobContainersTabsProps) {
   const [creating, setCreating] = useState<ContainerKind | null>(null);
   // The row stays set while the dialog closes, so its text does not change during the transition.
   const [moving, setMoving] = useState<ContainerRow | null>(null);
@@ -95,7 +97,7 @@ export function JobContainersTabs({ jobId, record, permissions, fetching, action
 
   return (
     <>
-      <Tabs value={tab} onChange={setTab} variant="outline" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => value && onTabChange(value as ContainerKind)} variant="outline" keepMounted={false}>
         <div className={classes.tabsBar}>
           <Tabs.List className={classes.tabsList}>
             {TABS.map(({ kind, label }) => (

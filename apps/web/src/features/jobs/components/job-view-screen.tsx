@@ -1,4 +1,5 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
+import { Box, Paper, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
@@ -6,7 +7,7 @@ import { LockIcon } from '../../../components/lock/lock-icon.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useJob } from '../api/get-job.ts';
-import { JOB_FIELDS, containerCount, jobPermissions, text } from '../job-record.ts';
+import { JOB_FIELDS, containerCount, jobPermissions, text, type ContainerKind } from '../job-record.ts';
 import { DestructionRecordCard } from './destruction-record-card.tsx';
 import { JobContainersTabs } from './job-containers-tabs.tsx';
 import { JobDocumentActions } from './job-document-actions.tsx';
@@ -16,17 +17,21 @@ import { JobInfoCards, JobInfoSkeleton } from './job-info-cards.tsx';
 import { JobLockButton } from './job-lock-button.tsx';
 import { JobNameEditor } from './job-name-editor.tsx';
 import { JobReadyButton } from './job-ready-button.tsx';
+import { JOB_SECTIONS, JobSectionsNav } from './job-sections.tsx';
+import classes from './job-view.module.css';
 
 /**
  * `/job/{id}` (spec 1 §2 "Job detail"): the heading with the lock mark and the inline-editable
- * name, Job Ready, exports, lock and unlock, the job's info, its pictures and documents, and its
- * standard and Yellow Bucket containers.
+ * name, Job Ready, exports, lock and unlock; the job at a glance with links to its parts; its
+ * standard and Yellow Bucket containers first (what people come to a job for), then the job's
+ * info, its destruction record, its pictures and documents, and its history.
  */
 export function JobViewScreen() {
   const { id = '' } = useParams();
   const session = useSession();
   const query = useJob(id);
   const record = query.data;
+  const [tab, setTab] = useState<ContainerKind>('standard');
   const permissions = record ? jobPermissions(record.fieldData, session?.privileges) : null;
 
   const actions = record && permissions && (
@@ -71,17 +76,28 @@ export function JobViewScreen() {
       )}
       {record && permissions && (
         <Stack gap="lg">
+          <JobSectionsNav record={record} onShowContainers={setTab} />
+          <Box id={JOB_SECTIONS.containers} tabIndex={-1} className={classes.section}>
+            <JobContainersTabs
+              jobId={id}
+              record={record}
+              permissions={permissions}
+              fetching={query.isFetching}
+              tab={tab}
+              onTabChange={setTab}
+              actions={<JobExportMenus jobId={id} hasYellowBuckets={containerCount(record, 'yellow_bucket') > 0} />}
+            />
+          </Box>
           <JobInfoCards fieldData={record.fieldData} />
-          <DestructionRecordCard jobId={id} record={record} />
-          <JobFilesCard jobId={id} fieldData={record.fieldData} locked={permissions.locked} canUpload={permissions.canUpload} />
-          <JobContainersTabs
-            jobId={id}
-            record={record}
-            permissions={permissions}
-            fetching={query.isFetching}
-            actions={<JobExportMenus jobId={id} hasYellowBuckets={containerCount(record, 'yellow_bucket') > 0} />}
-          />
-          <HistoryPanel entity="jobs" id={id} />
+          <Box id={JOB_SECTIONS.destructionRecord} tabIndex={-1} className={classes.section}>
+            <DestructionRecordCard jobId={id} record={record} />
+          </Box>
+          <Box id={JOB_SECTIONS.files} tabIndex={-1} className={classes.section}>
+            <JobFilesCard jobId={id} fieldData={record.fieldData} locked={permissions.locked} canUpload={permissions.canUpload} />
+          </Box>
+          <Box id={JOB_SECTIONS.history} tabIndex={-1} className={classes.section}>
+            <HistoryPanel entity="jobs" id={id} />
+          </Box>
         </Stack>
       )}
     </PageFrame>

@@ -1,10 +1,15 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
+import { NewJobDialog } from '../../../components/new-job/new-job-dialog.tsx';
+import { useMayPerform } from '../../../session/use-session.ts';
 import type { CellRenderer } from '../../../components/list-screen/list-columns.tsx';
 import { daysLateText, daysLeftView } from '../destruction-record-model.ts';
-import { DaysLateBadge, DaysLeftBadge } from './days-left-badge.tsx';
+import { DUE_WITHIN_A_WEEK } from '../../../components/destruction-clock/days-left.ts';
+import { DaysLateBadge, DaysLeftBadge } from '../../../components/destruction-clock/days-left-badge.tsx';
 
 /**
  * Days Left as the 30-day clock's badge (orange from day 20, red once overdue); once destroyed,
@@ -18,15 +23,6 @@ const RENDERERS: Partial<Record<string, CellRenderer>> = {
     return view ? <DaysLeftBadge view={view} size="xs" /> : null;
   },
 };
-
-/**
- * The find "due within 7 days" (overdue included), soonest first: the list's own find and sort in
- * the URL, so the Advanced Search shows it, it can be changed, exported and shared like any find.
- */
-export const DUE_WITHIN_A_WEEK = routePath('jobs', {}, {
-  find: JSON.stringify([{ omit: false, criteria: { 'Days Left': '<=7' } }]),
-  sort: JSON.stringify([{ fieldName: 'Days Left', sortOrder: 'ascend' }]),
-});
 
 /** The find "destroyed late": destructions made more than 30 days after receipt, the latest first. */
 export const DESTROYED_LATE = routePath('jobs', {}, {
@@ -50,7 +46,22 @@ function DestructionClockLegend() {
   );
 }
 
-/** `/jobs`: the jobs list (spec 1 §2 "Jobs list"), with the lock column first and the 30-day clock. */
+/**
+ * `/jobs`: the jobs list (spec 1 §2 "Jobs list"), with the lock column first and the 30-day clock,
+ * and New Job (CREATE_JOB) on any current DEA registration, found in the dialog.
+ */
 export function JobsScreen() {
-  return <ListScreen entity="jobs" renderers={RENDERERS} legend={<DestructionClockLegend />} />;
+  const canCreate = useMayPerform('job.create');
+  const [creating, setCreating] = useState(false);
+  const newJob = canCreate ? (
+    <Button leftSection={<IconPlus size={17} stroke={2} aria-hidden />} onClick={() => setCreating(true)}>
+      New Job
+    </Button>
+  ) : undefined;
+  return (
+    <>
+      <ListScreen entity="jobs" renderers={RENDERERS} legend={<DestructionClockLegend />} actions={newJob} />
+      {canCreate && <NewJobDialog opened={creating} onClose={() => setCreating(false)} />}
+    </>
+  );
 }

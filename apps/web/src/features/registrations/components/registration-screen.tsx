@@ -1,9 +1,11 @@
 import { Anchor, Button, Skeleton, Text } from '@mantine/core';
-import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
+import { IconPhoto, IconPhotoUp, IconPlus } from '@tabler/icons-react';
+import { DEA_AGENCY } from '@3ds/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { recordText as field } from '../../../components/list-screen/api/record-shapes.ts';
 import { routePath } from '../../../app/routes.ts';
+import { NewJobDialog } from '../../../components/new-job/new-job-dialog.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
 import {
@@ -35,6 +37,8 @@ export function RegistrationScreen() {
   const query = useRecord('registrations', id);
   const record = query.data;
   const canUpdate = useMayPerform('registration.upload-picture');
+  const canCreateJob = useMayPerform('job.create');
+  const [creatingJob, setCreatingJob] = useState(false);
   const [viewing, setViewing] = useState(false);
   const [updating, setUpdating] = useState(false);
   // Mounted from the first opening on, so that it can play its closing transition.
@@ -46,8 +50,17 @@ export function RegistrationScreen() {
   const jobs = useMemo(() => (record ? registrationJobs(record.portalData.Job ?? []) : undefined), [record]);
   const jobsFound = record?.portalDataInfo.find((info) => info.portalObjectName === 'Job')?.foundCount;
 
+  // A job is made on a current DEA registration (as the company's Registrations card offers them).
+  const jobAllowed =
+    canCreateJob && record !== undefined && expiryOf(record) !== 'expired' && field(record, 'Federal Agency').toLowerCase() === DEA_AGENCY.toLowerCase();
+
   const actions = (
     <>
+      {jobAllowed && (
+        <Button leftSection={<IconPlus size={17} stroke={2} aria-hidden />} onClick={() => setCreatingJob(true)}>
+          New Job
+        </Button>
+      )}
       {picture && (
         <Button variant="light" leftSection={<IconPhoto size={17} stroke={1.7} aria-hidden />} onClick={() => setViewing(true)}>
           View Registration
@@ -95,6 +108,13 @@ export function RegistrationScreen() {
         below={<ActiveJobsCard jobs={jobs} foundCount={jobsFound} />}
       />
 
+      {jobAllowed && (
+        <NewJobDialog
+          opened={creatingJob}
+          onClose={() => setCreatingJob(false)}
+          registration={{ id, number, activity: field(record, 'Activity'), companyName: field(record, 'Company Name') }}
+        />
+      )}
       {picture && (
         <RegistrationPictureModal opened={viewing} onClose={() => setViewing(false)} src={picture} number={number} />
       )}

@@ -89,6 +89,8 @@ function UsersList() {
           <TextInput
             aria-label="Quick search"
             placeholder="Search users, organizations, privileges"
+            aria-keyshortcuts="/"
+            data-quick-find
             value={state.quick}
             onChange={(event) => change({ quick: event.currentTarget.value })}
             leftSection={<IconSearch size={16} stroke={1.7} aria-hidden />}

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { DestructionClockState } from '@3ds/domain';
-import type { DaysLeftView } from '../destruction-record-model.ts';
+import type { DaysLeftView } from './days-left.ts';
 
 const TONE: Record<DestructionClockState, { color: string; title: string }> = {
   'on-time': { color: 'teal', title: 'Within the 30-day destruction deadline' },
