@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors.ts';
 import type { BulkAction } from './permissions.ts';
+import type { IncompleteLineItem } from './record-completeness.ts';
 
 /**
  * `POST /{entity}/bulk` (see `bulkActionRule` for what each action is): the body the web sends and
@@ -22,6 +23,8 @@ export interface BulkRefusal {
   recordId: string;
   code: ErrorCode;
   message: string;
+  /** A lock refused for incomplete line items (`INCOMPLETE`): each of them and what it lacks. */
+  incomplete?: IncompleteLineItem[];
 }
 
 export interface BulkAnswer {

@@ -1,5 +1,6 @@
 import { computeQuantities, type NdcFacts } from './line-item-quantities.ts';
 import { isBulkNdc, type BulkKind } from './line-items.ts';
+import { form41Gaps } from './record-completeness.ts';
 
 /**
  * The rows of DEA Form 41 section B ("Items destroyed", part 1 "Inventory") built from a job's line
@@ -135,7 +136,7 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
     if (bulk) {
       const facts: NdcFacts = { ndc: item.ndc, bulkKind: item.bulkKind, ingredientBaseWeight: item.ingredientBaseWeight, density: item.density };
       const grams = computeQuantities(facts, { packQuantity: item.packQuantity, packSize: item.packSize, packSizeUoM: item.packSizeUoM, percentFill: item.percentFill }).gramsOfBase;
-      if (grams === null) incomplete.push(index);
+      if (form41Gaps(item).length) incomplete.push(index);
       const uom = text(item.packSizeUoM);
       const counted = COUNT_UOMS.has(uom.toUpperCase());
       const measured = item.packSize === null ? '' : `${formatAmount(item.packSize)} ${counted ? countUnit(item.form) : uom}`.trim();
@@ -178,7 +179,7 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
     const size = item.packSize;
     const fill = item.percentFill ?? 1;
     const unit = packageUnit(item);
-    if (packs === null || size === null) incomplete.push(index);
+    if (form41Gaps(item).length) incomplete.push(index);
     const key = `ndc|${item.ndc}|${text(item.lot)}|${size ?? ''}|${unit}`;
     let group = groups.get(key);
     if (!group) {

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@3ds/domain';
+import { ERROR_CODES, type ErrorCode, type IncompleteLineItem } from '@3ds/domain';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -27,13 +27,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly title: string;
   readonly details: string[] | undefined;
+  /** A lock refused for incomplete line items: each of them and what it lacks. */
+  readonly incomplete: IncompleteLineItem[] | undefined;
 
-  constructor(status: number, code: ErrorCode, message: string, options: { title?: string; details?: string[] } = {}) {
+  constructor(status: number, code: ErrorCode, message: string, options: { title?: string; details?: string[]; incomplete?: IncompleteLineItem[] } = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.title = options.title ?? titleForStatus(status);
     this.details = options.details;
+    this.incomplete = options.incomplete;
   }
 }
 

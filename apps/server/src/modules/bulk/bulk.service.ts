@@ -3,11 +3,13 @@ import {
   bulkActionRule,
   bulkSelectionTooLargeMessage,
   ERROR_CODES,
+  incompleteLineItems,
   isLineItemList,
   type BulkAction,
   type BulkAnswer,
   type BulkEntity,
   type BulkRefusal,
+  type IncompleteLineItem,
 } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
 import { holdContainers, holdLineItems, type HeldContainer, type HeldLineItem } from '../../db/row-locks.ts';
@@ -25,6 +27,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { assertMayPerform } from '../auth/authorize.ts';
 import type { ContainersService } from '../containers/containers.service.ts';
 import type { LineItemsService } from '../line-items/line-items.service.ts';
+import { recordedLineItems } from '../line-items/recorded-line-items.repository.ts';
 import { foundIdsUpTo, visibleIds } from './bulk.repository.ts';
 
 /** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
@@ -89,17 +92,23 @@ export class BulkService {
       for (let start = 0; start < ids.length; start += CHUNK) {
         const chunk = ids.slice(start, start + CHUNK);
         const held: Map<number, HeldLineItem | HeldContainer> = isLineItemList(entity) ? await holdLineItems(trx, chunk, kind) : await holdContainers(trx, chunk, kind);
+        // A lock of line items checks what Form 41 and ARCOS need of the whole chunk in one read.
+        const incomplete =
+          request.action === 'lock' && isLineItemList(entity)
+            ? new Map(incompleteLineItems(await recordedLineItems(trx, { ids: [...held.keys()] })).map((item) => [Number(item.recordId), item]))
+            : undefined;
         for (const id of chunk) {
           await sql`SAVEPOINT bulk_record`.execute(trx);
           try {
-            await this.#one(trx, entity, request, id, user, requestId, held.get(id));
+            const checked = incomplete && held.has(id) ? { incomplete: incomplete.get(id) } : undefined;
+            await this.#one(trx, entity, request, id, user, requestId, held.get(id), checked);
             await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
             done++;
           } catch (error) {
             // Deadlocks, lost connections and bugs end the whole request (a deadlock runs it again).
             const refusal =
               error instanceof AppError
-                ? { code: error.code, message: error.message }
+                ? { code: error.code, message: error.message, ...(error.incomplete ? { incomplete: error.incomplete } : {}) }
                 : isReferencedRowError(error)
                   ? { code: ERROR_CODES.conflict, message: 'This record is still in use by other records and cannot be removed.' }
                   : undefined;
@@ -115,14 +124,23 @@ export class BulkService {
   }
 
   /** One record, by the single action's own function. */
-  async #one(trx: Kysely<Database>, entity: BulkEntity, request: BulkRequest, id: number, user: SessionUser, requestId: string, held: HeldLineItem | HeldContainer | undefined) {
+  async #one(
+    trx: Kysely<Database>,
+    entity: BulkEntity,
+    request: BulkRequest,
+    id: number,
+    user: SessionUser,
+    requestId: string,
+    held: HeldLineItem | HeldContainer | undefined,
+    checked: { incomplete: IncompleteLineItem | undefined } | undefined,
+  ) {
     const kind = KIND[entity];
     if (isLineItemList(entity)) {
       const item = held as HeldLineItem | undefined;
       switch (request.action) {
         case 'lock':
         case 'unlock':
-          return this.#lineItems.setLockedIn(trx, kind, id, request.action === 'lock', user, requestId, item);
+          return this.#lineItems.setLockedIn(trx, kind, id, request.action === 'lock', user, requestId, item, checked);
         case 'move':
           return this.#lineItems.moveIn(trx, kind, id, Number(request.target?.containerId), user, requestId, item);
         case 'delete':

@@ -29,6 +29,7 @@ import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/pictur
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
 import { countOwnLockedItems } from '../containers/containers.repository.ts';
+import { assertCompleteForLock } from '../line-items/lock-completeness.ts';
 import { holdContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
 
@@ -189,7 +190,11 @@ export class JobsService {
     });
   }
 
-  /** Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing. */
+  /**
+   * Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing,
+   * so a lock is refused (409 `INCOMPLETE`, listing them) while any of its line items lacks what Form
+   * 41 and ARCOS need.
+   */
   async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string) {
     const action = lock ? 'job.lock' : 'job.unlock';
     assertMayPerform(user, action);
@@ -197,6 +202,8 @@ export class JobsService {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
       assertLockAllows(action, { record: before.locked }, { noun: 'Job', id });
+      // Nothing incomplete gets locked: the job row is held FOR UPDATE, so no line item changes meanwhile.
+      if (lock) await assertCompleteForLock(trx, { jobId: id }, { noun: 'Job', id });
       await jobs.updateJob(trx, id, { locked: lock, modified_by: user.username });
       await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'job', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
     });
