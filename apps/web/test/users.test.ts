@@ -162,8 +162,10 @@ describe('privileges', () => {
 
 describe('refusals', () => {
   it("shows the server's own message for a conflict or a missing privilege", () => {
-    const refusal = refusalOf(new ApiError({ status: 409, title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, code: 'CONFLICT' }));
-    expect(refusal).toEqual({ title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, lines: [], fixable: false, conflict: true });
+    const refusal = refusalOf(new ApiError({ status: 409, title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, code: 'CONFLICT' }), 'User ann was not disabled');
+    expect(refusal).toEqual({ title: 'User ann was not disabled', message: USER_MESSAGES.lastAdministratorDisable, lines: [], fixable: false, conflict: true });
+    // Without the caller's words, never the bare HTTP title.
+    expect(refusalOf(new ApiError({ status: 409, title: 'Conflict', message: 'x', code: 'CONFLICT' }))?.title).toBe('This cannot be done now');
     expect(refusalOf(new ApiError({ status: 403, title: 'Forbidden', message: 'You do not have the MANAGE_USERS privilege needed to manage user accounts.', code: 'FORBIDDEN' }))?.message).toMatch(/MANAGE_USERS/);
   });
 

@@ -14,7 +14,7 @@ import {
   type UserChanges,
 } from '@3ds/domain';
 import { z } from 'zod';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, refusalTitle } from '../../lib/api-error.ts';
 import type { Warning } from '../../components/alerts/warning-list.tsx';
 
 /**
@@ -178,7 +178,8 @@ export function privilegeDescription(privilege: string): string {
 /** The server's refusal of a change, shown in the dialog that asked for it: the shared warning list, in red. */
 export type Refusal = Warning;
 
-export function refusalOf(error: unknown): Refusal | null {
+/** What the server refused, titled with what failed (`failure`), never a bare HTTP title. */
+export function refusalOf(error: unknown, failure?: string): Refusal | null {
   if (!(error instanceof ApiError)) {
     return {
       title: 'Unexpected Error',
@@ -192,7 +193,7 @@ export function refusalOf(error: unknown): Refusal | null {
   // The request validator names fields as "body.password: …"; the form calls them by their labels.
   const details = (error.details ?? []).map((line) => line.replace(/^body\./, ''));
   return {
-    title: error.title,
+    title: refusalTitle(error, failure),
     message: details.length > 0 ? 'The server refused these values:' : error.message,
     lines: details,
     fixable: false,
