@@ -16,6 +16,8 @@ export interface BulkRequestBody {
   target?: { containerId: number | string } | { jobId: number | string };
   /** Export only. */
   fileType?: 'xlsx' | 'pdf';
+  /** Not for export: answer what would be done and refused, record by record, and change nothing. */
+  dryRun?: boolean;
 }
 
 /** A record left as it was, with the code and message its single action would have answered. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobStatus } from '@3ds/domain';
 import { createUser } from '../support/factories.ts';
 import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -36,7 +37,7 @@ const call = (method: Method, url: string, payload?: unknown) =>
 
 /** A job with a standard container (and a Yellow Bucket one) holding one complete line item each. */
 async function job() {
-  const created = await createJob(t.db, { registration_id: regId });
+  const created = await createJob(t.db, { registration_id: regId, status: 'Open' });
   const box = await createContainer(t.db, { job_id: created.id, name: 'Box A' });
   const yb = await createContainer(t.db, { job_id: created.id, kind: 'yellow_bucket', name: 'Drum B' });
   await createLineItem(t.db, { container_id: box.id, ndc: '00406-0552-01', ndc_schedule: '2', pack_quantity: 2, form_222_number: 'AB1234567' });
@@ -230,5 +231,104 @@ describe('the final Form 41', () => {
       incomplete: [{ recordId: String(item.id), lot: 'NOQTY', problems: ['Pack Qty is empty: Form 41 counts the full packages destroyed'] }],
     });
     expect(refused.json().message).toContain('Unlock the job, complete it, and lock it again.');
+  });
+});
+
+describe('GET …/{id}/lock-check', () => {
+  it('lists what keeps a job, container or line item from being locked, as the lock would', async () => {
+    const { id, box, yb } = await job();
+    const item = await createLineItem(t.db, { container_id: box.id, ndc: '00591-0385-01', ndc_schedule: '4', pack_quantity: null });
+    const jobCheck = await call('GET', `/job/${id}/lock-check`);
+    expect(jobCheck.statusCode, jobCheck.body).toBe(200);
+    expect(jobCheck.json()).toEqual({
+      incomplete: [{ recordId: String(item.id), yellowBucket: false, containerId: String(box.id), containerName: 'Box A', ndc: '00591-0385-01', lot: '', problems: ['Pack Qty is empty: Form 41 counts the full packages destroyed'] }],
+    });
+    expect((await call('GET', `/jobs/${id}/lock-check`)).json()).toEqual(jobCheck.json());
+    expect((await call('GET', `/container/${box.id}/lock-check`)).json().incomplete).toHaveLength(1);
+    expect((await call('GET', `/yb-container/${yb.id}/lock-check`)).json()).toEqual({ incomplete: [] });
+    expect((await call('GET', `/line-item/${item.id}/lock-check`)).json().incomplete).toHaveLength(1);
+    // What the check lists is what the lock refuses.
+    const refused = await call('PATCH', `/job/lock/${id}`);
+    expect(refused.json().incomplete).toEqual(jobCheck.json().incomplete);
+  });
+
+  it('answers 404 for a record that does not exist or is of the other kind, 400 for a malformed id', async () => {
+    const { box } = await job();
+    expect((await call('GET', '/job/999999/lock-check')).statusCode).toBe(404);
+    expect((await call('GET', `/yb-container/${box.id}/lock-check`)).statusCode).toBe(404);
+    expect((await call('GET', '/line-item/abc/lock-check')).statusCode).toBe(400);
+  });
+
+  it('needs a signed-in user', async () => {
+    const { id } = await job();
+    expect((await t.app.inject({ method: 'GET', url: `/3ds/api/job/${id}/lock-check` })).statusCode).toBe(401);
+  });
+});
+
+describe('bulk dry run', () => {
+  it('answers what a bulk lock would do and refuse, and changes nothing', async () => {
+    const { id, box } = await job();
+    const good = await createLineItem(t.db, { container_id: box.id, ndc: '00591-0385-01', ndc_schedule: '4', pack_quantity: 3 });
+    const bad = await createLineItem(t.db, { container_id: box.id, ndc: '00591-0385-01', ndc_schedule: '4', pack_quantity: null });
+    const locked = await createLineItem(t.db, { container_id: box.id, locked: true });
+    const auditsBefore = await t.db.selectFrom('audit_log').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const body = { action: 'lock', ids: [good.id, bad.id, locked.id] };
+    const dry = await call('POST', '/line-items/bulk', { ...body, dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().done).toBe(1);
+    expect(dry.json().refused.map((r: { recordId: string; code: string }) => [r.recordId, r.code])).toEqual([
+      [String(bad.id), 'INCOMPLETE'],
+      [String(locked.id), 'LOCKED'],
+    ]);
+    const rows = await t.db.selectFrom('line_items').select(['id', 'locked']).where('job_id', '=', id).orderBy('id').execute();
+    expect(rows.filter((r) => r.locked).map((r) => r.id)).toEqual([locked.id]);
+    const auditsAfter = await t.db.selectFrom('audit_log').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(auditsAfter.n).toBe(auditsBefore.n);
+    // The real request does what the dry run said.
+    const real = await call('POST', '/line-items/bulk', body);
+    expect({ done: real.json().done, refused: real.json().refused.map((r: { recordId: string }) => r.recordId) }).toEqual({
+      done: dry.json().done,
+      refused: dry.json().refused.map((r: { recordId: string }) => r.recordId),
+    });
+  });
+
+  it('is not for export, and must be a boolean (400)', async () => {
+    const { box } = await job();
+    expect((await call('POST', '/containers/bulk', { action: 'export', ids: [box.id], fileType: 'xlsx', dryRun: true })).statusCode).toBe(400);
+    expect((await call('POST', '/containers/bulk', { action: 'lock', ids: [box.id], dryRun: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('needs the action’s privilege, as the action does (403)', async () => {
+    await createUser(t.db, { username: 'nolock', privileges: ['CREATE_LINE_ITEM'] });
+    const { box } = await job();
+    const res = await t.injectAs('nolock', { method: 'POST', url: '/3ds/api/containers/bulk', payload: { action: 'lock', ids: [box.id], dryRun: true } });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('lock state reads the same everywhere', () => {
+  it('a locked job’s status is not "Open", in the record and the list; its stage shows once past it', async () => {
+    const { id } = await job();
+    const status = async () => (await call('GET', `/job/${id}`)).json().data[0].fieldData.Status;
+    expect(await status()).toBe('Open');
+    expect((await call('PATCH', `/job/lock/${id}`)).json().data[0].fieldData.Status).toBe('Locked');
+    const list = await call('GET', `/jobs?searchCriteria=${encodeURIComponent(JSON.stringify([{ criteria: { __PKJobID: `==${id}` } }]))}`);
+    expect(list.json().data[0].fieldData.Status).toBe('Locked');
+    expect((await call('PATCH', `/job/unlock/${id}`)).statusCode).toBe(200);
+    expect(await status()).toBe('Open');
+    await t.db.updateTable('jobs').set({ status: 'Destroyed', locked: true }).where('id', '=', id).execute();
+    expect(await status()).toBe('Destroyed');
+  });
+
+  it('the Status field is jobStatus of the domain, and can be found', async () => {
+    const { id } = await job();
+    for (const [status, locked] of [['Open', true], ['Open', false], [null, true], ['', false], ['In Vault', true]] as const) {
+      await t.db.updateTable('jobs').set({ status, locked }).where('id', '=', id).execute();
+      const shown = (await call('GET', `/job/${id}`)).json().data[0].fieldData.Status;
+      expect(shown).toBe(jobStatus(status, locked));
+    }
+    await t.db.updateTable('jobs').set({ status: 'Open', locked: true }).where('id', '=', id).execute();
+    const found = await call('GET', `/jobs?searchCriteria=${encodeURIComponent(JSON.stringify([{ criteria: { Status: '==Locked', __PKJobID: `==${id}` } }]))}`);
+    expect(found.json().dataInfo.foundCount).toBe(1);
   });
 });

@@ -37,6 +37,17 @@ export interface BulkRequest {
   find?: { quickFindCriteria?: string | undefined; searchCriteria?: string | FindRequest[] | undefined } | undefined;
   target?: { containerId?: number | string; jobId?: number | string } | undefined;
   fileType?: 'xlsx' | 'pdf' | undefined;
+  /** Answer what would be done and refused, and change nothing. */
+  dryRun?: boolean | undefined;
+}
+
+/** Ends a dry run's transaction (rolled back) with the answer it found. */
+class DryRunAnswer extends Error {
+  readonly answer: BulkAnswer;
+  constructor(answer: BulkAnswer) {
+    super('dry run');
+    this.answer = answer;
+  }
 }
 
 const KIND: Record<BulkEntity, RecordKind> = { 'line-items': 'standard', 'yb-line-items': 'yellow_bucket', containers: 'standard', 'yb-containers': 'yellow_bucket' };
@@ -82,9 +93,22 @@ export class BulkService {
   async run(entity: BulkEntity, request: BulkRequest, user: SessionUser, requestId: string): Promise<BulkAnswer> {
     assertMayPerform(user, bulkActionRule(entity, request.action));
     if (request.action === 'export') return this.#export(entity, request, user, requestId);
-    const kind = KIND[entity];
     // Ids are checked before anything is read; a find is read inside the transaction that acts on it.
     const given = request.ids ? this.#givenIds(request.ids) : undefined;
+    if (request.dryRun) {
+      // The very same work, then rolled back: what it would do and refuse, and nothing changed.
+      try {
+        await this.#act(entity, request, given, user, requestId, true);
+      } catch (error) {
+        if (error instanceof DryRunAnswer) return error.answer;
+        throw error;
+      }
+    }
+    return this.#act(entity, request, given, user, requestId, false);
+  }
+
+  #act(entity: BulkEntity, request: BulkRequest, given: number[] | undefined, user: SessionUser, requestId: string, dryRun: boolean): Promise<BulkAnswer> {
+    const kind = KIND[entity];
     return transaction(this.#db, async (trx) => {
       const ids = given ?? (await this.#foundIds(trx, entity, request, user));
       const refused: BulkRefusal[] = [];
@@ -119,6 +143,7 @@ export class BulkService {
           }
         }
       }
+      if (dryRun) throw new DryRunAnswer({ done, refused });
       return { done, refused };
     });
   }

@@ -3,6 +3,7 @@ import {
   formatIsoDate,
   grossWeight,
   canPerform,
+  isContainerLocked,
   isYes,
   lockRefusalText,
   parseUsDate,
@@ -135,15 +136,16 @@ export interface LineItemRow {
   locked: boolean;
 }
 
-/** The rows of the container's LineItems portal. */
+/** The rows of the container's LineItems portal; every one shows as locked while the container or its job is. */
 export function lineItemRows(record: RecordData): LineItemRow[] {
+  const containerLocked = isContainerLocked({ locked: record.fieldData['Locked Container'], jobLocked: record.fieldData['Job::Locked Job'] });
   return (record.portalData.LineItems ?? []).map((row) => ({
     id: text(row['LineItems::id']) || text(row.recordId),
     ndc: text(row['LineItems::NDC Number']),
     schedule: text(row['LineItems::NDC Schedule']),
     description: text(row['LineItems::NDC Description']),
     form222: text(row['LineItems::Form 222 Number']),
-    locked: isYes(row['LineItems::Locked Container Line Item']),
+    locked: containerLocked || isYes(row['LineItems::Locked Container Line Item']),
   }));
 }
 
