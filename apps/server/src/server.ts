@@ -6,6 +6,7 @@ import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
+import { demoSignIns, startBanner } from './start-banner.ts';
 
 /**
  * Start-up: configuration → database → migrations → demo seed → file store (removing what killed
@@ -48,7 +49,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`3DS is ready at http://${shown}:${(app.server.address() as { port: number }).port}/3ds/ (${database.kind})`);
+  const url = `http://${shown}:${(app.server.address() as { port: number }).port}/3ds/`;
+  // Not a log line: printed whatever LOG_LEVEL is, for the person who started the server.
+  const demoUsers = config.demo ? await demoSignIns(database.db) : [];
+  process.stdout.write(`${startBanner({ url, demoUsers, config })}\n`);
 }
 
 main().catch((error: unknown) => {
