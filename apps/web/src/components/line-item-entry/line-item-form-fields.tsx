@@ -96,12 +96,12 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
       <Section title="Quantity">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
           {layout.showPackQuantity && (
-            <AmountInput label="Pack Qty" withAsterisk={packQuantityRequired} key={form.key('packQuantity')} {...input('packQuantity')} />
+            <AmountInput label="Pack Qty" required={packQuantityRequired} key={form.key('packQuantity')} {...input('packQuantity')} />
           )}
-          <AmountInput label="Pack Size" withAsterisk={layout.bulk} key={form.key('packSize')} {...input('packSize')} />
+          <AmountInput label="Pack Size" required={layout.bulk} key={form.key('packSize')} {...input('packSize')} />
           <Select
             label="UoM"
-            withAsterisk={layout.bulk}
+            required={layout.bulk}
             placeholder={loadingText ?? 'Choose a unit'}
             key={form.key('packSizeUoM')}
             {...selectProps('packSizeUoM', choices.uoms)}
