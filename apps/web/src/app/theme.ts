@@ -55,6 +55,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // White on red 7 (the filled shade) is 3.8:1: a danger button takes red 9 (5.5:1).
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a61e1e',
+    // A field's error beside it (and its outline): red 6 on white is 3.3:1, red 9 is 5.5:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {},
 });

@@ -21,7 +21,7 @@ export function IncompleteLineItems({ items, onNavigate }: { items: readonly Inc
             <List.Item key={item.recordId}>
               <Text span size="sm">
                 {itemPath ? (
-                  <Anchor component={Link} to={itemPath} onClick={onNavigate} fw={600}>
+                  <Anchor component={Link} to={itemPath} onClick={onNavigate} fw={600} c="brand.9" underline="always">
                     {noun} {item.recordId}
                   </Anchor>
                 ) : (
@@ -30,7 +30,7 @@ export function IncompleteLineItems({ items, onNavigate }: { items: readonly Inc
                 — NDC {item.ndc}
                 {item.lot ? `, lot ${item.lot}` : ''}, in{' '}
                 {containerPath ? (
-                  <Anchor component={Link} to={containerPath} onClick={onNavigate}>
+                  <Anchor component={Link} to={containerPath} onClick={onNavigate} c="brand.9" underline="always">
                     {item.containerName || `container ${item.containerId}`}
                   </Anchor>
                 ) : (
