@@ -122,7 +122,9 @@ describe('edit user form', () => {
 describe('reset password form', () => {
   it('applies the password rule and the confirmation', () => {
     expect(passwordFormErrors({ password: 'new-secret-9', confirmPassword: 'new-secret-9' })).toEqual({});
-    expect(passwordFormErrors({ password: 'new-secret-9', confirmPassword: 'new-secret-8' })).toEqual({ confirmPassword: USER_MESSAGES.passwordsDiffer });
+    // Two passwords that differ: the confirmation says so, the password is outlined too.
+    expect(passwordFormErrors({ password: 'new-secret-9', confirmPassword: 'new-secret-8' })).toEqual({ confirmPassword: USER_MESSAGES.passwordsDiffer, password: true });
+    expect(passwordFormErrors({ password: 'short', confirmPassword: 'other' })).toEqual({ password: 'A password needs at least 10 characters', confirmPassword: USER_MESSAGES.passwordsDiffer });
     expect(passwordFormErrors({ password: '', confirmPassword: '' })).toEqual({
       password: 'A password needs at least 10 characters',
       confirmPassword: CONFIRM_MESSAGES.missing,

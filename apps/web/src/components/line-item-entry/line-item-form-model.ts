@@ -14,6 +14,7 @@ import { fieldText, type FieldData, type FieldValue } from '../list-screen/api/r
 import type { LineItemKind } from './line-item-kinds.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 import type { NewLineItemBody } from './api/create-line-item.ts';
+import { fieldErrorsOf, type FieldErrors as FormFieldErrors } from '../forms/field-errors.ts';
 
 /**
  * The line item form (spec 2 §2 "Line item form"): its values, how each mode starts, the rules
@@ -321,16 +322,10 @@ const RULE_FIELDS: Readonly<Record<string, readonly FormField[]>> = {
 };
 
 /** What each field shows for the rules broken: the first rule's message under it, or an outline (`true`). */
-export type FieldErrors = Partial<Record<FormField, string | true>>;
+export type FieldErrors = FormFieldErrors<FormField>;
 
 export function ruleFieldErrors(problems: readonly string[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const problem of problems) {
-    const [first, ...others] = RULE_FIELDS[problem] ?? [];
-    if (first && typeof errors[first] !== 'string') errors[first] = problem;
-    for (const other of others) errors[other] ??= true;
-  }
-  return errors;
+  return fieldErrorsOf(problems, (problem) => RULE_FIELDS[problem] ?? []);
 }
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());

@@ -1,5 +1,7 @@
 import {
   DESTRUCTION_RECORD_FIELDS,
+  DESTRUCTION_RECORD_LABELS,
+  DESTRUCTION_RECORD_MESSAGES,
   destructionClockState,
   destructionDaysLeftText,
   destructionRecordProblems,
@@ -11,6 +13,7 @@ import {
   type DestructionRecordKey,
 } from '@3ds/domain';
 import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldErrorsOf, fieldsNamedIn, type FieldErrors } from '../../components/forms/field-errors.ts';
 
 /**
  * The job view's destruction record: the form's values from the job record, what changed, and the
@@ -41,6 +44,17 @@ export function destructionRecordFormProblems(values: DestructionRecordValues, t
   if (problems.length) return problems;
   const record = Object.fromEntries(KEYS.map((key) => [key, changes[key] ?? null])) as DestructionRecord;
   return destructionRecordProblems(record, today);
+}
+
+/** A rule about a date its message does not name: destroyed needs received too (both are outlined). */
+const ALSO: Partial<Record<string, DestructionRecordKey[]>> = {
+  [DESTRUCTION_RECORD_MESSAGES.destroyedWithoutReceived]: ['dateReceived', 'dateDestroyed'],
+};
+const named = fieldsNamedIn(DESTRUCTION_RECORD_LABELS);
+
+/** Each rule beside the field it is about; a rule about two dates outlines both. */
+export function destructionRecordFieldErrors(problems: readonly string[]): FieldErrors<DestructionRecordKey> {
+  return fieldErrorsOf(problems, (problem) => ALSO[problem] ?? named(problem));
 }
 
 export interface DaysLeftView {

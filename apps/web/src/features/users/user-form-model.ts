@@ -38,7 +38,7 @@ export interface UserFormValues extends PasswordFormValues {
   parentOrganization: string;
 }
 
-export type FormErrors = Record<string, string>;
+export type FormErrors = Record<string, string | true>;
 
 const userFieldsSchema = z.object({
   displayName: displayNameSchema,
@@ -65,14 +65,23 @@ function schemaErrors(schema: z.ZodType, values: unknown): FormErrors {
   return errors;
 }
 
-/** The confirmation is checked on its own, so it shows even while another field is still wrong. */
+/**
+ * The confirmation is checked on its own, so it shows even while another field is still wrong. Two
+ * passwords that differ are about both fields: the message is the confirmation's, the password is
+ * outlined too (unless it has a message of its own).
+ */
 function confirmErrors({ password, confirmPassword }: PasswordFormValues): FormErrors {
   if (confirmPassword === '') return { confirmPassword: CONFIRM_MESSAGES.missing };
-  return confirmPassword === password ? {} : { confirmPassword: CONFIRM_MESSAGES.differ };
+  return confirmPassword === password ? {} : { confirmPassword: CONFIRM_MESSAGES.differ, password: true };
+}
+
+/** The field rules' errors, then the confirmation's where a field has none yet. */
+function withConfirmation(fieldErrors: FormErrors, values: PasswordFormValues): FormErrors {
+  return { ...confirmErrors(values), ...fieldErrors };
 }
 
 export function newUserFormErrors(values: UserFormValues): FormErrors {
-  return { ...schemaErrors(newUserFormSchema, values), ...confirmErrors(values) };
+  return withConfirmation(schemaErrors(newUserFormSchema, values), values);
 }
 
 /** The edit form: name, privileges and organisation only. */
@@ -81,7 +90,7 @@ export function userFormErrors(values: UserFormValues): FormErrors {
 }
 
 export function passwordFormErrors(values: PasswordFormValues): FormErrors {
-  return { ...schemaErrors(z.object({ password: passwordSchema }), values), ...confirmErrors(values) };
+  return withConfirmation(schemaErrors(z.object({ password: passwordSchema }), values), values);
 }
 
 /** Privileges in the order of the domain's list, unknown ones dropped, each once. */

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { jobNameSchema, TEXT_LIMITS } from '@3ds/domain';
+import { jobNameSchema } from '@3ds/domain';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { routePath } from '../../../app/routes.ts';
@@ -78,7 +78,6 @@ function AddJobForm({ registration, pending, onCancel, onSubmit }: AddJobFormPro
           label="Job Name"
           placeholder="e.g. Quarterly destruction"
           required
-          maxLength={TEXT_LIMITS.name}
           autoComplete="off"
           data-autofocus
           key={form.key('jobName')}

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, List, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { DATE_FORMAT, TEXT_LIMITS } from '@3ds/domain';
+import { DATE_FORMAT } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RecordChangedNotice } from '../../../components/alerts/record-changed-notice.tsx';
 import { useValueList } from '../../../components/value-lists/value-list.ts';
 import { useEditDestructionRecord } from '../api/edit-destruction-record.ts';
-import { changedFields, destructionRecordFormProblems, type DestructionRecordValues } from '../destruction-record-model.ts';
+import { changedFields, destructionRecordFieldErrors, destructionRecordFormProblems, type DestructionRecordValues } from '../destruction-record-model.ts';
 
 interface DestructionRecordModalProps {
   jobId: string;
@@ -31,6 +31,10 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
   // else's change meanwhile would be overwritten unnoticed (the server answers 409 instead).
   const [{ modId, initial }, setBase] = useState({ modId: openedModId, initial: openedValues });
   const form = useForm<DestructionRecordValues>({ mode: 'controlled', initialValues: initial });
+  // Checked on save; then every rule shows beside its fields and follows each change.
+  const shown = problems.length ? destructionRecordFormProblems(form.values) : [];
+  const errors = destructionRecordFieldErrors(shown);
+  const input = (key: keyof DestructionRecordValues) => ({ ...form.getInputProps(key), error: errors[key] });
   const reload = async () => {
     const fresh = await onReload();
     setBase(fresh);
@@ -56,10 +60,10 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
     choices.push({ value: form.values.disposalMethod, label: form.values.disposalMethod });
   }
   const date = (key: 'dateTransfer' | 'dateReceived' | 'dateDestroyed', label: string) => (
-    <TextInput label={label} placeholder={DATE_FORMAT} autoComplete="off" inputMode="numeric" maxLength={10} key={form.key(key)} {...form.getInputProps(key)} />
+    <TextInput label={label} placeholder={DATE_FORMAT} autoComplete="off" inputMode="numeric" key={form.key(key)} {...input(key)} />
   );
   const person = (key: 'transferWitness1' | 'transferWitness2' | 'destructionWitness1' | 'destructionWitness2', label: string) => (
-    <TextInput label={label} autoComplete="off" maxLength={TEXT_LIMITS.name} key={form.key(key)} {...form.getInputProps(key)} />
+    <TextInput label={label} autoComplete="off" key={form.key(key)} {...input(key)} />
   );
 
   return (
@@ -67,10 +71,10 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
       <form onSubmit={submit} noValidate aria-label="Destruction Record">
         <Stack gap="md">
           <RecordChangedNotice entity="job" recordId={jobId} saving={saving.isPending} onReload={reload} />
-          {problems.length > 0 && (
+          {shown.length > 0 && (
             <Alert color="red" variant="light" role="alert" title="The record cannot be saved yet" icon={<IconAlertTriangle size={18} aria-hidden />}>
               <List size="sm">
-                {problems.map((p) => (
+                {shown.map((p) => (
                   <List.Item key={p}>{p}</List.Item>
                 ))}
               </List>
@@ -95,20 +99,19 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
               allowDeselect
               placeholder={methods.isPending ? 'Loading…' : 'Choose'}
               key={form.key('disposalMethod')}
-              {...form.getInputProps('disposalMethod')}
+              {...input('disposalMethod')}
               value={form.values.disposalMethod === '' ? null : form.values.disposalMethod}
               onChange={(value) => form.setFieldValue('disposalMethod', value ?? '')}
             />
-            <TextInput label="Destruction Facility" autoComplete="off" maxLength={TEXT_LIMITS.name} key={form.key('facility')} {...form.getInputProps('facility')} />
+            <TextInput label="Destruction Facility" autoComplete="off" key={form.key('facility')} {...input('facility')} />
           </SimpleGrid>
           <Textarea
             label="Destruction Facility Address"
             description="One line, as the documents print it: street, city, state and ZIP"
             autosize
             minRows={1}
-            maxLength={400}
             key={form.key('facilityAddress')}
-            {...form.getInputProps('facilityAddress')}
+            {...input('facilityAddress')}
           />
           <Title order={3} fz="sm">
             Witnesses

@@ -95,7 +95,8 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
 
   const net = weightOf(form.values.netWeight);
   const pkg = weightOf(form.values.packageWeight);
-  const gross = net === null && pkg === null ? '' : String(grossWeight(net, pkg));
+  // Only weights the rules take add up: a refused one (negative) leaves the gross weight blank.
+  const gross = (net === null && pkg === null) || (net ?? 0) < 0 || (pkg ?? 0) < 0 ? '' : String(grossWeight(net, pkg));
   const typeOptions = yellow ? [...YB_CONTAINER_TYPES] : (types.data ?? []);
   const uomOptions = yellow ? [...YB_CONTAINER_GROSS_UOMS] : [...CONTAINER_GROSS_UOMS];
 

@@ -18,18 +18,19 @@ function defaultPeriod(): ArcosPeriod {
 }
 
 /** Field errors of a period, in the words the server would answer with. */
-function periodErrors(values: ArcosPeriod): Partial<Record<keyof ArcosPeriod, string>> {
+function periodErrors(values: ArcosPeriod): Partial<Record<keyof ArcosPeriod, string | true>> {
   const parsed = arcosRequestSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Partial<Record<keyof ArcosPeriod, string>> = {};
+    const errors: Partial<Record<keyof ArcosPeriod, string | true>> = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if ((field === 'from' || field === 'to') && !errors[field]) errors[field] = issue.message;
     }
     return errors;
   }
+  // A period's rule is about both dates: said under To, From outlined too.
   const [problem] = arcosPeriodProblems(parseUsDate(values.from)!, parseUsDate(values.to)!);
-  return problem ? { to: problem } : {};
+  return problem ? { from: true, to: problem } : {};
 }
 
 /**
@@ -76,8 +77,8 @@ export function ArcosPanel() {
       <form onSubmit={submit} noValidate aria-labelledby="arcos-title">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
-            <TextInput label="From" description="MM/DD/YYYY, included" autoComplete="off" key={form.key('from')} {...form.getInputProps('from')} />
-            <TextInput label="To" description="MM/DD/YYYY, included" autoComplete="off" key={form.key('to')} {...form.getInputProps('to')} />
+            <TextInput label="From" required description="MM/DD/YYYY, included" autoComplete="off" key={form.key('from')} {...form.getInputProps('from')} />
+            <TextInput label="To" required description="MM/DD/YYYY, included" autoComplete="off" key={form.key('to')} {...form.getInputProps('to')} />
             <Group align="end">
               <Button type="submit" leftSection={<IconFileText size={17} stroke={1.7} aria-hidden />} loading={exporting.isPending}>
                 Download ARCOS
