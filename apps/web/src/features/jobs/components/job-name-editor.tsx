@@ -70,17 +70,15 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
 
   if (editing) {
     return (
-      <Group
-        component="form"
-        gap="xs"
-        wrap="nowrap"
-        mih={36}
-        align="flex-start"
+      // The name's rule speaks beside the field, not the browser's bubble.
+      <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           save();
         }}
       >
+      <Group gap="xs" wrap="nowrap" mih={36} align="flex-start">
         <TextInput
           aria-label="Job Name"
           required
@@ -110,6 +108,7 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
           Cancel
         </Button>
       </Group>
+      </form>
     );
   }
 

@@ -100,6 +100,7 @@ function EditNdcForm({ kind, facts: openedFacts, onClose, onReload }: Omit<EditN
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
