@@ -14,7 +14,8 @@ let t: TestApp;
 let regId: number;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Rows are set straight in the database here: answers are read afresh, not kept (the answer cache has its own tests).
+  t = await buildTestApp({ env: { ANSWER_CACHE_MB: '0' } });
   await createUser(t.db, {
     username: 'boss',
     privileges: ['CREATE_LINE_ITEM', 'LOCK_JOB', 'UNLOCK_JOB', 'LOCK_CONTAINER', 'UNLOCK_CONTAINER', 'LOCK_LINE_ITEM', 'UNLOCK_LINE_ITEM', 'CREATE_JOB'],
