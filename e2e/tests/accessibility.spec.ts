@@ -215,6 +215,35 @@ for (const kind of [
   });
 }
 
+test('the lock refusals, a bulk action’s forecast and the forms’ errors beside their fields', async ({ page }) => {
+  await signIn(page);
+  // The records' line items are Schedule II without a Form 222 number: the lock lists them.
+  await screen(page, 'job-view', `job/${records.jobId}`, `Job ${records.jobId}`);
+  await dialog(page, 'Lock Job', async () => {
+    await page.getByRole('button', { name: 'Lock Job' }).click();
+    await expect(page.getByRole('list', { name: 'Incomplete line items' })).toBeVisible();
+  });
+  await dialog(page, 'New Container', async () => {
+    await page.getByRole('button', { name: 'Container', exact: true }).click();
+    await page.getByRole('dialog', { name: 'New Container' }).getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Container' }).getByRole('alert').filter({ hasText: 'Invalid Form' })).toBeVisible();
+  });
+  await page.goto(`line-items?find=${encodeURIComponent(JSON.stringify([{ omit: false, criteria: { id_Job: `==${records.jobId}` } }]))}`);
+  await expect(page.getByText(/^Showing 1 to \d+ of \d+ entries$/)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await dialog(page, /^Lock \d+ line items$/, async () => {
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Lock', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: /^Lock \d+ line items$/ }).getByRole('list', { name: 'Refused' })).toBeVisible();
+  });
+  await page.goto(`line-item/${records.lineItemId}`);
+  await dialog(page, /^Enter Data For /, async () => {
+    await page.getByRole('button', { name: 'Duplicate Line Item' }).click();
+    const form = page.getByRole('dialog', { name: /^Enter Data For / });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Pack Quantity is required').first()).toBeVisible();
+  });
+});
+
 test('the users screen and its dialogs', async ({ page }) => {
   await signIn(page);
   await screen(page, 'users', 'users', 'Users');

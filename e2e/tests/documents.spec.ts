@@ -84,7 +84,7 @@ test.describe('DEA documents of a job', () => {
     const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `E2E documents ${Date.now()}` } });
     const jobId = String(job.recordId);
     const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'E2E tote', netWeight: 3, packageWeight: 1, grossUoM: 'kg' });
-    await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc: ndcs[0], packQuantity: 2, lotNumber: 'E2E-LOT-41' });
+    await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc: ndcs[0], packQuantity: 2, lotNumber: 'E2E-LOT-41', form222Number: '231456700' });
     await openJob(page, jobId);
 
     await chooseDocument(page, 'Form 41 Draft');

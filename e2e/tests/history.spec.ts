@@ -59,6 +59,8 @@ async function createLineItem(request: APIRequestContext, s: Setup, path: 'line-
     lotNumber: 'LOT-E2E',
     source: 'Pharmacy',
     cause: 'Expired',
+    // Received with its Form 222 number: complete, so its container can be locked.
+    form222Number: '231456700',
   });
   return String(created.recordId);
 }

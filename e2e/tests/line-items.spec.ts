@@ -236,7 +236,9 @@ for (const kind of KINDS) {
     });
 
     test('lock asks first and hides the actions; unlock brings them back', async ({ page, request }) => {
-      const { id } = await fresh(request, kind);
+      // Complete for Form 41 and ARCOS (a Schedule II receipt with its Form 222 number): it may be locked.
+      const { s, containerId } = await fresh(request, kind);
+      const id = await createLineItem(request, s, kind, containerId, { form222Number: '231456700' });
       await openLineItem(page, kind, id);
       await page.getByRole('button', { name: 'Lock line item' }).click();
       const confirm = page.getByRole('dialog', { name: 'Lock Line Item' });

@@ -45,6 +45,8 @@ async function addLineItem(request: APIRequestContext, s: Stock, containerId: st
     lotNumber,
     source: 'Pharmacy',
     cause: 'Expired',
+    // Received with its Form 222 number: complete, so it can be locked.
+    form222Number: '231456700',
   });
   return String(created.recordId);
 }

@@ -21,6 +21,8 @@ import { containersRoutes } from './modules/containers/containers.routes.ts';
 import { ContainersService } from './modules/containers/containers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
+import { lockCheckRoutes } from './modules/lock-check/lock-check.routes.ts';
+import { LockCheckService } from './modules/lock-check/lock-check.service.ts';
 import { HistoryService } from './modules/history/history.service.ts';
 import { valueListsRoutes } from './modules/value-lists/value-lists.routes.ts';
 import { jobDocumentsRoutes } from './modules/jobs/jobs.documents.routes.ts';
@@ -214,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(historyRoutes, { history: new HistoryService({ db, records }) });
       const inventory = new InventoryService({ db, store, linkSecret: deps.jwtSecret, now, clock: day });
       await api.register(inventoryRoutes, { inventory });
+      await api.register(lockCheckRoutes, { lockCheck: new LockCheckService({ db }) });
       await api.register(reportsRoutes, { reports: new ReportsService({ db, store, linkSecret: deps.jwtSecret, now, inventory }) });
       await api.register(usersRoutes, { users: new UsersService(db, now) });
       await api.register(settingsRoutes, { settings: new SettingsService(db, day) });

@@ -7,6 +7,7 @@ import { auditLogGuardText, DatabaseSetupError, prepareDatabase } from './db/pre
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { countUsers } from './modules/users/users.repository.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
+import { demoSignIns, startBanner } from './start-banner.ts';
 
 /**
  * Start-up: configuration → database → migrations (as the owner, when DATABASE_ADMIN_URL names one)
@@ -55,7 +56,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`3DS is ready at http://${shown}:${(app.server.address() as { port: number }).port}/3ds/ (${database.kind})`);
+  const url = `http://${shown}:${(app.server.address() as { port: number }).port}/3ds/`;
+  // Not a log line: printed whatever LOG_LEVEL is, for the person who started the server.
+  const demoUsers = config.demo ? await demoSignIns(database.db) : [];
+  process.stdout.write(`${startBanner({ url, demoUsers, config })}\n`);
 }
 
 main().catch((error: unknown) => {

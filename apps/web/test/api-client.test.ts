@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from '../src/components/alerts/alert-store.ts';
 import { ApiError, api, apiErrorFromResponse, apiUrl } from '../src/lib/api-client.ts';
 import { handleError } from '../src/lib/handle-error.ts';
+import { isBareHttpTitle } from '../src/lib/api-error.ts';
 import { setAppNavigator, type AppNavigate } from '../src/lib/navigation.ts';
 import { getToken, setToken } from '../src/session/token-store.ts';
 import { MemoryStorage, fakeToken } from './memory-storage.ts';
@@ -99,11 +100,25 @@ describe('api client', () => {
 });
 
 describe('handleError', () => {
-  it('raises a DANGER alert with title and message', () => {
-    handleError(new ApiError({ status: 409, title: 'Locked', message: 'The container is locked.', code: 'LOCKED' }));
+  it('raises a DANGER alert titled with what failed, never a bare HTTP title, and the server’s message', () => {
+    handleError(new ApiError({ status: 409, title: 'Locked', message: 'Job 7 is locked; its containers cannot be changed.', code: 'LOCKED' }), 'Container 12 was not saved');
+    handleError(new ApiError({ status: 409, title: 'Conflict', message: 'Job 8 was changed by someone else since you opened it. Reload it and try again.', code: 'CONFLICT' }));
+    handleError(new ApiError({ status: 409, title: 'Job 9 was not locked', message: 'Job 9 cannot be locked: …', code: 'INCOMPLETE' }));
     expect(alertStore.getAlerts()).toEqual([
-      expect.objectContaining({ type: 'DANGER', title: 'Locked', message: 'The container is locked.' }),
+      expect.objectContaining({ type: 'DANGER', title: 'Container 12 was not saved', message: 'Job 7 is locked; its containers cannot be changed.' }),
+      expect.objectContaining({ type: 'DANGER', title: 'This cannot be done now', message: 'Job 8 was changed by someone else since you opened it. Reload it and try again.' }),
+      expect.objectContaining({ type: 'DANGER', title: 'Job 9 was not locked' }),
     ]);
+  });
+
+  it('knows the bare HTTP titles', () => {
+    for (const title of ['Conflict', 'Locked', 'Validation Failed', 'Bad Request', 'Forbidden', 'Not Found', 'Error 409', 'Internal Server Error', '']) expect(isBareHttpTitle(title)).toBe(true);
+    for (const title of ['Session Expired', 'Job 9 was not locked', 'Notification Could Not Be Sent']) expect(isBareHttpTitle(title)).toBe(false);
+  });
+
+  it('reads the line items of a refused lock from the body', () => {
+    const incomplete = [{ recordId: '4', yellowBucket: false, containerId: '2', containerName: 'Box', ndc: '00406-0552-01', lot: '', problems: ['Pack Qty is empty'] }];
+    expect(apiErrorFromResponse(409, 'Conflict', { title: 'Job 1 was not locked', message: 'm', code: 'INCOMPLETE', incomplete }).incomplete).toEqual(incomplete);
   });
 
   it('stays quiet for 401 (already handled) and aborts', () => {

@@ -9,6 +9,7 @@ import {
   selectionCount,
   selectionRefusal,
   selectOnPage,
+  noneCanBeDone,
   summaryLine,
   type Selection,
 } from '../src/components/bulk/bulk-model.ts';
@@ -106,5 +107,17 @@ describe('the words', () => {
     expect(confirmQuestion('yb-containers', 'lock', 1)).toBe('Lock 1 Yellow Bucket container and its line items?');
     expect(summaryLine('lock', { done: 38, refused: [{ recordId: '1', code: 'LOCKED', message: '' }, { recordId: '2', code: 'LOCKED', message: '' }] })).toBe('38 locked, 2 refused');
     expect(summaryLine('delete', { done: 5, refused: [] })).toBe('5 deleted');
+  });
+
+  it('say before a confirmation when none of the selection can be done', () => {
+    const refused = (n: number) => Array.from({ length: n }, (_, i) => ({ recordId: String(i), code: 'INCOMPLETE', message: '' }));
+    expect(noneCanBeDone('containers', 'lock', { done: 0, refused: refused(3) })).toBe('None of the 3 containers can be locked: see why below.');
+    expect(noneCanBeDone('line-items', 'delete', { done: 0, refused: refused(1) })).toBe('The line item cannot be deleted: see why below.');
+    expect(noneCanBeDone('line-items', 'lock', { done: 2, refused: refused(1) })).toBeUndefined();
+    expect(noneCanBeDone('line-items', 'lock', undefined)).toBeUndefined();
+  });
+
+  it('ask the dry run with the same body as the action', () => {
+    expect(bulkBody({ kind: 'ids', ids: new Set(['4']) }, { quick: '', find: [] }, 'move', { target: { containerId: '9' } })).toEqual({ action: 'move', ids: ['4'], target: { containerId: '9' } });
   });
 });

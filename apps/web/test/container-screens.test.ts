@@ -222,6 +222,13 @@ describe('line items', () => {
     expect(lineItemRows({ ...container(), portalData: {} })).toEqual([]);
   });
 
+  it('shows every line item locked while the container or its job is, whatever their own flags', () => {
+    const item = { recordId: '32', modId: '0', 'LineItems::id': 32, 'LineItems::Locked Container Line Item': 'No' };
+    expect(lineItemRows(container({ 'Locked Container': 'No', 'Job::Locked Job': 'No' }, [item]))[0]!.locked).toBe(false);
+    expect(lineItemRows(container({ 'Locked Container': 'No', 'Job::Locked Job': 'Yes' }, [item]))[0]!.locked).toBe(true);
+    expect(lineItemRows(container({ 'Locked Container': 'Yes', 'Job::Locked Job': 'No' }, [item]))[0]!.locked).toBe(true);
+  });
+
   it('exports exactly this container', () => {
     expect(containerExportFind('Container_PK_ID', '48')).toEqual([{ omit: false, criteria: { Container_PK_ID: '==48' } }]);
     expect(containerExportFind('Container ID', '49')).toEqual([{ omit: false, criteria: { 'Container ID': '==49' } }]);

@@ -5,6 +5,8 @@ import {
   EMPTY_FORM_VALUES,
   formLayout,
   formProblems,
+  packQuantityRequired,
+  ruleFieldErrors,
   fractionFromPercent,
   initialFormValues,
   lineItemFormSchema,
@@ -169,9 +171,40 @@ describe('what the form shows', () => {
   });
 });
 
-describe('the warning list', () => {
+describe('Pack Qty of a complete NDC in a standard container', () => {
   const trade = { ndc: '00044-0725-03', lookup: TRADE };
-  const powder = { ndc: '71842-0101-**', lookup: POWDER };
+  it('is required and marked so; not in a Yellow Bucket container, nor for a bulk NDC', () => {
+    const empty = values({ packQuantity: '', packSize: 30, packSizeUoM: 'U' });
+    expect(formProblems(empty, { mode: 'new', kind: 'standard', ...trade })).toEqual([LINE_ITEM_MESSAGES.packQuantityRequired]);
+    expect(formProblems(empty, { mode: 'edit', kind: 'standard', ...trade })).toEqual([LINE_ITEM_MESSAGES.packQuantityRequired]);
+    expect(formProblems(empty, { mode: 'new', kind: 'yellow-bucket', ...trade })).toEqual([]);
+    expect(packQuantityRequired('00044-0725-03', 'standard')).toBe(true);
+    expect(packQuantityRequired('00044-0725-03', 'yellow-bucket')).toBe(false);
+    expect(packQuantityRequired('71842-0101-**', 'standard')).toBe(false);
+  });
+});
+
+describe('errors beside their fields', () => {
+  it('shows a rule under the field that breaks it and outlines every other field it concerns', () => {
+    expect(ruleFieldErrors([LINE_ITEM_MESSAGES.packQuantityRequired])).toEqual({ packQuantity: LINE_ITEM_MESSAGES.packQuantityRequired });
+    expect(ruleFieldErrors([LINE_ITEM_MESSAGES.dozenMultiple])).toEqual({ packSize: LINE_ITEM_MESSAGES.dozenMultiple, packSizeUoM: true });
+    expect(ruleFieldErrors([LINE_ITEM_MESSAGES.converterAmountRequired])).toEqual({ bulkPackSize: LINE_ITEM_MESSAGES.converterAmountRequired, bulkStage: true });
+  });
+  it('keeps the first message of a field, and a message over an outline', () => {
+    expect(ruleFieldErrors([LINE_ITEM_MESSAGES.packSizeRequired, LINE_ITEM_MESSAGES.uomRequired, LINE_ITEM_MESSAGES.tooManyDigits])).toEqual({
+      packSize: LINE_ITEM_MESSAGES.packSizeRequired,
+      packSizeUoM: LINE_ITEM_MESSAGES.uomRequired,
+    });
+    expect(ruleFieldErrors([LINE_ITEM_MESSAGES.mlDecimal, LINE_ITEM_MESSAGES.uomRequired])).toEqual({ packSize: LINE_ITEM_MESSAGES.mlDecimal, packSizeUoM: LINE_ITEM_MESSAGES.uomRequired });
+  });
+  it('leaves out what no field of the form holds (the registration, the NDC)', () => {
+    expect(ruleFieldErrors([LINE_ITEM_MESSAGES.registrationSchedule, 'Something the server said'])).toEqual({});
+  });
+});
+
+describe('the warning list', () => {
+  const trade = { ndc: '00044-0725-03', lookup: TRADE, kind: 'standard' as const };
+  const powder = { ndc: '71842-0101-**', lookup: POWDER, kind: 'standard' as const };
 
   it('new and duplicate: a complete NDC takes no decimal pack quantity', () => {
     const bad = values({ packQuantity: 1.5, packSize: 30, packSizeUoM: 'U' });
@@ -207,8 +240,8 @@ describe('the warning list', () => {
 
   it('edit without a lookup reads the schedule of the record', () => {
     const bad = values({ packQuantity: 1.5, packSize: 30, packSizeUoM: 'U' });
-    expect(formProblems(bad, { mode: 'edit', ndc: '00044-0725-03', lookup: null, recordSchedule: '2' })).toEqual([LINE_ITEM_MESSAGES.packQuantityDecimal]);
-    expect(formProblems(bad, { mode: 'edit', ndc: '00044-0725-03', lookup: null, recordSchedule: '4' })).toEqual([]);
+    expect(formProblems(bad, { mode: 'edit', ndc: '00044-0725-03', lookup: null, kind: 'standard', recordSchedule: '2' })).toEqual([LINE_ITEM_MESSAGES.packQuantityDecimal]);
+    expect(formProblems(bad, { mode: 'edit', ndc: '00044-0725-03', lookup: null, kind: 'standard', recordSchedule: '4' })).toEqual([]);
   });
 });
 

@@ -122,7 +122,9 @@ describe('edit user form', () => {
 describe('reset password form', () => {
   it('applies the password rule and the confirmation', () => {
     expect(passwordFormErrors({ password: 'new-secret-9', confirmPassword: 'new-secret-9' })).toEqual({});
-    expect(passwordFormErrors({ password: 'new-secret-9', confirmPassword: 'new-secret-8' })).toEqual({ confirmPassword: USER_MESSAGES.passwordsDiffer });
+    // Two passwords that differ: the confirmation says so, the password is outlined too.
+    expect(passwordFormErrors({ password: 'new-secret-9', confirmPassword: 'new-secret-8' })).toEqual({ confirmPassword: USER_MESSAGES.passwordsDiffer, password: true });
+    expect(passwordFormErrors({ password: 'short', confirmPassword: 'other' })).toEqual({ password: 'A password needs at least 10 characters', confirmPassword: USER_MESSAGES.passwordsDiffer });
     expect(passwordFormErrors({ password: '', confirmPassword: '' })).toEqual({
       password: 'A password needs at least 10 characters',
       confirmPassword: CONFIRM_MESSAGES.missing,
@@ -162,8 +164,10 @@ describe('privileges', () => {
 
 describe('refusals', () => {
   it("shows the server's own message for a conflict or a missing privilege", () => {
-    const refusal = refusalOf(new ApiError({ status: 409, title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, code: 'CONFLICT' }));
-    expect(refusal).toEqual({ title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, lines: [], fixable: false, conflict: true });
+    const refusal = refusalOf(new ApiError({ status: 409, title: 'Conflict', message: USER_MESSAGES.lastAdministratorDisable, code: 'CONFLICT' }), 'User ann was not disabled');
+    expect(refusal).toEqual({ title: 'User ann was not disabled', message: USER_MESSAGES.lastAdministratorDisable, lines: [], fixable: false, conflict: true });
+    // Without the caller's words, never the bare HTTP title.
+    expect(refusalOf(new ApiError({ status: 409, title: 'Conflict', message: 'x', code: 'CONFLICT' }))?.title).toBe('This cannot be done now');
     expect(refusalOf(new ApiError({ status: 403, title: 'Forbidden', message: 'You do not have the MANAGE_USERS privilege needed to manage user accounts.', code: 'FORBIDDEN' }))?.message).toMatch(/MANAGE_USERS/);
   });
 

@@ -218,6 +218,18 @@ const left = (text: string, length: number) => text.padEnd(length, ' ');
 const mmddyy = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(2, 4)}`;
 
 /**
+ * What is wrong with the item's DEA order form number, or null: a Schedule I or II receipt needs it
+ * (appendix 1, note H), and one given must be the 9 characters of an order form number.
+ */
+export function arcosOrderFormProblem(item: Pick<ArcosLineItem, 'schedule' | 'form222Number'>, receipt: boolean): string | null {
+  const orderForm = (item.form222Number ?? '').trim().toUpperCase();
+  const needsOrderForm = receipt && (ORDER_FORM_SCHEDULES as readonly string[]).includes((item.schedule ?? '').toUpperCase());
+  if (needsOrderForm && !orderForm) return `Schedule ${item.schedule} receipt without its DEA Form 222 number`;
+  if (orderForm && !/^[0-9A-Z]{9}$/.test(orderForm)) return `Form 222 number "${orderForm}" is not the 9 characters of an order form number`;
+  return null;
+}
+
+/**
  * One ARCOS transaction record for a line item, or why it cannot be written correctly. The caller
  * passes only ARCOS-reportable items (isArcosReportable); the fields the appendix 1 matrix makes
  * mandatory for the transaction code are checked here.
@@ -231,9 +243,8 @@ export function arcosRecord(item: ArcosLineItem, transaction: ArcosTransaction):
   if (!associate) return { reason: "The job's registration has no number to report as the associate registrant" };
   if (!DEA_NUMBER.test(associate)) return { reason: `The associate registrant "${associate}" is not a DEA registration number (two letters and seven digits)` };
   const orderForm = (item.form222Number ?? '').trim().toUpperCase();
-  const needsOrderForm = transaction.code === ARCOS_TRANSACTION_CODES.receipt && (ORDER_FORM_SCHEDULES as readonly string[]).includes((item.schedule ?? '').toUpperCase());
-  if (needsOrderForm && !orderForm) return { reason: `Schedule ${item.schedule} receipt without its DEA Form 222 number` };
-  if (orderForm && !/^[0-9A-Z]{9}$/.test(orderForm)) return { reason: `Form 222 number "${orderForm}" is not the 9 characters of an order form number` };
+  const orderFormProblem = arcosOrderFormProblem(item, transaction.code === ARCOS_TRANSACTION_CODES.receipt);
+  if (orderFormProblem) return { reason: orderFormProblem };
   const amount = arcosAmount(item);
   if ('reason' in amount) return amount;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(transaction.date)) return { reason: 'The transaction date is missing' };

@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors.ts';
 import type { BulkAction } from './permissions.ts';
+import type { IncompleteLineItem } from './record-completeness.ts';
 
 /**
  * `POST /{entity}/bulk` (see `bulkActionRule` for what each action is): the body the web sends and
@@ -15,6 +16,8 @@ export interface BulkRequestBody {
   target?: { containerId: number | string } | { jobId: number | string };
   /** Export only. */
   fileType?: 'xlsx' | 'pdf';
+  /** Not for export: answer what would be done and refused, record by record, and change nothing. */
+  dryRun?: boolean;
 }
 
 /** A record left as it was, with the code and message its single action would have answered. */
@@ -22,6 +25,8 @@ export interface BulkRefusal {
   recordId: string;
   code: ErrorCode;
   message: string;
+  /** A lock refused for incomplete line items (`INCOMPLETE`): each of them and what it lacks. */
+  incomplete?: IncompleteLineItem[];
 }
 
 export interface BulkAnswer {

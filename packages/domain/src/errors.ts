@@ -1,3 +1,5 @@
+import type { IncompleteLineItem } from './record-completeness.ts';
+
 /**
  * The error shape every API failure has: `{ title, message, code, details? }`.
  * Codes are stable strings the web may branch on; messages are for people.
@@ -9,6 +11,8 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   locked: 'LOCKED',
+  /** A lock refused because line items lack what Form 41 and ARCOS need (`incomplete` lists them). */
+  incomplete: 'INCOMPLETE',
   conflict: 'CONFLICT',
   validation: 'VALIDATION',
   tooLarge: 'TOO_LARGE',
@@ -26,6 +30,8 @@ export interface ApiErrorBody {
   code: ErrorCode;
   details?: string[];
   requestId?: string;
+  /** A refused lock (`INCOMPLETE`): each line item that lacks what Form 41 and ARCOS need, and what. */
+  incomplete?: IncompleteLineItem[];
 }
 
 export const MESSAGES = {

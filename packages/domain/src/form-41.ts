@@ -1,5 +1,6 @@
 import { bulkAmountDestroyed, computeQuantities, isControlledSchedule, type NdcFacts } from './line-item-quantities.ts';
 import { isBulkNdc, type BulkKind } from './line-items.ts';
+import { form41Gaps } from './record-completeness.ts';
 
 /**
  * The rows of DEA Form 41 section B ("Items destroyed", part 1 "Inventory") built from a job's line
@@ -153,7 +154,7 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
       const input = { packQuantity: item.packQuantity, packSize: item.packSize, packSizeUoM: item.packSizeUoM, percentFill: item.percentFill };
       const grams = computeQuantities(facts, input).gramsOfBase;
       const destroyed = bulkAmountDestroyed(facts, input);
-      if (destroyed === null) incomplete.push(index);
+      if (destroyed === null || form41Gaps(item).length) incomplete.push(index);
       const uom = text(item.packSizeUoM);
       const counted = COUNT_UOMS.has(uom.toUpperCase());
       const measured = item.packSize === null ? '' : `${formatAmount(item.packSize)} ${counted ? countUnit(item.form) : uom}`.trim();
@@ -201,7 +202,7 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
     const size = item.packSize;
     const fill = item.percentFill ?? 1;
     const unit = packageUnit(item);
-    if (packs === null || size === null) incomplete.push(index);
+    if (form41Gaps(item).length) incomplete.push(index);
     const key = `ndc|${item.ndc}|${text(item.lot)}|${size ?? ''}|${unit}`;
     let group = groups.get(key);
     if (!group) {

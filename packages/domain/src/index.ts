@@ -20,6 +20,7 @@ export * from './numbers.ts';
 export * from './text.ts';
 export * from './ndc-code.ts';
 export * from './form-41.ts';
+export * from './record-completeness.ts';
 export * from './destruction-record.ts';
 export * from './destruction-clock.ts';
 export * from './settings.ts';

@@ -95,14 +95,30 @@ export function bulkRuleProblems(entry: LineItemEntry): string[] {
   return problems;
 }
 
+/** Where the line item is: a standard container, or a Yellow Bucket one (whose pack quantity defaults to 1). */
+export interface LineItemPlace {
+  standardContainer?: boolean | undefined;
+}
+
+/**
+ * [ours] A complete NDC in a standard container needs its Pack Qty: Form 41 counts the full packages
+ * destroyed and ARCOS reports the number of packages (docs/form-41.md). A Yellow Bucket line item
+ * starts at 1 (spec 2 §2); a bulk NDC has no pack quantity to enter.
+ */
+export function packQuantityProblems(entry: LineItemEntry, place: LineItemPlace): string[] {
+  return place.standardContainer && !isBulkNdc(entry.ndc) && blank(entry.packQuantity) ? [LINE_ITEM_MESSAGES.packQuantityRequired] : [];
+}
+
 /**
  * New line item (spec 2 §5), standard and Yellow Bucket: skipped when both the bulk amount and its
- * UoM are filled (the unit converter then supplies the quantity).
+ * UoM are filled (the unit converter then supplies the quantity). And Pack Qty where it is required
+ * (packQuantityProblems).
  */
-export function newLineItemProblems(entry: LineItemEntry): string[] {
-  if (!blank(entry.bulkPackSize) && !blank(entry.bulkPackSizeUoM)) return [];
+export function newLineItemProblems(entry: LineItemEntry, place: LineItemPlace = {}): string[] {
+  const required = packQuantityProblems(entry, place);
+  if (!blank(entry.bulkPackSize) && !blank(entry.bulkPackSizeUoM)) return required;
   if (isBulkNdc(entry.ndc)) return bulkRuleProblems(entry);
-  return hasDecimal(entry.packQuantity) ? [LINE_ITEM_MESSAGES.completePackQuantityDecimal] : [];
+  return hasDecimal(entry.packQuantity) ? [LINE_ITEM_MESSAGES.completePackQuantityDecimal] : required;
 }
 
 /** Edit NDC on a bulk NDC (spec 2 §5): the bulk rules, only when the chosen NDC differs. */
@@ -114,15 +130,16 @@ export function editNdcProblems(currentNdc: string | null | undefined, entry: Li
 export type BulkKind = 'raw-powder' | 'raw-liquid' | 'dosage-formulation' | 'solution';
 
 /**
- * Line item edit (spec 2 §5), for reportable schedules 1, 1N, 2, 2N; the NDC and registration
- * checks apply to every schedule.
+ * Line item edit (spec 2 §5), for reportable schedules 1, 1N, 2, 2N; the NDC, registration and
+ * required Pack Qty checks apply to every schedule.
  */
 export function lineItemEditProblems(
   entry: LineItemEntry,
-  context: { bulkKind?: BulkKind | undefined; registrationSchedules?: readonly string[] | undefined },
+  context: { bulkKind?: BulkKind | undefined; registrationSchedules?: readonly string[] | undefined } & LineItemPlace,
 ): string[] {
   const problems: string[] = [];
   if (blank(entry.ndc)) problems.push(LINE_ITEM_MESSAGES.ndcRequired);
+  problems.push(...packQuantityProblems(entry, context));
   if (inList(REPORTABLE_SCHEDULES, entry.schedule)) {
     if (hasDecimal(entry.packQuantity)) problems.push(LINE_ITEM_MESSAGES.packQuantityDecimal);
     if (tooManyDigits(entry.packSize)) problems.push(LINE_ITEM_MESSAGES.tooManyDigits);

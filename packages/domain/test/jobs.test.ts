@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_NAME_MESSAGES, jobNameProblems, jobNameSchema } from '../src/jobs.ts';
+import { JOB_NAME_MESSAGES, jobNameProblems, jobNameSchema, jobStatus } from '../src/jobs.ts';
 
 describe('job name', () => {
   it.each([
@@ -13,4 +13,17 @@ describe('job name', () => {
   ])('%j → %j', (name, problems) => expect(jobNameProblems(name)).toEqual(problems));
 
   it('trims what it keeps', () => expect(jobNameSchema.parse('  padded  ')).toBe('padded'));
+});
+
+describe('jobStatus: a locked job is never shown "Open"', () => {
+  it.each([
+    ['Open', false, 'Open'],
+    ['Open', true, 'Locked'],
+    ['', true, 'Locked'],
+    [null, true, 'Locked'],
+    [' Open ', true, 'Locked'],
+    ['Destroyed', true, 'Destroyed'],
+    ['Completed', true, 'Completed'],
+    ['In Vault', false, 'In Vault'],
+  ] as const)('%j, locked %s → %s', (status, locked, shown) => expect(jobStatus(status, locked)).toBe(shown));
 });

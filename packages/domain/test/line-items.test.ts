@@ -10,6 +10,7 @@ import {
   lineItemEditProblems,
   percentFillProblem,
   newLineItemProblems,
+  packQuantityProblems,
 } from '../src/line-items.ts';
 
 const BULK = '12345-6789-**';
@@ -201,5 +202,32 @@ describe('computeQuantities (DOMAIN.md)', () => {
 
   it('unknown inputs give null, not a guess', () => {
     expect(computeQuantities({ ndc: COMPLETE }, { packQuantity: 1 })).toEqual({ reportingQty: null, reportingUoM: null, gramsOfBase: null });
+  });
+});
+
+describe('Pack Qty of a complete NDC in a standard container ([ours]: Form 41 and ARCOS count the packages)', () => {
+  const standard = { standardContainer: true };
+  it.each([
+    ['empty, standard container', '', standard, [M.packQuantityRequired]],
+    ['null, standard container', null, standard, [M.packQuantityRequired]],
+    ['blank, standard container', '  ', standard, [M.packQuantityRequired]],
+    ['0, standard container', '0', standard, []],
+    ['3, standard container', 3, standard, []],
+    ['empty, Yellow Bucket container (it defaults to 1)', '', { standardContainer: false }, []],
+    ['empty, place not said', '', {}, []],
+  ])('%s', (_what, packQuantity, place, expected) => {
+    expect(packQuantityProblems({ ndc: COMPLETE, packQuantity }, place)).toEqual(expected);
+    expect(newLineItemProblems({ ndc: COMPLETE, schedule: '4', packQuantity }, place)).toEqual(expected);
+    expect(lineItemEditProblems({ ndc: COMPLETE, schedule: '4', packQuantity }, place)).toEqual(expected);
+  });
+
+  it('is not asked of a bulk NDC, which has none to enter', () => {
+    expect(packQuantityProblems({ ndc: BULK, packQuantity: '' }, standard)).toEqual([]);
+    expect(newLineItemProblems({ ndc: BULK, schedule: '2', packSize: '100', packSizeUoM: 'U' }, standard)).toEqual([]);
+  });
+
+  it('is asked even when the unit converter supplies the quantity, and a decimal says its own rule', () => {
+    expect(newLineItemProblems({ ndc: COMPLETE, schedule: '2', bulkPackSize: '2', bulkPackSizeUoM: 'kg' }, standard)).toEqual([M.packQuantityRequired]);
+    expect(newLineItemProblems({ ndc: COMPLETE, schedule: '2', packQuantity: '1.5' }, standard)).toEqual([M.completePackQuantityDecimal]);
   });
 });

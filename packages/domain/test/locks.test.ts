@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isContainerLocked, isLineItemLocked, isYes, lockReason } from '../src/locks.ts';
+import { CATALOGUE, isShownLocked } from '../src/records/index.ts';
 
 describe('lock rules (spec 2 §4)', () => {
   it.each([
@@ -33,4 +34,18 @@ describe('lock rules (spec 2 §4)', () => {
     expect(lockReason({ own: 'Yes' })).toBe('own');
     expect(lockReason({ own: false, container: false, job: false })).toBeUndefined();
   });
+});
+
+describe('isShownLocked: lists show a record locked by itself or a parent', () => {
+  it.each([
+    ['line-items', { 'Locked Container Line Item': 'No', 'Container::Locked Container': 'No', 'Job::Locked Job': 'No' }, false],
+    ['line-items', { 'Locked Container Line Item': 'Yes', 'Container::Locked Container': 'No', 'Job::Locked Job': 'No' }, true],
+    ['line-items', { 'Locked Container Line Item': 'No', 'Container::Locked Container': 'Yes', 'Job::Locked Job': 'No' }, true],
+    ['line-items', { 'Locked Container Line Item': 'No', 'Container::Locked Container': 'No', 'Job::Locked Job': 'Yes' }, true],
+    ['yb-line-items', { 'Locked Container Line Item': 'No', 'Job::Locked Job': 'Yes' }, true],
+    ['containers', { 'Locked Container': 'No', 'Job::Locked Job': 'Yes' }, true],
+    ['yb-containers', { 'Locked Container': 'No', 'Job::Locked Job': 'No' }, false],
+    ['jobs', { 'Locked Job': 'Yes' }, true],
+    ['companies', { 'Locked Job': 'Yes' }, false],
+  ] as const)('%s %j → %s', (entity, fieldData, locked) => expect(isShownLocked(CATALOGUE[entity], fieldData)).toBe(locked));
 });

@@ -65,7 +65,8 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     DEMO: booleanFlag.optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Warnings and errors by default: a request log per click buries what matters; `info` logs every request.
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     TRUST_PROXY: trustProxy.default(false),
     ANSWER_CACHE_MB: z.coerce.number({ message: 'must be a whole number of megabytes' }).int('must be a whole number of megabytes').min(0).max(65_536).default(32),
     EVENTS_MAX_STREAMS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(1_000_000).default(1000),

@@ -8,6 +8,13 @@ export interface DocumentColumn {
   type: 'text' | 'number' | 'date' | 'timestamp' | 'yesno' | 'percent';
   /** In characters, as Excel counts them; the pdf uses the widths as proportions. */
   width?: number;
+  /**
+   * The column identifies the row (PRINT_COLUMNS in @3ds/domain): the pdf wraps its text onto as many
+   * lines as it needs and never cuts it. Other text wraps onto at most three lines.
+   */
+  keep?: boolean;
+  /** The widest value the pdf must show on one line (an NDC, a registration number): its column is at least that wide. */
+  unbroken?: string;
 }
 
 export type DocumentValue = string | number;

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@3ds/domain';
+import { ERROR_CODES, type ErrorCode, type IncompleteLineItem } from '@3ds/domain';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -29,14 +29,22 @@ export class AppError extends Error {
   readonly details: string[] | undefined;
   /** When the client may try again, in seconds: sent as `Retry-After` (429, 503). */
   readonly retryAfterSeconds: number | undefined;
+  /** A lock refused for incomplete line items: each of them and what it lacks. */
+  readonly incomplete: IncompleteLineItem[] | undefined;
 
-  constructor(status: number, code: ErrorCode, message: string, options: { title?: string; details?: string[]; retryAfterSeconds?: number } = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { title?: string; details?: string[]; retryAfterSeconds?: number; incomplete?: IncompleteLineItem[] } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.title = options.title ?? titleForStatus(status);
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.incomplete = options.incomplete;
   }
 }
 

@@ -71,7 +71,13 @@ export const errorHandlerPlugin = fp(
       let body: ApiErrorBody;
       if (error instanceof AppError) {
         status = error.status;
-        body = { title: error.title, message: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+        body = {
+          title: error.title,
+          message: error.message,
+          code: error.code,
+          ...(error.details ? { details: error.details } : {}),
+          ...(error.incomplete ? { incomplete: error.incomplete } : {}),
+        };
         if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         const details = zodIssuesToText(error);

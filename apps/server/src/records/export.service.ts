@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { CATALOGUE, todayIso, type EntityName } from '@3ds/domain';
+import { CATALOGUE, PRINT_COLUMNS, todayIso, type EntityName } from '@3ds/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 import { PDF_MAX_ROWS } from '../documents/pdf-limits.ts';
-import type { DocumentColumn, DocumentRow } from '../documents/table-document.ts';
+import type { DocumentColumn, DocumentRow, DocumentValue } from '../documents/table-document.ts';
 import { validationFailed } from '../errors/app-error.ts';
 import type { FileStore } from '../files/file-store.ts';
 import type { SessionUser } from '../modules/auth/auth.service.ts';
@@ -56,7 +56,7 @@ interface ExportColumn {
   document: DocumentColumn;
 }
 
-/** The list's columns, a `with` field as a column of its own so quantities stay numbers. */
+/** The list's columns, a `with` field as a column of its own so quantities stay numbers (the xlsx). */
 function exportColumns(entity: EntityName, layout: Layout): ExportColumn[] {
   const catalogue = CATALOGUE[entity];
   const label = (name: string) => catalogue.fields.find((f) => f.name === name)?.label ?? name;
@@ -68,6 +68,38 @@ function exportColumns(entity: EntityName, layout: Layout): ExportColumn[] {
       return { field, document: { label: i === 0 ? column.label : label(name), type } };
     });
   });
+}
+
+/** A PDF column: the fields it reads (a quantity and its UoM share one cell) and how it prints. */
+interface PdfColumn {
+  fields: LayoutField[];
+  document: DocumentColumn;
+}
+
+/**
+ * The PDF's columns (PRINT_COLUMNS in @3ds/domain): the list's chosen set when it has more columns
+ * than a landscape page holds legibly, else all of them; the columns that identify a row marked so
+ * that the writer wraps their text and never cuts it.
+ */
+function pdfColumns(entity: EntityName, layout: Layout): { columns: PdfColumn[]; note?: string } {
+  const catalogue = CATALOGUE[entity];
+  const print = PRINT_COLUMNS[entity];
+  const chosen = print.pdf ? print.pdf.map((name) => catalogue.columns.find((c) => c.field === name)!) : catalogue.columns;
+  const columns = chosen.map((column) => {
+    const fields = [column.field, ...(column.with ? [column.with] : [])].map((name) => fieldByName(layout, name)!);
+    const unbroken = print.unbroken?.[column.field];
+    const document: DocumentColumn = {
+      label: column.label,
+      type: column.format === 'percent' ? 'percent' : fields[0]!.type,
+      ...(print.identifying.includes(column.field) ? { keep: true } : {}),
+      ...(unbroken ? { unbroken } : {}),
+    };
+    return { fields, document };
+  });
+  const left = catalogue.columns.length - chosen.length;
+  return left > 0
+    ? { columns, note: `${chosen.length} of the list's ${catalogue.columns.length} columns; the Excel export has every column.` }
+    : { columns };
 }
 
 export class ExportService {
@@ -116,6 +148,7 @@ export class ExportService {
     }
 
     const columns = exportColumns(target, layout);
+    const pdf = request.fileType === 'pdf' ? pdfColumns(target, layout) : undefined;
     const fileName = `export.${request.fileType}`;
     const title = related ? `${CATALOGUE[target].title} of the found ${CATALOGUE[entity].title.toLowerCase()}` : CATALOGUE[target].title;
     const output = new PassThrough();
@@ -123,7 +156,13 @@ export class ExportService {
     const writer =
       request.fileType === 'xlsx'
         ? (await import('../documents/xlsx-writer.ts')).createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
-        : (await import('../documents/pdf-writer.ts')).createPdfWriter(output, { title, subtitle: `Exported by ${user.username}`, generatedAt: this.#now(), columns: columns.map((c) => c.document) });
+        : (await import('../documents/pdf-writer.ts')).createPdfWriter(output, {
+            title,
+            subtitle: `Exported by ${user.username}`,
+            ...(pdf?.note ? { note: pdf.note } : {}),
+            generatedAt: this.#now(),
+            columns: pdf!.columns.map((c) => c.document),
+          });
 
     let total = 0;
     // The file's row and its audit row are written in one transaction, once every byte is stored.
@@ -148,9 +187,19 @@ export class ExportService {
         }),
     );
     try {
-      total = await streamFound(this.#db, layout, find, sort, columns.map((c) => c.field), async (batch) => {
-        const rows: DocumentRow[] = batch.map((row) => columns.map((c, i) => formatValue(c.field.type, row[alias(i)])));
-        await writer.addRows(rows);
+      // The PDF reads its own columns' fields; a quantity and its UoM print in one cell ("3 EA").
+      const fields = pdf ? pdf.columns.flatMap((c) => c.fields) : columns.map((c) => c.field);
+      const toRow = pdf
+        ? (row: Record<string, unknown>): DocumentRow => {
+            let at = 0;
+            return pdf.columns.map((c) => {
+              const values = c.fields.map((f) => formatValue(f.type, row[alias(at++)]));
+              return values.length === 1 ? (values[0] as DocumentValue) : values.filter((v) => v !== '').join(' ');
+            });
+          }
+        : (row: Record<string, unknown>): DocumentRow => columns.map((c, i) => formatValue(c.field.type, row[alias(i)]) as DocumentValue);
+      total = await streamFound(this.#db, layout, find, sort, fields, async (batch) => {
+        await writer.addRows(batch.map(toRow));
       });
       await writer.finish();
     } catch (error) {

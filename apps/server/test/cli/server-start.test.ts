@@ -59,6 +59,35 @@ describe('server start-up', () => {
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
     expect(output).toContain('shutting down');
+    // The banner, whatever the log level: no demo users here (DEMO=0), the data directory named.
+    expect(output).toContain(`  Database:  embedded PostgreSQL (PGlite) in ${dataDir}/pglite`);
+    expect(output).not.toContain('Sign in:');
     await rm(dataDir, { recursive: true, force: true });
   }, 90_000);
+
+  it('prints the banner with the demo users, and no request log at the default level', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), '3ds-start-'));
+    const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0' } });
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(output)), 120_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk;
+        const match = /ready at (http:\/\/\S+?)\/3ds\/[\s\S]*Stop:/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+    });
+    expect(output).toContain('  Sign in:   admin, clerk or viewer, password "demo" (demo users)');
+    expect(output).toContain('  Log:       warnings and errors (LOG_LEVEL=info logs every request)');
+    expect((await fetch(`${url}/3ds/api/health`)).status).toBe(200);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+    expect(output).not.toMatch(/incoming request|request completed/);
+    await rm(dataDir, { recursive: true, force: true });
+  }, 150_000);
 });

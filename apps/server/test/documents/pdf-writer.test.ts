@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createPdfWriter, PDF_MAX_ROWS } from '../../src/documents/pdf-writer.ts';
+import { execFileSync } from 'node:child_process';
+import { columnSizes, createPdfWriter, PDF_MAX_ROWS } from '../../src/documents/pdf-writer.ts';
 import type { DocumentColumn, DocumentRow } from '../../src/documents/table-document.ts';
 
 const columns: DocumentColumn[] = [
@@ -52,6 +53,21 @@ async function writePdf(rowCount: number, options: { subtitle?: string; title?: 
   return { pages: pdf.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0, texts };
 }
 
+/** Writes a document and reads it back as pdftotext (poppler-utils) sees it, in the order it was drawn. */
+async function pdfText(documentColumns: DocumentColumn[], documentRows: DocumentRow[]): Promise<string> {
+  const chunks: Buffer[] = [];
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  const writer = createPdfWriter(output, { title: 'Identifying columns', generatedAt: new Date(2025, 2, 7), columns: documentColumns });
+  await writer.addRows(documentRows);
+  await writer.finish();
+  return execFileSync('pdftotext', ['-raw', '-', '-'], { input: Buffer.concat(chunks) }).toString('utf8');
+}
+
 describe('createPdfWriter', () => {
   it('puts the title, generation time and a numbered header on the first page', async () => {
     const { pages, texts } = await writePdf(3, { subtitle: 'Job 1201 — Acme Pharmacy' });
@@ -82,19 +98,49 @@ describe('createPdfWriter', () => {
     expect((await writePdf(34, { subtitle: 'Job 1201' })).pages).toBe(2);
   });
 
-  it('shows percent as 0.00%, cuts long text with an ellipsis and replaces what Helvetica cannot show', async () => {
+  it('shows percent as 0.00%, wraps long text onto three lines at most and replaces what Helvetica cannot show', async () => {
+    const long = 'Acme Pharmacy of the Very Long Name that Goes On and On and On Beyond Any Column '.repeat(4).trim();
     const { texts } = await writePdf(0, {
       extra: [
-        [1, 'Acme Pharmacy of the Very Long Name that Goes On and On and On Beyond Any Column', '', 'Yes', 0.12345],
+        [1, long, '', 'Yes', 0.12345],
         [2, 'Zoë’s “Pharmacy” 薬局', '', 'No', 1],
       ],
     });
     expect(texts).toContain('12.35%');
     expect(texts).toContain('100.00%');
-    const cut = texts.find((t) => t.startsWith('Acme Pharmacy'))!;
-    expect(cut.endsWith('…')).toBe(true);
-    expect(cut.length).toBeLessThan(80);
+    const first = texts.findIndex((t) => t.startsWith('Acme Pharmacy'));
+    const lines = texts.slice(first, first + 3);
+    expect(lines[2]!.endsWith('…')).toBe(true);
+    expect(texts[first + 3]).toBe('Yes'); // the next cell: no fourth line
+    expect(long.startsWith(lines.join(' ').slice(0, -1).trimEnd())).toBe(true);
     expect(texts).toContain('Zoë’s “Pharmacy” ??');
+  });
+
+  it('never cuts the text of a column that identifies the row: it wraps onto as many lines as it needs', async () => {
+    const identifying: DocumentColumn[] = [
+      { label: 'NDC', type: 'text', keep: true, unbroken: '00000-0000-00' },
+      { label: 'Description', type: 'text', keep: true },
+      ...Array.from({ length: 12 }, (_, i): DocumentColumn => ({ label: `Other ${i + 1}`, type: 'text' })),
+    ];
+    const description = 'HYDROCODONE BITARTRATE/ACETAMINOPHEN 10 MG/325 MG TABLET, FILM COATED, EXTENDED RELEASE '.repeat(3).trim();
+    const text = await pdfText(identifying, [['00002-0300-02', description, ...Array.from({ length: 12 }, () => 'filler text of the other columns')]]);
+    // The NDC on one line, the description whole (its lines in order), nothing cut.
+    expect(text).toContain('00002-0300-02');
+    expect(text.replace(/\s+/g, '')).toContain(description.replace(/\s+/g, ''));
+    expect(text).not.toContain('00002-03…');
+  });
+
+  it('shares the page so that short columns keep their values on one line and only the widest wrap', () => {
+    // Minimums 20 each; wanted 30, 40 and 600 on a 200 pt table: the two short columns get what they want.
+    const { sizes, cap } = columnSizes([20, 20, 20], [30, 40, 600], [], 200);
+    expect(sizes.map(Math.round)).toEqual([30, 40, 130]);
+    expect(cap).toBeCloseTo(130, 0);
+    // Everything fits: each what it wants, the rest shared in proportion.
+    expect(columnSizes([10, 10], [50, 50], [], 200).sizes).toEqual([100, 100]);
+    // A column that identifies the row keeps its width while the others can shrink to their minimums.
+    expect(columnSizes([20, 20, 20], [120, 100, 100], [true, false, false], 200).sizes.map(Math.round)).toEqual([120, 40, 40]);
+    // Not even the minimums fit: the minimums in proportion.
+    expect(columnSizes([100, 300], [100, 300], [], 200).sizes).toEqual([50, 150]);
   });
 
   it(`refuses more than ${PDF_MAX_ROWS} rows`, async () => {

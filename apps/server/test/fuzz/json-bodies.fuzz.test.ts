@@ -165,7 +165,7 @@ const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/list-columns/:entity', params: { entity: 'entity' }, valid: async () => ({ hidden: ['Date Created'] }) },
   // Bulk actions on a selection (200 whatever is refused; never a valid delete: the run needs its records).
   { method: 'POST', path: '/line-items/bulk', valid: async (f) => ({ action: 'move', ids: [await f.id('line-item'), String(await f.id('line-item'))], target: { containerId: await f.id('container') } }) },
-  { method: 'POST', path: '/yb-line-items/bulk', valid: async (f) => ({ action: 'lock', ids: [String(await f.id('yb-line-item'))] }) },
+  { method: 'POST', path: '/yb-line-items/bulk', valid: async (f) => ({ action: 'lock', ids: [String(await f.id('yb-line-item'))], dryRun: true }) },
   { method: 'POST', path: '/containers/bulk', valid: async (f) => ({ action: 'move', ids: [await f.id('container')], target: { jobId: await f.id('job') } }) },
   { method: 'POST', path: '/yb-containers/bulk', valid: async () => ({ action: 'export', find: { quickFindCriteria: 'yellow', searchCriteria: [{ criteria: { 'Container Name': 'yellow*' } }] }, fileType: 'xlsx' }) },
   ...RECORD_ENTITIES.flatMap(([plural, singular]): RouteSpec[] => [

@@ -137,8 +137,8 @@ describe('refusals of the whole request', () => {
     // 10,001 line items of one lot, made in one statement.
     const { container } = await fixture();
     await sql`
-      INSERT INTO line_items (kind, container_id, job_id, ndc, ndc_description, ndc_schedule, pack_quantity, pack_size, pack_size_uom, percent_fill, lot_number, created_by)
-      SELECT 'standard', ${container.id}, ${container.job_id}, '00406-0552-01', 'OXYCODONE', '2', 1, 100, 'U', 1, 'MASS', 'test'
+      INSERT INTO line_items (kind, container_id, job_id, ndc, ndc_description, ndc_schedule, pack_quantity, pack_size, pack_size_uom, percent_fill, lot_number, form_222_number, created_by)
+      SELECT 'standard', ${container.id}, ${container.job_id}, '00406-0552-01', 'OXYCODONE', '2', 1, 100, 'U', 1, 'MASS', '231456700', 'test'
       FROM generate_series(1, 10001)`.execute(t.db);
     const before = await digest();
     const found = await bulk('boss', 'line-items', { action: 'lock', find: { searchCriteria: [{ criteria: { 'Lot Number': '==MASS' } }] } });
@@ -391,8 +391,8 @@ describe('performance', () => {
   it('locks 2,000 line items in seconds, not minutes', async () => {
     const { container } = await fixture();
     const rows = await sql<{ id: number }>`
-      INSERT INTO line_items (kind, container_id, job_id, ndc, ndc_description, ndc_schedule, pack_quantity, pack_size, pack_size_uom, percent_fill, lot_number, created_by)
-      SELECT 'standard', ${container.id}, ${container.job_id}, '00406-0552-01', 'OXYCODONE', '2', 1, 100, 'U', 1, 'TWO-K', 'test'
+      INSERT INTO line_items (kind, container_id, job_id, ndc, ndc_description, ndc_schedule, pack_quantity, pack_size, pack_size_uom, percent_fill, lot_number, form_222_number, created_by)
+      SELECT 'standard', ${container.id}, ${container.job_id}, '00406-0552-01', 'OXYCODONE', '2', 1, 100, 'U', 1, 'TWO-K', '231456700', 'test'
       FROM generate_series(1, 2000) RETURNING id`.execute(t.db);
     const ids = rows.rows.map((r) => r.id);
     const started = performance.now();

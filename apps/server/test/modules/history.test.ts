@@ -48,7 +48,7 @@ const newJob = async () => Number((await ok('boss', 'POST', '/job', { fieldData:
 const newContainer = async (jobId: number, path = 'container', fields: object = { containerName: 'Tote 1', netWeight: 10, packageWeight: 1, grossUoM: 'kg' }) =>
   Number((await ok('boss', 'POST', `/${path}/new`, { jobId, ...fields })).recordId);
 const newLineItem = async (containerId: number, path = 'line-item') =>
-  Number((await ok('boss', 'POST', `/${path}/new`, { containerId, ndc: '00406-0552-01', packQuantity: 2, lotNumber: 'L-1' })).recordId);
+  Number((await ok('boss', 'POST', `/${path}/new`, { containerId, ndc: '00406-0552-01', packQuantity: 2, lotNumber: 'L-1', form222Number: '231456700' })).recordId);
 
 describe('a container’s history', () => {
   it('shows create, edit, lock, unlock and move in order, with who and what changed', async () => {

@@ -321,7 +321,8 @@ describe('with our registration', () => {
     await lock(job.id);
     const res = await post('clerk', `/job/${job.id}/documents/form-41`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain('00406-0552-01 lot NOQTY');
+    expect(res.json()).toMatchObject({ code: 'INCOMPLETE', incomplete: [{ ndc: '00406-0552-01', lot: 'NOQTY', containerName: 'Box 2' }] });
+    expect(res.json().details[0]).toMatch(/^Line item \d+ \(NDC 00406-0552-01, lot NOQTY, container Box 2\): Pack Qty is empty/);
   });
 
   it('stores the Certificate of Destruction in its own slot, naming the client', async () => {

@@ -106,7 +106,7 @@ describe.runIf(onPostgres)('locks against writes in flight (PostgreSQL)', () => 
   it('a container lock waits for a line item being added to it in flight, and locks the new item too', async () => {
     const { container } = await fixture();
     const { waited, written, locked } = await writeThenLock(
-      () => call('POST', '/line-item/new', { containerId: container.id, ndc: '00406-0552-01', packQuantity: 2, packSize: 100, packSizeUoM: 'U' }),
+      () => call('POST', '/line-item/new', { containerId: container.id, ndc: '00406-0552-01', packQuantity: 2, packSize: 100, packSizeUoM: 'U', form222Number: '231456700' }),
       () => call('PATCH', `/container/lock/${container.id}`),
     );
     expect(waited).toBe(true);

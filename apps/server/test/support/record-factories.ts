@@ -80,6 +80,8 @@ export async function createLineItem(db: Kysely<Database>, overrides: Overrides<
       ...(lockedOwn !== undefined ? { locked_own: lockedOwn } : {}),
       ndc_description: 'OXYCODONE HCL 5 MG TABLET',
       ndc_schedule: '2',
+      // A Schedule II receipt comes with its DEA Form 222 (ARCOS appendix 1, note H): complete, so it can be locked.
+      form_222_number: '231456700',
       pack_quantity: 1,
       pack_size: 100,
       pack_size_uom: 'U',

@@ -7,6 +7,19 @@ export interface AppQueryMeta extends Record<string, unknown> {
   handlesErrors?: boolean;
   /** A read nobody waits for (kept up to date behind the screen): the progress bar ignores it. */
   quiet?: boolean;
+  /**
+   * What failed, in the screen's words, as the alert's title ("Job 12 was not locked"): a text, or
+   * one made from the mutation's variables. Without it the alert is titled by the server's title or
+   * the status, never by a bare HTTP title.
+   */
+  failure?: string | ((variables: never) => string);
+}
+
+/** The failure title of a query or mutation, from its meta and (for a mutation) its variables. */
+export function failureTitle(meta: AppQueryMeta | undefined, variables?: unknown): string | undefined {
+  const failure = meta?.failure;
+  if (typeof failure === 'function') return (failure as (v: unknown) => string)(variables);
+  return failure;
 }
 
 declare module '@tanstack/react-query' {
@@ -25,12 +38,12 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.handlesErrors) handleError(error);
+        if (!query.meta?.handlesErrors) handleError(error, failureTitle(query.meta));
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.handlesErrors) handleError(error);
+      onError: (error, variables, _context, mutation) => {
+        if (!mutation.meta?.handlesErrors) handleError(error, failureTitle(mutation.meta, variables));
       },
     }),
     defaultOptions: {

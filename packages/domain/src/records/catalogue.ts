@@ -1,4 +1,5 @@
 import type { FieldSpec, FieldType } from './field.ts';
+import { isYes } from '../locks.ts';
 
 /** The eight list entities of the API (`GET /3ds/api/{entity}`). */
 export const ENTITIES = [
@@ -35,6 +36,11 @@ export interface EntityCatalogue {
   idField: string;
   /** A yes/no field whose "Yes" shows the lock icon (locked records). */
   lockField?: string;
+  /**
+   * The parents' lock flags (yes/no fields of the record): a record under a locked container or job
+   * is locked too (spec 2 §4), so every list shows it locked (`isShownLocked`).
+   */
+  parentLockFields?: readonly string[];
   /** Detail route of a record, or none (the dictionary has no detail link). */
   detailPath?: string;
   fields: FieldSpec[];
@@ -57,3 +63,13 @@ export const column = (fieldName: string, label: string, extra: Omit<ColumnSpec,
   label,
   ...extra,
 });
+
+/**
+ * Whether a list shows the record as locked: its own lock flag or a parent's (spec 2 §4: a container
+ * is locked when its job is, a line item when its container or job is). Bulk actions refuse exactly
+ * these records.
+ */
+export function isShownLocked(catalogue: Pick<EntityCatalogue, 'lockField' | 'parentLockFields'>, fieldData: Readonly<Record<string, unknown>>): boolean {
+  if (!catalogue.lockField) return false;
+  return [catalogue.lockField, ...(catalogue.parentLockFields ?? [])].some((field) => isYes(fieldData[field]));
+}

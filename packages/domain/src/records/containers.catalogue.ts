@@ -37,6 +37,7 @@ export const containersCatalogue: EntityCatalogue = {
   singular: 'container',
   idField: 'Container_PK_ID',
   lockField: 'Locked Container',
+  parentLockFields: ['Job::Locked Job'],
   detailPath: '/container/:id',
   fields: containerFields('Container_PK_ID'),
   columns: [
@@ -63,6 +64,7 @@ export const ybContainersCatalogue: EntityCatalogue = {
   singular: 'yb-container',
   idField: 'Container ID',
   lockField: 'Locked Container',
+  parentLockFields: ['Job::Locked Job'],
   detailPath: '/yb-container/:id',
   fields: containerFields('Container ID'),
   columns: [

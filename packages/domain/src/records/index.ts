@@ -7,6 +7,7 @@ import { lineItemsCatalogue, ybLineItemsCatalogue } from './line-items.catalogue
 import { registrationsCatalogue } from './registrations.catalogue.ts';
 
 export * from './catalogue.ts';
+export * from './print-columns.ts';
 export * from './field.ts';
 export { SCHEDULE_FLAGS } from './registrations.catalogue.ts';
 export { GENERATED_JOB_DOCUMENTS, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS } from './jobs.catalogue.ts';

@@ -65,6 +65,7 @@ export const lineItemsCatalogue: EntityCatalogue = {
   singular: 'line-item',
   idField: 'id',
   lockField: 'Locked Container Line Item',
+  parentLockFields: ['Container::Locked Container', 'Job::Locked Job'],
   detailPath: '/line-item/:id',
   fields: lineItemFields('id', 'id_container'),
   columns: [
@@ -106,6 +107,7 @@ export const ybLineItemsCatalogue: EntityCatalogue = {
   singular: 'yb-line-item',
   idField: 'Container Line Item ID',
   lockField: 'Locked Container Line Item',
+  parentLockFields: ['Container::Locked Container', 'Job::Locked Job'],
   detailPath: '/yb-line-item/:id',
   fields: [
     ...lineItemFields('Container Line Item ID', 'Container ID'),

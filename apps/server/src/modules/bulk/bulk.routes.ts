@@ -15,9 +15,20 @@ const findSchema = strictBody({
   searchCriteria: z.union([z.string().max(20_000), findRequestsSchema]).optional(),
 });
 
+/** A line item that keeps a lock from being done, and what it lacks (IncompleteLineItem). */
+const incompleteLineItemSchema = z.object({
+  recordId: z.string(),
+  yellowBucket: z.boolean(),
+  containerId: z.string(),
+  containerName: z.string(),
+  ndc: z.string(),
+  lot: z.string(),
+  problems: z.array(z.string()),
+});
+
 const responseSchema = z.object({
   done: z.number(),
-  refused: z.array(z.object({ recordId: z.string(), code: z.string(), message: z.string() })),
+  refused: z.array(z.object({ recordId: z.string(), code: z.string(), message: z.string(), incomplete: z.array(incompleteLineItemSchema).optional() })),
   data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })).optional(),
 });
 
@@ -29,7 +40,9 @@ function bodySchema(entity: BulkEntity) {
     find: findSchema.optional(),
     target: (lineItems ? strictBody({ containerId: idNumber }) : strictBody({ jobId: idNumber })).optional(),
     fileType: z.enum(['xlsx', 'pdf'], { message: 'fileType must be "pdf" or "xlsx"' }).optional(),
+    dryRun: z.boolean({ message: 'dryRun must be true or false' }).optional(),
   }).superRefine((body, ctx) => {
+    if (body.action === 'export' && body.dryRun) ctx.addIssue({ code: 'custom', path: ['dryRun'], message: 'is not for export (nothing is refused record by record)' });
     if ((body.ids === undefined) === (body.find === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'send exactly one of ids (the selected records) and find (the list\'s find)' });
     }
@@ -59,7 +72,13 @@ more than ${MAX} records, an empty one, neither or both of \`ids\` and \`find\`,
 answer 400 and change nothing. Otherwise 200: each record is checked as its single action checks it (lock state, own-locked
 line items, not found, target rules) and what may be done is done in one transaction, one audit row per record with the
 request id; every other record is left as it was and listed in \`refused\` with the code and message its single action
-would have answered (\`LOCKED\`, \`NOT_FOUND\`, \`VALIDATION\`, …). \`done\` counts the records acted on (exported).`;
+would have answered (\`LOCKED\`, \`NOT_FOUND\`, \`VALIDATION\`, …); a lock refused because line items lack what Form 41 and
+ARCOS need (\`INCOMPLETE\`) also lists them in \`incomplete\` (record id, container, NDC, lot and what each lacks). \`done\`
+counts the records acted on (exported).
+
+\`dryRun: true\` (lock, unlock, move, delete) answers what the request would do — the same \`done\` and \`refused\`, record
+by record, found by the very same checks — and changes nothing (its transaction is rolled back; no audit row, no change
+announced). The confirmation of a bulk action reads it to say beforehand how many records will be refused and why.`;
 }
 
 /** `POST /{entity}/bulk` for line items, containers and their Yellow Bucket kinds. */

@@ -3,12 +3,14 @@ import {
   bulkActionRule,
   bulkSelectionTooLargeMessage,
   ERROR_CODES,
+  incompleteLineItems,
   isLineItemList,
   todayIso,
   type BulkAction,
   type BulkAnswer,
   type BulkEntity,
   type BulkRefusal,
+  type IncompleteLineItem,
 } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
 import { holdContainers, holdLineItems, type HeldContainer, type HeldLineItem } from '../../db/row-locks.ts';
@@ -26,6 +28,7 @@ import type { SessionUser } from '../auth/auth.service.ts';
 import { assertMayPerform } from '../auth/authorize.ts';
 import type { ContainersService } from '../containers/containers.service.ts';
 import type { LineItemsService } from '../line-items/line-items.service.ts';
+import { recordedLineItems } from '../line-items/recorded-line-items.repository.ts';
 import { foundIdsUpTo, visibleIds } from './bulk.repository.ts';
 
 /** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
@@ -35,6 +38,17 @@ export interface BulkRequest {
   find?: { quickFindCriteria?: string | undefined; searchCriteria?: string | FindRequest[] | undefined } | undefined;
   target?: { containerId?: number | string; jobId?: number | string } | undefined;
   fileType?: 'xlsx' | 'pdf' | undefined;
+  /** Answer what would be done and refused, and change nothing. */
+  dryRun?: boolean | undefined;
+}
+
+/** Ends a dry run's transaction (rolled back) with the answer it found. */
+class DryRunAnswer extends Error {
+  readonly answer: BulkAnswer;
+  constructor(answer: BulkAnswer) {
+    super('dry run');
+    this.answer = answer;
+  }
 }
 
 const KIND: Record<BulkEntity, RecordKind> = { 'line-items': 'standard', 'yb-line-items': 'yellow_bucket', containers: 'standard', 'yb-containers': 'yellow_bucket' };
@@ -82,9 +96,22 @@ export class BulkService {
   async run(entity: BulkEntity, request: BulkRequest, user: SessionUser, requestId: string): Promise<BulkAnswer> {
     assertMayPerform(user, bulkActionRule(entity, request.action));
     if (request.action === 'export') return this.#export(entity, request, user, requestId);
-    const kind = KIND[entity];
     // Ids are checked before anything is read; a find is read inside the transaction that acts on it.
     const given = request.ids ? this.#givenIds(request.ids) : undefined;
+    if (request.dryRun) {
+      // The very same work, then rolled back: what it would do and refuse, and nothing changed.
+      try {
+        await this.#act(entity, request, given, user, requestId, true);
+      } catch (error) {
+        if (error instanceof DryRunAnswer) return error.answer;
+        throw error;
+      }
+    }
+    return this.#act(entity, request, given, user, requestId, false);
+  }
+
+  #act(entity: BulkEntity, request: BulkRequest, given: number[] | undefined, user: SessionUser, requestId: string, dryRun: boolean): Promise<BulkAnswer> {
+    const kind = KIND[entity];
     return transaction(this.#db, async (trx) => {
       const ids = given ?? (await this.#foundIds(trx, entity, request, user));
       const refused: BulkRefusal[] = [];
@@ -92,17 +119,23 @@ export class BulkService {
       for (let start = 0; start < ids.length; start += CHUNK) {
         const chunk = ids.slice(start, start + CHUNK);
         const held: Map<number, HeldLineItem | HeldContainer> = isLineItemList(entity) ? await holdLineItems(trx, chunk, kind) : await holdContainers(trx, chunk, kind);
+        // A lock of line items checks what Form 41 and ARCOS need of the whole chunk in one read.
+        const incomplete =
+          request.action === 'lock' && isLineItemList(entity)
+            ? new Map(incompleteLineItems(await recordedLineItems(trx, { ids: [...held.keys()] })).map((item) => [Number(item.recordId), item]))
+            : undefined;
         for (const id of chunk) {
           await sql`SAVEPOINT bulk_record`.execute(trx);
           try {
-            await this.#one(trx, entity, request, id, user, requestId, held.get(id));
+            const checked = incomplete && held.has(id) ? { incomplete: incomplete.get(id) } : undefined;
+            await this.#one(trx, entity, request, id, user, requestId, held.get(id), checked);
             await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
             done++;
           } catch (error) {
             // Deadlocks, lost connections and bugs end the whole request (a deadlock runs it again).
             const refusal =
               error instanceof AppError
-                ? { code: error.code, message: error.message }
+                ? { code: error.code, message: error.message, ...(error.incomplete ? { incomplete: error.incomplete } : {}) }
                 : isReferencedRowError(error)
                   ? { code: ERROR_CODES.conflict, message: 'This record is still in use by other records and cannot be removed.' }
                   : undefined;
@@ -113,19 +146,29 @@ export class BulkService {
           }
         }
       }
+      if (dryRun) throw new DryRunAnswer({ done, refused });
       return { done, refused };
     });
   }
 
   /** One record, by the single action's own function. */
-  async #one(trx: Kysely<Database>, entity: BulkEntity, request: BulkRequest, id: number, user: SessionUser, requestId: string, held: HeldLineItem | HeldContainer | undefined) {
+  async #one(
+    trx: Kysely<Database>,
+    entity: BulkEntity,
+    request: BulkRequest,
+    id: number,
+    user: SessionUser,
+    requestId: string,
+    held: HeldLineItem | HeldContainer | undefined,
+    checked: { incomplete: IncompleteLineItem | undefined } | undefined,
+  ) {
     const kind = KIND[entity];
     if (isLineItemList(entity)) {
       const item = held as HeldLineItem | undefined;
       switch (request.action) {
         case 'lock':
         case 'unlock':
-          return this.#lineItems.setLockedIn(trx, kind, id, request.action === 'lock', user, requestId, item);
+          return this.#lineItems.setLockedIn(trx, kind, id, request.action === 'lock', user, requestId, item, checked);
         case 'move':
           return this.#lineItems.moveIn(trx, kind, id, Number(request.target?.containerId), user, requestId, item);
         case 'delete':

@@ -100,7 +100,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           schema: {
             tags,
             summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular} and its line items`,
-            description: `Needs ${action === 'lock' ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER'} (403); refused (409) under a locked job or when the container is already ${action}ed. The container and its line items change together, except that a line item locked on its own (LOCK_LINE_ITEM) stays locked when the container is unlocked. Answers the record.`,
+            description: `Needs ${action === 'lock' ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER'} (403); refused (409) under a locked job or when the container is already ${action}ed${action === 'lock' ? ', and (409 `INCOMPLETE`, each listed in `incomplete`) while any of its line items lacks what DEA Form 41 and ARCOS need' : ''}. The container and its line items change together, except that a line item locked on its own (LOCK_LINE_ITEM) stays locked when the container is unlocked. Answers the record.`,
             params: z.object({ id: recordId }),
           },
         },

@@ -16,6 +16,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import * as containers from './containers.repository.ts';
+import { assertCompleteForLock } from '../line-items/lock-completeness.ts';
 import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
 
@@ -103,7 +104,8 @@ export class ContainersService {
   }
 
   /**
-   * Locks or unlocks a container and its line items together (LOCK_CONTAINER / UNLOCK_CONTAINER).
+   * Locks or unlocks a container and its line items together (LOCK_CONTAINER / UNLOCK_CONTAINER); a
+   * lock is refused (409 `INCOMPLETE`) while any of its line items lacks what Form 41 and ARCOS need.
    * Under a locked job neither is possible: the job's lock is the one that counts. An item locked on
    * its own stays locked when the container is unlocked: only UNLOCK_LINE_ITEM unlocks it. Locking
    * what is locked (or unlocking what is unlocked) is refused with 409 and changes nothing.
@@ -121,6 +123,8 @@ export class ContainersService {
   async setLockedIn(trx: Kysely<Database>, kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string, held?: HeldContainer) {
     const action = lock ? 'container.lock' : 'container.unlock';
     const { container: before } = await this.#hold(trx, kind, id, action, held);
+    // Nothing incomplete gets locked: the container is held FOR UPDATE, so its line items stay as read.
+    if (lock) await assertCompleteForLock(trx, { containerId: id }, { noun: NOUN[kind], id });
     const items = await containers.cascadeLock(trx, id, lock, user.username);
     await trx.updateTable('containers').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
     await writeAudit(trx, {

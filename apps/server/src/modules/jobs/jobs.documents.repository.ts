@@ -1,16 +1,5 @@
-import { isBulkNdc, type BulkKind, type Form41LineItem } from '@3ds/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-
-const text = (v: string | null | undefined) => (v ?? '').trim();
-
-function bulkKindOf(entry: { bulk_raw_powder: boolean | null; bulk_raw_liquid: boolean | null; bulk_dosage_formulation: boolean | null; bulk_solution: boolean | null }): BulkKind | undefined {
-  if (entry.bulk_raw_powder) return 'raw-powder';
-  if (entry.bulk_raw_liquid) return 'raw-liquid';
-  if (entry.bulk_dosage_formulation) return 'dosage-formulation';
-  if (entry.bulk_solution) return 'solution';
-  return undefined;
-}
 
 /** The job with its registration and company, held FOR SHARE: a lock or unlock waits until the document is made. */
 export function holdJobForDocument(db: Kysely<Database>, id: number) {
@@ -46,59 +35,6 @@ export function holdJobForDocument(db: Kysely<Database>, id: number) {
     .where('j.id', '=', id)
     .forShare('j')
     .executeTakeFirst();
-}
-
-/** The job's standard and Yellow Bucket line items with what the Form 41 reads of their NDC's dictionary entry. */
-export async function lineItemsOf(db: Kysely<Database>, jobId: number): Promise<Form41LineItem[]> {
-  const rows = await db
-    .selectFrom('line_items as li')
-    .leftJoin('ndc_dictionary as d', 'd.ndc', 'li.ndc')
-    .select([
-      'li.id',
-      'li.ndc',
-      'li.ndc_schedule',
-      'li.ndc_description',
-      'li.strength',
-      'li.form',
-      'li.lot_number',
-      'li.pack_quantity',
-      'li.pack_size',
-      'li.pack_size_uom',
-      'li.percent_fill',
-      'li.package_size_density',
-      'd.drug_code',
-      'd.trade_name',
-      'd.strength as d_strength',
-      'd.form as d_form',
-      'd.ingredient_base_weight',
-      'd.density',
-      'd.bulk_raw_powder',
-      'd.bulk_raw_liquid',
-      'd.bulk_dosage_formulation',
-      'd.bulk_solution',
-    ])
-    .where('li.job_id', '=', jobId)
-    // Standard items first, then the Yellow Bucket's, each in the order they were entered.
-    .orderBy(sql`li.kind = 'yellow_bucket'`)
-    .orderBy('li.id')
-    .execute();
-  return rows.map((r) => ({
-    ndc: r.ndc,
-    schedule: r.ndc_schedule,
-    drugCode: r.drug_code,
-    name: text(r.ndc_description) || text(r.trade_name),
-    // The line item's snapshot of its dictionary entry; the entry itself where the snapshot is blank.
-    strength: text(r.strength) || r.d_strength,
-    form: text(r.form) || r.d_form,
-    lot: r.lot_number,
-    bulkKind: isBulkNdc(r.ndc) ? bulkKindOf(r) : undefined,
-    ingredientBaseWeight: r.ingredient_base_weight === null ? null : Number(r.ingredient_base_weight),
-    density: r.density !== null ? Number(r.density) : r.package_size_density !== null ? Number(r.package_size_density) : null,
-    packQuantity: r.pack_quantity === null ? null : Number(r.pack_quantity),
-    packSize: r.pack_size === null ? null : Number(r.pack_size),
-    packSizeUoM: r.pack_size_uom,
-    percentFill: r.percent_fill === null ? null : Number(r.percent_fill),
-  }));
 }
 
 /** The job's lock state and modId, held FOR SHARE for the rest of the transaction. */

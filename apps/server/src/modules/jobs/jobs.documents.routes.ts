@@ -9,7 +9,7 @@ const fileLinkSchema = z.object({
 });
 
 const REFUSALS =
-  '404 for an unknown job; 409 when the job has no line items, when our registration is not entered in Settings ("Enter our registration in Settings first"), when the job is not locked, and when it lacks its destruction date, disposal method, destruction facility and address or either destruction witness (`details` lists what is missing) or a line item\'s quantity cannot be worked out.';
+  '404 for an unknown job; 409 when the job has no line items, when our registration is not entered in Settings ("Enter our registration in Settings first"), when the job is not locked, and when it lacks its destruction date, disposal method, destruction facility and address or either destruction witness (`details` lists what is missing) or a line item\'s quantity cannot be worked out (code `INCOMPLETE`, each such line item in `incomplete` with its container, NDC, lot and what it lacks).';
 
 const generatedList = z.object({
   data: z.array(

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   buildForm41Rows,
   ERROR_CODES,
+  form41Gaps,
+  incompleteLineItems,
+  incompleteLineItemText,
   formatIsoDate,
   GENERATED_JOB_DOCUMENTS,
   missingDestructionFields,
@@ -27,6 +30,7 @@ import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts
 import { readSettings } from '../settings/settings.repository.ts';
 import { registrantOf } from '../settings/registrant.ts';
 import * as repo from './jobs.documents.repository.ts';
+import { recordedLineItems } from '../line-items/recorded-line-items.repository.ts';
 
 export { DOCUMENT_MESSAGES } from '../settings/registrant.ts';
 
@@ -89,9 +93,9 @@ export class JobDocumentsService {
       if (!job) throw notFound(`There is no job ${jobId}.`);
       if (!draft) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
       const registrant = registrantOf(await readSettings(trx));
-      const items = await repo.lineItemsOf(trx, jobId);
+      const items = await recordedLineItems(trx, { jobId });
       if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
-      const { rows, totals, incomplete, leftOut } = buildForm41Rows(items);
+      const { rows, totals, leftOut } = buildForm41Rows(items);
       // The form records controlled substances destroyed: NC items and List I chemicals stay off it.
       if (!rows.length) {
         throw conflict(`Job ${jobId} holds no controlled substances (its ${leftOut.length === 1 ? 'line item is' : `${leftOut.length} line items are`} non-controlled or List I chemicals); there is nothing to put on the ${title}.`);
@@ -109,10 +113,15 @@ export class JobDocumentsService {
         if (missing.length) {
           throw new AppError(409, ERROR_CODES.conflict, `Job ${jobId} is missing what the ${title} needs: ${missing.join(', ')}.`, { details: missing });
         }
+        // The check a lock makes (record-completeness.ts), of what this form needs: a job locked before
+        // that check was made can still hold such line items.
+        const incomplete = incompleteLineItems(items, form41Gaps);
         if (incomplete.length) {
-          const names = incomplete.map((i) => `${items[i]!.ndc}${items[i]!.lot ? ` lot ${items[i]!.lot}` : ''}`);
-          throw new AppError(409, ERROR_CODES.conflict, `The quantity of ${incomplete.length === 1 ? 'a line item' : `${incomplete.length} line items`} of job ${jobId} cannot be worked out: ${names.join('; ')}.`, {
-            details: names.map((n) => `${n}: pack quantity, pack size or the NDC's base weight is missing`),
+          const count = incomplete.length === 1 ? 'a line item that lacks' : `${incomplete.length} line items that lack`;
+          throw new AppError(409, ERROR_CODES.incomplete, `The ${title} of job ${jobId} cannot be made: the job holds ${count} what it needs. Unlock the job, complete ${incomplete.length === 1 ? 'it' : 'them'}, and lock it again.`, {
+            title: `The ${title} of job ${jobId} was not made`,
+            details: incomplete.map(incompleteLineItemText),
+            incomplete,
           });
         }
       }

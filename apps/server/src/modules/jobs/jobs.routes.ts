@@ -103,7 +103,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         schema: {
           tags: ['jobs'],
           summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a job`,
-          description: `Needs ${action === 'lock' ? 'LOCK_JOB' : 'UNLOCK_JOB'} (403). 409 when the job is already ${action}ed. A locked job locks its containers and line items for editing. Answers the job record.`,
+          description: `Needs ${action === 'lock' ? 'LOCK_JOB' : 'UNLOCK_JOB'} (403). 409 when the job is already ${action}ed.${action === 'lock' ? ' 409 `INCOMPLETE` when any of its line items lacks what DEA Form 41 and ARCOS need (pack quantity and size, a bulk item\'s weight, a Schedule I/II item\'s Form 222 number, a quantity ARCOS can write): `incomplete` lists each (record id, container, NDC, lot, what it lacks) and nothing is locked.' : ''} A locked job locks its containers and line items for editing. Answers the job record.`,
           params: z.object({ id: recordId }),
         },
       },

@@ -6,6 +6,7 @@ import {
   disposalMethodProblem,
   isRegistrationExpired,
   JOB_NAME_MESSAGES,
+  JOB_STATUS,
   jobNameProblems,
   readDestructionRecordInput,
   todayIso,
@@ -31,6 +32,7 @@ import * as jobs from './jobs.repository.ts';
 import { hasGeneratedDocument } from './jobs.documents.repository.ts';
 
 import { countOwnLockedItems } from '../containers/containers.repository.ts';
+import { assertCompleteForLock } from '../line-items/lock-completeness.ts';
 import { holdContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
 
@@ -126,7 +128,7 @@ export class JobsService {
         registration_id: registration.id,
         name,
         activity: registration.activity,
-        status: 'Open',
+        status: JOB_STATUS.open,
         date_initiated: today,
         created_by: user.username,
         modified_by: user.username,
@@ -211,7 +213,11 @@ export class JobsService {
     });
   }
 
-  /** Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing. */
+  /**
+   * Locks or unlocks a job (LOCK_JOB / UNLOCK_JOB). A locked job locks everything in it for editing,
+   * so a lock is refused (409 `INCOMPLETE`, listing them) while any of its line items lacks what Form
+   * 41 and ARCOS need.
+   */
   async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string) {
     const action = lock ? 'job.lock' : 'job.unlock';
     assertMayPerform(user, action);
@@ -219,6 +225,8 @@ export class JobsService {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
       assertLockAllows(action, { record: before.locked }, { noun: 'Job', id });
+      // Nothing incomplete gets locked: the job row is held FOR UPDATE, so no line item changes meanwhile.
+      if (lock) await assertCompleteForLock(trx, { jobId: id }, { noun: 'Job', id });
       await jobs.updateJob(trx, id, { locked: lock, modified_by: user.username });
       await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'job', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
     });

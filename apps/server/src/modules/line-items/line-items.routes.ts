@@ -59,7 +59,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         schema: {
           tags,
           summary: `Create a ${singular}`,
-          description: `Needs CREATE_LINE_ITEM (403), an unlocked container and job (409) and a registration that has not expired and supports the NDC's schedule (422). The new-line-item rules of spec 2 §5 answer 422 with their texts in \`details\`. ${COMPUTED}`,
+          description: `Needs CREATE_LINE_ITEM (403), an unlocked container and job (409) and a registration that has not expired and supports the NDC's schedule (422). The new-line-item rules of spec 2 §5, and Pack Quantity of a complete NDC in a standard container ("Pack Quantity is required"), answer 422 with their texts in \`details\`. ${COMPUTED}`,
           body: lineItemEntrySchema.extend({ containerId: idNumber, user: z.unknown().optional(), initial: z.unknown().optional() }),
           response: { 200: createdSchema },
         },
@@ -161,7 +161,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           schema: {
             tags,
             summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular}`,
-            description: `Needs ${action === 'lock' ? 'LOCK_LINE_ITEM' : 'UNLOCK_LINE_ITEM'} (403); refused (409) under a locked container or job, or when already ${action}ed. Answers the record.`,
+            description: `Needs ${action === 'lock' ? 'LOCK_LINE_ITEM' : 'UNLOCK_LINE_ITEM'} (403); refused (409) under a locked container or job, or when already ${action}ed${action === 'lock' ? ', and (409 `INCOMPLETE`, with the item in `incomplete`) while it lacks what DEA Form 41 and ARCOS need' : ''}. Answers the record.`,
             params: z.object({ id: recordId }),
           },
         },

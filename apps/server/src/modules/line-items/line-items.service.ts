@@ -14,6 +14,7 @@ import {
   todayIso,
   type Action,
   type BulkKind,
+  type IncompleteLineItem,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -28,6 +29,7 @@ import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
 import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
+import { assertCompleteForLock, incompleteLockError } from './lock-completeness.ts';
 import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
@@ -221,15 +223,18 @@ export class LineItemsService {
       const bulk = isBulkNdc(ndc);
       // Defaults of spec 2 §2: fill 1; pack quantity 1 in a Yellow Bucket and for a bulk NDC.
       const packQuantity = numbers.packQuantity ?? (bulk || kind === 'yellow_bucket' ? 1 : null);
-      const problems = newLineItemProblems({
-        ndc,
-        schedule: entry.schedule,
-        packQuantity: input.packQuantity ?? packQuantity,
-        packSize: input.packSize,
-        packSizeUoM: texts.packSizeUoM,
-        bulkPackSize: input.bulkPackSize,
-        bulkPackSizeUoM: texts.bulkPackSizeUoM,
-      });
+      const problems = newLineItemProblems(
+        {
+          ndc,
+          schedule: entry.schedule,
+          packQuantity: input.packQuantity ?? packQuantity,
+          packSize: input.packSize,
+          packSizeUoM: texts.packSizeUoM,
+          bulkPackSize: input.bulkPackSize,
+          bulkPackSizeUoM: texts.bulkPackSizeUoM,
+        },
+        { standardContainer: kind === 'standard' },
+      );
       const fillProblem = percentFillProblem(numbers.percentFill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);
       const registration = await repo.findRegistration(trx, job.registration_id);
@@ -345,7 +350,7 @@ export class LineItemsService {
           bulkPackSize: values.bulk_pack_size,
           bulkStage: pick(texts.bulkStage, before.bulk_stage),
         },
-        { bulkKind: bulkKindOf(entry), registrationSchedules: registrationSchedules(registration) },
+        { bulkKind: bulkKindOf(entry), registrationSchedules: registrationSchedules(registration), standardContainer: kind === 'standard' },
       );
       const fillProblem = percentFillProblem(values.percent_fill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);
@@ -372,7 +377,8 @@ export class LineItemsService {
 
   /**
    * Locks or unlocks one line item on its own (LOCK_LINE_ITEM / UNLOCK_LINE_ITEM); never under a
-   * locked container or job. An own lock outlives its container's unlock.
+   * locked container or job, nor while it lacks what Form 41 and ARCOS need (409 `INCOMPLETE`). An
+   * own lock outlives its container's unlock.
    */
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
     assertMayPerform(user, lock ? 'line-item.lock' : 'line-item.unlock');
@@ -384,9 +390,27 @@ export class LineItemsService {
    * The lock or unlock of one line item inside the caller's transaction: the single route's and
    * each record's of a bulk lock. `held`: the item, container and job the caller already holds.
    */
-  async setLockedIn(trx: Kysely<Database>, kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string, held?: HeldLineItem) {
+  async setLockedIn(
+    trx: Kysely<Database>,
+    kind: RecordKind,
+    id: number,
+    lock: boolean,
+    user: SessionUser,
+    requestId: string,
+    held?: HeldLineItem,
+    checked?: { incomplete: IncompleteLineItem | undefined },
+  ) {
     const action = lock ? 'line-item.lock' : 'line-item.unlock';
     const { item: before } = await this.#loadUnlocked(trx, action, kind, id, held);
+    if (lock) {
+      // Nothing incomplete gets locked (a bulk lock passes what it found for its chunk at once).
+      const record = { noun: NOUN[kind], id, lineItem: true };
+      if (checked) {
+        if (checked.incomplete) throw incompleteLockError(record, [checked.incomplete]);
+      } else {
+        await assertCompleteForLock(trx, { ids: [id] }, record);
+      }
+    }
     await trx.updateTable('line_items').set({ locked: lock, locked_own: lock, modified_by: user.username }).where('id', '=', id).execute();
     await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
   }

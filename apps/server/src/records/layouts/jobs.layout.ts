@@ -62,7 +62,8 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
     'Company ID': ['r.company_id', 'registration'],
     'Company Name': ['co.name', 'registration', 'company'],
     Activity: 'j.activity',
-    Status: 'j.status',
+    // jobStatus of @3ds/domain: a locked job is never shown "Open".
+    Status: `CASE WHEN j.locked AND coalesce(nullif(btrim(j.status), ''), 'Open') = 'Open' THEN 'Locked' ELSE btrim(j.status) END`,
     'Date Filed': 'j.date_filed',
     'Date Job Initiated': 'j.date_initiated',
     'Date Confirmed': 'j.date_confirmed',

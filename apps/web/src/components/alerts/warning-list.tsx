@@ -1,7 +1,7 @@
 import { Alert, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, refusalTitle } from '../../lib/api-error.ts';
 
 /**
  * What stops a dialog from saving (spec 2 §5: "Messages show as a warning list in the modal and
@@ -29,7 +29,8 @@ export function warningFrom(error: unknown, title: string): Warning {
       // A 422 whose one message is one of its lines says it once.
       return { title, message: lines.includes(error.message) ? '' : error.message, lines, fixable: true, conflict: false };
     }
-    return { title: error.title || title, message: error.message, lines, fixable: false, conflict: error.status === 409 };
+    // Titled with what failed (the caller's words), never a bare HTTP title.
+    return { title: refusalTitle(error, title), message: error.message, lines, fixable: false, conflict: error.status === 409 };
   }
   return {
     title,

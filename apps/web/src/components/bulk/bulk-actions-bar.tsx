@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, List, Menu, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { bulkActionRule, CATALOGUE } from '@3ds/domain';
+import { Anchor, Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
+import { bulkActionRule } from '@3ds/domain';
 import {
   IconArrowsExchange,
   IconChevronDown,
@@ -11,7 +11,6 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useSession } from '../../session/use-session.ts';
 import { sessionMayPerform } from '../../session/session.ts';
 import { showAlert } from '../alerts/alert-store.ts';
@@ -19,13 +18,16 @@ import { warningFrom, WarningList, type Warning } from '../alerts/warning-list.t
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { DownloadDialog } from '../list-screen/download-dialog.tsx';
 import { useBulkAction } from './api/run-bulk-action.ts';
+import { useBulkForecast } from './api/bulk-forecast.ts';
+import { BulkForecast } from './bulk-forecast.tsx';
+import { RefusedList } from './refused-list.tsx';
 import { BulkMoveDialog } from './bulk-move-dialog.tsx';
 import {
   ACTION_LABELS,
   bulkBody,
-  bulkNoun,
   confirmQuestion,
   countOf,
+  noneCanBeDone,
   offersSelectAllFound,
   selectionCount,
   selectionRefusal,
@@ -70,9 +72,12 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
   const [download, setDownload] = useState<{ href: string; fileName: string } | null>(null);
 
   const count = selectionCount(selection);
+  const refusal = selectionRefusal(count);
+  // Before a lock, unlock or delete is confirmed: what it would do and refuse (a dry run).
+  const forecastBody = asked && asked.action !== 'export' && asked.action !== 'move' && !refusal ? bulkBody(selection, listFind, asked.action) : null;
+  const forecast = useBulkForecast(entity, forecastBody);
   if (count === 0 && !asked && !summary && !download) return null;
   const may = (action: BulkAction) => sessionMayPerform(session, bulkActionRule(entity, action));
-  const refusal = selectionRefusal(count);
 
   const close = () => {
     if (bulk.isPending) return;
@@ -170,10 +175,12 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
         }
         danger={asked?.action === 'delete'}
         busy={bulk.isPending}
-        refusal={refusal}
+        checking={forecastBody !== null && forecast.isFetching}
+        refusal={refusal ?? (asked && asked.action !== 'export' && forecastBody && !forecast.isFetching ? noneCanBeDone(entity, asked.action, forecast.data) : undefined)}
         onConfirm={() => asked && (asked.action === 'export' ? run('export', { fileType: asked.fileType }) : run(asked.action))}
         onClose={close}
       >
+        {asked && forecastBody && <BulkForecast entity={entity} action={asked.action} count={count} forecast={forecast} onNavigate={close} />}
         {problem && <WarningList warning={problem} />}
       </ConfirmDialog>
 
@@ -185,6 +192,7 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
         refusal={refusal}
         busy={bulk.isPending}
         warning={problem}
+        forecastBody={(target) => bulkBody(selection, listFind, 'move', { target })}
         onMove={(target) => run('move', { target })}
         onClose={close}
       />
@@ -199,32 +207,10 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
 }
 
 function BulkSummary({ entity, action, result, onClose }: { entity: BulkEntity; action: BulkAction; result: BulkResult; onClose: () => void }) {
-  const catalogue = CATALOGUE[entity];
-  const noun = bulkNoun(entity);
-  const detail = (id: string) => (catalogue.detailPath ? catalogue.detailPath.replace(':id', encodeURIComponent(id)) : undefined);
   return (
     <Stack gap="md">
       <Text fw={600}>{summaryLine(action, result)}:</Text>
-      <ScrollArea.Autosize mah={320} type="auto">
-        <List spacing={6} size="sm" aria-label="Refused">
-          {result.refused.map((refused) => {
-            const path = detail(refused.recordId);
-            const label = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${refused.recordId}`;
-            return (
-              <List.Item key={refused.recordId}>
-                {path ? (
-                  <Anchor component={Link} to={path} onClick={onClose}>
-                    {label}
-                  </Anchor>
-                ) : (
-                  label
-                )}
-                : {refused.message}
-              </List.Item>
-            );
-          })}
-        </List>
-      </ScrollArea.Autosize>
+      <RefusedList entity={entity} refused={result.refused} onNavigate={onClose} />
       <Group justify="flex-end">
         <Button onClick={onClose} data-autofocus>
           OK

@@ -1,4 +1,4 @@
-import { BULK_MAX_RECORDS, bulkSelectionTooLargeMessage, type BulkAction, type BulkEntity } from '@3ds/domain';
+import { BULK_MAX_RECORDS, bulkSelectionTooLargeMessage, type BulkAction, type BulkEntity, type IncompleteLineItem } from '@3ds/domain';
 import type { FindRequest } from '../list-screen/list-state.ts';
 
 export type { BulkAction, BulkEntity };
@@ -119,6 +119,14 @@ export function confirmQuestion(entity: BulkEntity, action: Exclude<BulkAction, 
   return action === 'delete' ? `${question} They are deleted for good; each deletion is kept in the history.` : question;
 }
 
+/** What stops the confirmation when the dry run found that none of the selection can be done. */
+export function noneCanBeDone(entity: BulkEntity, action: BulkAction, forecast: Pick<BulkResult, 'done' | 'refused'> | undefined): string | undefined {
+  if (!forecast || forecast.done > 0 || forecast.refused.length === 0) return undefined;
+  const count = forecast.refused.length;
+  const done = ACTION_LABELS[action].done;
+  return count === 1 ? `The ${bulkNoun(entity)} cannot be ${done}: see why below.` : `None of the ${countOf(entity, count)} can be ${done}: see why below.`;
+}
+
 /** Why the selection cannot be acted on as a whole (shown before anything is sent), if it cannot. */
 export function selectionRefusal(count: number): string | undefined {
   if (count > BULK_MAX_RECORDS) return bulkSelectionTooLargeMessage(count);
@@ -130,6 +138,8 @@ export interface BulkRefusal {
   recordId: string;
   code: string;
   message: string;
+  /** A lock refused for incomplete line items: each of them and what it lacks. */
+  incomplete?: IncompleteLineItem[] | undefined;
 }
 
 export interface BulkResult {

@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import type { Warning } from '../alerts/warning-list.tsx';
 import { MoveDialog } from '../dialogs/move-dialog.tsx';
 import { useBulkMoveTargets } from './api/bulk-move-targets.ts';
-import { countOf, type BulkEntity, type BulkTarget, type MoveScope } from './bulk-model.ts';
+import { countOf, type bulkBody, type BulkEntity, type BulkTarget, type MoveScope } from './bulk-model.ts';
+import { useBulkForecast } from './api/bulk-forecast.ts';
+import { BulkForecast } from './bulk-forecast.tsx';
 
 interface BulkMoveDialogProps {
   opened: boolean;
@@ -14,6 +16,8 @@ interface BulkMoveDialogProps {
   refusal: string | undefined;
   busy: boolean;
   warning: Warning | null;
+  /** The request a move to the target would be, for its dry run once a target is chosen. */
+  forecastBody: (target: BulkTarget) => ReturnType<typeof bulkBody>;
   onMove: (target: BulkTarget) => void;
   onClose: () => void;
 }
@@ -22,7 +26,7 @@ interface BulkMoveDialogProps {
  * "Move {N} line items" / "Move {N} containers": the one move dialog, with the container or job they
  * go to found by typing its number or name (a selection may span more places than a list can hold).
  */
-export function BulkMoveDialog({ opened, entity, count, scope, refusal, busy, warning, onMove, onClose }: BulkMoveDialogProps) {
+export function BulkMoveDialog({ opened, entity, count, scope, refusal, busy, warning, forecastBody, onMove, onClose }: BulkMoveDialogProps) {
   const toContainer = isLineItemList(entity);
   const noun = toContainer ? 'container' : 'job';
   const [search, setSearch] = useState('');
@@ -54,7 +58,14 @@ export function BulkMoveDialog({ opened, entity, count, scope, refusal, busy, wa
       busy={busy}
       warning={warning}
       search={{ value: search, onChange: setSearch, searching: targets.isFetching }}
+      preview={(target) => <MoveForecast entity={entity} count={count} body={forecastBody(toContainer ? { containerId: target } : { jobId: target })} onNavigate={close} />}
       onMove={(target) => onMove(toContainer ? { containerId: target } : { jobId: target })}
     />
   );
+}
+
+/** Once the destination is chosen: how many of the selection will move there, and which will be refused. */
+function MoveForecast({ entity, count, body, onNavigate }: { entity: BulkEntity; count: number; body: ReturnType<typeof bulkBody>; onNavigate: () => void }) {
+  const forecast = useBulkForecast(entity, body);
+  return <BulkForecast entity={entity} action="move" count={count} forecast={forecast} onNavigate={onNavigate} />;
 }

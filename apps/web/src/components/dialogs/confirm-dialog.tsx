@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   /** True while the confirmed action runs: the confirm button spins, nothing else can be clicked. */
   busy: boolean;
   /** Why the action cannot go ahead (shown, with the confirm button disabled); `checking` while that is being found out. */
-  refusal?: string | undefined;
+  refusal?: ReactNode;
   checking?: boolean;
   danger?: boolean;
   confirmLabel?: string;
@@ -55,12 +55,12 @@ export function ConfirmDialog({
       <Stack gap="lg">
         <Text size="sm">{question}</Text>
         {children}
-        {refusal && <RefusalNote>{refusal}</RefusalNote>}
+        {refusal !== undefined && refusal !== null && refusal !== '' && <RefusalNote>{refusal}</RefusalNote>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} disabled={checking || refusal !== undefined} data-autofocus>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} disabled={checking || (refusal !== undefined && refusal !== null && refusal !== '')} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

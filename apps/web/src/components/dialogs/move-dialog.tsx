@@ -30,6 +30,8 @@ interface MoveDialogProps {
    * typed text, as the caller searches with it. Without it, the select filters the places it has.
    */
   search?: { value: string; onChange: (text: string) => void; searching: boolean };
+  /** Shown once a target is chosen: what the move there would do (a bulk move's dry run). */
+  preview?: ((target: string) => ReactNode) | undefined;
   onMove: (target: string) => void;
 }
 
@@ -47,7 +49,7 @@ export function MoveDialog({ opened, onClose, title, ...rest }: MoveDialogProps)
   );
 }
 
-function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, targetsNoun, refusal, busy, warning = null, search, onMove }: Omit<MoveDialogProps, 'opened' | 'title'>) {
+function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, targetsNoun, refusal, busy, warning = null, search, preview, onMove }: Omit<MoveDialogProps, 'opened' | 'title'>) {
   const [target, setTarget] = useState<string | null>(null);
   // Found as the user types: an empty answer is "nothing matches", not "nowhere to go".
   const none = !search && targets.data !== undefined && targets.data.length === 0;
@@ -74,6 +76,7 @@ function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, t
         </Text>
         <Select
           label={label}
+          withAsterisk
           placeholder={targets.isPending && !search ? `Loading the ${targetsNoun}…` : none ? emptyMessage : placeholder}
           data={targets.data ? [...targets.data] : []}
           value={target}
@@ -87,6 +90,7 @@ function MoveForm({ onClose, intro, targets, label, placeholder, emptyMessage, t
           comboboxProps={{ withinPortal: true }}
         />
         {refusal && <RefusalNote>{refusal}</RefusalNote>}
+        {target && !refusal && preview?.(target)}
         {none && !refusal && (
           <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
             {emptyMessage}

@@ -1,7 +1,8 @@
-import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { AmountInput } from '../forms/amount-input.tsx';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { convertedText, percentReadOnly, withCurrentOption, type FormLayout, type LineItemFormValues } from './line-item-form-model.ts';
+import { convertedText, percentReadOnly, withCurrentOption, type FieldErrors, type FormLayout, type LineItemFormValues } from './line-item-form-model.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 
 export interface LineItemFormChoices {
@@ -20,6 +21,10 @@ interface LineItemFormFieldsProps {
   choices: LineItemFormChoices;
   /** Whether the first field takes the dialog's focus (false when another control should). */
   autoFocus?: boolean;
+  /** The rules broken (spec 2 §5), beside the fields they concern (ruleFieldErrors). */
+  ruleErrors?: FieldErrors;
+  /** Pack Qty must be filled (a complete NDC in a standard container): marked required. */
+  packQuantityRequired?: boolean;
 }
 
 /** Hints under the input, so that inputs of a row stay aligned. */
@@ -41,11 +46,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * duplicate: what is shown follows the NDC (Pack Qty hidden and % Purity for bulk; Converted, the
  * Unit Converter and the Stage Converter when the lookup offers them).
  */
-export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFocus = true }: LineItemFormFieldsProps) {
+export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFocus = true, ruleErrors = {}, packQuantityRequired = false }: LineItemFormFieldsProps) {
   const values = form.getValues();
+  // A field's own error (its shape) first, else the rule it breaks, else the outline of a rule about it and another field.
+  const input = (field: keyof LineItemFormValues) => {
+    const props = form.getInputProps(field);
+    return { ...props, error: props.error ?? ruleErrors[field] };
+  };
   const readOnlyFill = percentReadOnly(lookup, values.packSizeUoM);
   const selectProps = (field: 'source' | 'cause' | 'packSizeUoM' | 'bulkPackSizeUoM' | 'bulkStage', data: readonly string[]) => ({
-    ...form.getInputProps(field),
+    ...input(field),
     data: withCurrentOption(data, values[field]),
     value: values[field] || null,
     clearable: true,
@@ -57,7 +67,7 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
     <Stack gap="lg">
       <Section title="Origin">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-          <TextInput label="Source Number" data-autofocus={autoFocus || undefined} key={form.key('sourceNumber')} {...form.getInputProps('sourceNumber')} />
+          <TextInput label="Source Number" data-autofocus={autoFocus || undefined} key={form.key('sourceNumber')} {...input('sourceNumber')} />
           <Select
             label="Source"
             placeholder={loadingText ?? 'Choose a source'}
@@ -67,9 +77,9 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
             {...selectProps('source', choices.sources)}
             onChange={(value) => form.setFieldValue('source', value ?? '')}
           />
-          <TextInput label="Lot Number" key={form.key('lotNumber')} {...form.getInputProps('lotNumber')} />
-          <TextInput label="Expiration Date" placeholder="MM/DD/YYYY" inputMode="numeric" key={form.key('expirationDate')} {...form.getInputProps('expirationDate')} />
-          <TextInput label="Serial Number" key={form.key('serialNumber')} {...form.getInputProps('serialNumber')} />
+          <TextInput label="Lot Number" key={form.key('lotNumber')} {...input('lotNumber')} />
+          <TextInput label="Expiration Date" placeholder="MM/DD/YYYY" inputMode="numeric" key={form.key('expirationDate')} {...input('expirationDate')} />
+          <TextInput label="Serial Number" key={form.key('serialNumber')} {...input('serialNumber')} />
           <Select
             label="Cause"
             placeholder={loadingText ?? 'Choose a cause'}
@@ -79,18 +89,19 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
             {...selectProps('cause', choices.causes)}
             onChange={(value) => form.setFieldValue('cause', value ?? '')}
           />
-          <TextInput label="Type" key={form.key('type')} {...form.getInputProps('type')} />
+          <TextInput label="Type" key={form.key('type')} {...input('type')} />
         </SimpleGrid>
       </Section>
 
       <Section title="Quantity">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
           {layout.showPackQuantity && (
-            <NumberInput label="Pack Qty" min={0} hideControls key={form.key('packQuantity')} {...form.getInputProps('packQuantity')} />
+            <AmountInput label="Pack Qty" required={packQuantityRequired} key={form.key('packQuantity')} {...input('packQuantity')} />
           )}
-          <NumberInput label="Pack Size" min={0} hideControls key={form.key('packSize')} {...form.getInputProps('packSize')} />
+          <AmountInput label="Pack Size" required={layout.bulk} key={form.key('packSize')} {...input('packSize')} />
           <Select
             label="UoM"
+            required={layout.bulk}
             placeholder={loadingText ?? 'Choose a unit'}
             key={form.key('packSizeUoM')}
             {...selectProps('packSizeUoM', choices.uoms)}
@@ -101,18 +112,15 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
               if (percentReadOnly(lookup, uom)) form.setFieldValue('percentFill', 100);
             }}
           />
-          <NumberInput
+          <AmountInput
             label={layout.percentLabel}
-            min={0}
-            decimalScale={4}
             suffix="%"
-            hideControls
             readOnly={readOnlyFill}
             variant={readOnlyFill ? 'filled' : 'default'}
             description={readOnlyFill ? 'Fixed for this NDC and UoM' : undefined}
             inputWrapperOrder={BELOW}
             key={form.key('percentFill')}
-            {...form.getInputProps('percentFill')}
+            {...input('percentFill')}
           />
           {layout.showConverted && (
             <TextInput
@@ -133,14 +141,7 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
           {layout.showUnitConverter && (
             <Fieldset legend="Unit Converter" variant="filled" radius="md">
               <SimpleGrid cols={2} spacing="sm">
-                <NumberInput
-                  label="Amt"
-                  aria-label="Unit Converter Amt"
-                  min={0}
-                  hideControls
-                  key={form.key('bulkPackSize')}
-                  {...form.getInputProps('bulkPackSize')}
-                />
+                <AmountInput label="Amt" aria-label="Unit Converter Amt" key={form.key('bulkPackSize')} {...input('bulkPackSize')} />
                 <Select
                   label="UoM"
                   aria-label="Unit Converter UoM"
@@ -168,8 +169,8 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
 
       <Section title="Forms">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-          <TextInput label="Form 222 #" key={form.key('form222Number')} {...form.getInputProps('form222Number')} />
-          <TextInput label="CWF #" key={form.key('cwfFormNumber')} {...form.getInputProps('cwfFormNumber')} />
+          <TextInput label="Form 222 #" key={form.key('form222Number')} {...input('form222Number')} />
+          <TextInput label="CWF #" key={form.key('cwfFormNumber')} {...input('cwfFormNumber')} />
         </SimpleGrid>
       </Section>
     </Stack>

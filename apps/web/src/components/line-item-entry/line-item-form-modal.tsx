@@ -16,7 +16,9 @@ import {
   initialFormValues,
   lineItemFormSchema,
   newLineItemBody,
+  packQuantityRequired,
   recordFormValues,
+  ruleFieldErrors,
   uomChoices,
   percentFillError,
   updateLineItemBody,
@@ -143,8 +145,10 @@ function LineItemForm(props: LineItemFormProps) {
 
   const layout = formLayout(ndc, lookup);
   const recordSchedule = record ? String(record.fieldData['NDC Schedule'] ?? '') : undefined;
-  const problems = formProblems(form.values, { mode, ndc, lookup, recordSchedule });
+  const problems = formProblems(form.values, { mode, ndc, lookup, kind: kind.kind, recordSchedule });
   const warning = serverWarning ?? (checked && problems.length > 0 ? rulesWarning(problems) : null);
+  // Each rule also shows beside the fields it concerns; a 422 of the server names the same rules.
+  const ruleErrors = ruleFieldErrors(serverWarning ? serverWarning.lines : checked ? problems : []);
   const itemId = record ? String(record.fieldData[kind.idField] ?? record.recordId) : '';
   const saving = create.isPending || update.isPending;
 
@@ -160,7 +164,7 @@ function LineItemForm(props: LineItemFormProps) {
   const submit = form.onSubmit((values) => {
     setChecked(true);
     setServerWarning(null);
-    if (formProblems(values, { mode, ndc, lookup, recordSchedule }).length > 0) return;
+    if (formProblems(values, { mode, ndc, lookup, kind: kind.kind, recordSchedule }).length > 0) return;
     const onError = (error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return; // signed out already, and told why
       setServerWarning(warningFrom(error, mode === 'edit' ? `${kind.noun} ${itemId} could not be saved` : 'The line item could not be added'));
@@ -226,7 +230,16 @@ function LineItemForm(props: LineItemFormProps) {
         {mode === 'edit' && itemId && onReload && (
           <RecordChangedNotice entity="line-item" recordId={itemId} saving={saving} onReload={reload} />
         )}
-        <LineItemFormFields form={form} ndc={ndc} lookup={lookup} layout={layout} choices={choices} autoFocus={focus !== 'save'} />
+        <LineItemFormFields
+          form={form}
+          ndc={ndc}
+          lookup={lookup}
+          layout={layout}
+          choices={choices}
+          autoFocus={focus !== 'save'}
+          ruleErrors={ruleErrors}
+          packQuantityRequired={packQuantityRequired(ndc, kind.kind)}
+        />
         {warning && (
           <WarningList warning={warning}>
             {warning.conflict && onReload && (

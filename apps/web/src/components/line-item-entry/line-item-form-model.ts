@@ -15,6 +15,7 @@ import { fieldText, type FieldData, type FieldValue } from '../list-screen/api/r
 import type { LineItemKind } from './line-item-kinds.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 import type { NewLineItemBody } from './api/create-line-item.ts';
+import { fieldErrorsOf, type FieldErrors as FormFieldErrors } from '../forms/field-errors.ts';
 
 /**
  * The line item form (spec 2 §2 "Line item form"): its values, how each mode starts, the rules
@@ -253,16 +254,24 @@ export interface ProblemContext {
   mode: LineItemFormMode;
   ndc: string;
   lookup: NdcLookup | null;
+  /** The kind of container the line item is in: a standard one needs Pack Qty of a complete NDC. */
+  kind: LineItemKind;
   /** The record's schedule, when the lookup could not be read. */
   recordSchedule?: string | undefined;
+}
+
+/** Whether Pack Qty must be filled: a complete NDC in a standard container (packQuantityProblems). */
+export function packQuantityRequired(ndc: string, kind: LineItemKind): boolean {
+  return kind === 'standard' && !isBulkNdc(ndc);
 }
 
 /**
  * The warning list that blocks submit (spec 2 §5): the new-line-item rules for new and duplicate,
  * the line item edit rules for edit. Converters that are not offered for the NDC take no part.
  */
-export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, recordSchedule }: ProblemContext): string[] {
+export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, kind, recordSchedule }: ProblemContext): string[] {
   const layout = formLayout(ndc, lookup);
+  const place = { standardContainer: kind === 'standard' };
   const schedule = lookup?.schedule || recordSchedule || '';
   const bulkPackSize = layout.showUnitConverter ? values.bulkPackSize : '';
   const bulkPackSizeUoM = layout.showUnitConverter ? values.bulkPackSizeUoM : '';
@@ -278,18 +287,54 @@ export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, re
         bulkPackSize,
         bulkStage: layout.showStageConverter ? values.bulkStage : '',
       },
-      { bulkKind: lookup?.bulkKind },
+      { bulkKind: lookup?.bulkKind, ...place },
     );
   }
-  return newLineItemProblems({
-    ndc,
-    schedule,
-    packQuantity: layout.showPackQuantity ? values.packQuantity : 1,
-    packSize: values.packSize,
-    packSizeUoM: values.packSizeUoM,
-    bulkPackSize,
-    bulkPackSizeUoM,
-  });
+  return newLineItemProblems(
+    {
+      ndc,
+      schedule,
+      packQuantity: layout.showPackQuantity ? values.packQuantity : 1,
+      packSize: values.packSize,
+      packSizeUoM: values.packSizeUoM,
+      bulkPackSize,
+      bulkPackSizeUoM,
+    },
+    place,
+  );
+}
+
+type FormField = keyof LineItemFormValues;
+
+/**
+ * The fields each rule of spec 2 §5 (and ours) is about, first the one whose value breaks it: the
+ * message shows under that field and every other one it names is outlined too ("a multiple of 12
+ * when the UoM is D" is Pack Size's and UoM's). The server answers the same texts (422 `details`).
+ */
+const RULE_FIELDS: Readonly<Record<string, readonly FormField[]>> = {
+  [LINE_ITEM_MESSAGES.packSizeRequired]: ['packSize'],
+  [LINE_ITEM_MESSAGES.uomRequired]: ['packSizeUoM'],
+  [LINE_ITEM_MESSAGES.tooManyDigits]: ['packSize'],
+  [LINE_ITEM_MESSAGES.dosageFormDecimal]: ['packSize', 'packSizeUoM'],
+  [LINE_ITEM_MESSAGES.mlDecimal]: ['packSize', 'packSizeUoM'],
+  [LINE_ITEM_MESSAGES.completePackQuantityDecimal]: ['packQuantity'],
+  [LINE_ITEM_MESSAGES.packQuantityDecimal]: ['packQuantity'],
+  [LINE_ITEM_MESSAGES.packQuantityRequired]: ['packQuantity'],
+  [LINE_ITEM_MESSAGES.packSizeDecimal]: ['packSize', 'packSizeUoM'],
+  [LINE_ITEM_MESSAGES.dozenMultiple]: ['packSize', 'packSizeUoM'],
+  [LINE_ITEM_MESSAGES.thousandMultiple]: ['packSize', 'packSizeUoM'],
+  [LINE_ITEM_MESSAGES.powderPurity]: ['percentFill'],
+  [LINE_ITEM_MESSAGES.liquidPurity]: ['percentFill'],
+  [LINE_ITEM_MESSAGES.converterAmountRequired]: ['bulkPackSize', 'bulkStage'],
+  [LINE_ITEM_MESSAGES.expirationDate]: ['expirationDate'],
+  [LINE_ITEM_MESSAGES.serialNumberLength]: ['serialNumber'],
+};
+
+/** What each field shows for the rules broken: the first rule's message under it, or an outline (`true`). */
+export type FieldErrors = FormFieldErrors<FormField>;
+
+export function ruleFieldErrors(problems: readonly string[]): FieldErrors {
+  return fieldErrorsOf(problems, (problem) => RULE_FIELDS[problem] ?? []);
 }
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());

@@ -35,6 +35,7 @@ function NdcPickForm({ onClose, onPick, intro, busy = false, warning = null, onN
   const [ndc, setNdc] = useState<string | null>(null);
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (ndc) onPick(ndc);

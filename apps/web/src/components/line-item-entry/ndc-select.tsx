@@ -59,6 +59,7 @@ export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number'
   return (
     <Select
       label={label}
+      required
       placeholder="Type an NDC or a trade name"
       description={
         found === undefined || searching ? 'Searching the NDC dictionary…' : `${found} found${found > shown ? `, ${shown} shown — scroll for more` : ''}`

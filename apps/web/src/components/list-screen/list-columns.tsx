@@ -1,12 +1,12 @@
 import { ActionIcon, Text, VisuallyHidden } from '@mantine/core';
-import { shownColumns, type ColumnSpec, type EntityCatalogue, type FieldSpec } from '@3ds/domain';
+import { isShownLocked, shownColumns, type ColumnSpec, type EntityCatalogue, type FieldSpec } from '@3ds/domain';
 import { IconEye, IconLock } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LockIcon } from '../lock/lock-icon.tsx';
 import type { ListRecord } from './api/list-records.ts';
-import { formatColumnValue, isYes } from './cell-format.ts';
+import { formatColumnValue } from './cell-format.ts';
 import classes from './list-screen.module.css';
 
 /** A screen's own rendering of one column's cell (e.g. the registrations' expiry highlight). */
@@ -81,7 +81,7 @@ function dataColumn(
     textAlign: isLock ? 'center' : numeric || column.format === 'percent' ? 'right' : 'left',
     ...(long ? { ellipsis: true, width: longWidth } : { noWrap: true }),
     render: (record) => {
-      if (isLock) return isYes(record.fieldData[column.field]) ? <LockCell /> : null;
+      if (isLock) return isShownLocked(catalogue, record.fieldData) ? <LockCell /> : null;
       const text = formatColumnValue(column, record.fieldData);
       if (custom) return custom(record, text);
       return long && text ? <span title={text}>{text}</span> : text;
@@ -127,7 +127,6 @@ export function listColumns(options: ListColumnsOptions): DataTableColumn<ListRe
   }
   const lockShownAsColumn = catalogue.columns.some((c) => c.field === catalogue.lockField);
   if (catalogue.lockField && !lockShownAsColumn) {
-    const lockField = catalogue.lockField;
     columns.push({
       accessor: LOCK_COLUMN,
       title: (
@@ -138,7 +137,7 @@ export function listColumns(options: ListColumnsOptions): DataTableColumn<ListRe
       ),
       width: 44,
       textAlign: 'center',
-      render: (record) => (isYes(record.fieldData[lockField]) ? <LockCell /> : null),
+      render: (record) => (isShownLocked(catalogue, record.fieldData) ? <LockCell /> : null),
     });
   }
   const { identifying, others } = shownColumns(catalogue.entity, hidden);

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Divider, Group, Loader, Modal, Popover, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { SAVED_FIND_LIMITS, savedFindNameProblem, type EntityCatalogue } from '@3ds/domain';
+import { savedFindNameProblem, type EntityCatalogue } from '@3ds/domain';
 import { IconBookmarkPlus, IconBookmarks, IconChevronDown, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -240,7 +240,6 @@ function NameForm({
           label="Name"
           placeholder="e.g. Open jobs in New Jersey"
           required
-          maxLength={SAVED_FIND_LIMITS.name * 2}
           autoComplete="off"
           data-autofocus
           value={name}

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { jobNameSchema, TEXT_LIMITS } from '@3ds/domain';
+import { jobNameSchema } from '@3ds/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -143,7 +143,6 @@ function NewJobForm({ label, registration, pending, onCancel, onSubmit }: NewJob
           label="Job Name"
           placeholder="e.g. Quarterly destruction"
           required
-          maxLength={TEXT_LIMITS.name}
           autoComplete="off"
           data-autofocus={registration ? true : undefined}
           key={form.key('jobName')}

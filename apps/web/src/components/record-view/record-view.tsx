@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { CATALOGUE, type EntityName } from '@3ds/domain';
+import { CATALOGUE, isShownLocked, type EntityName } from '@3ds/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { RecordLoadError } from './detail-parts.tsx';
@@ -42,7 +42,7 @@ export function RecordView({ entity, title, subtitleField, listPath, portalLinks
     </Button>
   );
 
-  const locked = record && catalogue.lockField ? isYes(record.fieldData[catalogue.lockField]) : false;
+  const locked = record ? isShownLocked(catalogue, record.fieldData) : false;
   const subtitle = record && subtitleField ? String(record.fieldData[subtitleField] ?? '') : undefined;
 
   return (

@@ -3,6 +3,7 @@ import {
   formatIsoDate,
   grossWeight,
   canPerform,
+  isContainerLocked,
   isYes,
   lockRefusalText,
   parseUsDate,
@@ -143,8 +144,9 @@ export interface LineItemRow {
   serial: string;
 }
 
-/** The rows of the container's LineItems portal. */
+/** The rows of the container's LineItems portal; every one shows as locked while the container or its job is. */
 export function lineItemRows(record: RecordData): LineItemRow[] {
+  const containerLocked = isContainerLocked({ locked: record.fieldData['Locked Container'], jobLocked: record.fieldData['Job::Locked Job'] });
   return (record.portalData.LineItems ?? []).map((row) => {
     const size = text(row['LineItems::Pack Size']);
     const uom = text(row['LineItems::Pack Size UoM']);
@@ -154,7 +156,7 @@ export function lineItemRows(record: RecordData): LineItemRow[] {
       schedule: text(row['LineItems::NDC Schedule']),
       description: text(row['LineItems::NDC Description']),
       form222: text(row['LineItems::Form 222 Number']),
-      locked: isYes(row['LineItems::Locked Container Line Item']),
+      locked: containerLocked || isYes(row['LineItems::Locked Container Line Item']),
       packQuantity: text(row['LineItems::Pack Quantity']),
       packSize: size ? [size, uom].filter(Boolean).join(' ') : '',
       lot: text(row['LineItems::Lot Number']),

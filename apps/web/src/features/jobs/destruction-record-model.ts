@@ -2,6 +2,8 @@ import {
   calendarDaysBetween,
   DESTRUCTION_DEADLINE_DAYS,
   DESTRUCTION_RECORD_FIELDS,
+  DESTRUCTION_RECORD_LABELS,
+  DESTRUCTION_RECORD_MESSAGES,
   destructionLateText,
   destructionRecordFieldProblems,
   parseUsDate,
@@ -11,6 +13,7 @@ import {
   type DestructionRecordFieldName,
   type DestructionRecordKey,
 } from '@3ds/domain';
+import { fieldErrorsOf, fieldsNamedIn, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
 
 /**
@@ -35,8 +38,22 @@ export function changedFields(before: DestructionRecordValues, after: Destructio
   return changes;
 }
 
-/** What the form shows beside each field: the first rule it breaks, in the server's words. */
-export type DestructionRecordErrors = Partial<Record<DestructionRecordKey, string>>;
+/**
+ * What the form shows beside each field: the first rule it breaks, in the server's words; `true`
+ * outlines a field a rule about another field concerns too.
+ */
+export type DestructionRecordErrors = FieldErrors<DestructionRecordKey>;
+
+/** A rule about a date its message does not name: destroyed needs received too (both are outlined). */
+const ALSO: Partial<Record<string, DestructionRecordKey[]>> = {
+  [DESTRUCTION_RECORD_MESSAGES.destroyedWithoutReceived]: ['dateReceived', 'dateDestroyed'],
+};
+const named = fieldsNamedIn(DESTRUCTION_RECORD_LABELS);
+
+/** Each rule beside the field it is first about; a rule about two fields (a date order) outlines both. */
+export function destructionRecordFieldErrors(problems: readonly string[]): DestructionRecordErrors {
+  return fieldErrorsOf(problems, (problem) => ALSO[problem] ?? named(problem));
+}
 
 /**
  * Every rule the values break, beside the field it belongs to: each value's own shape first (a date
@@ -54,7 +71,11 @@ export function destructionRecordFormErrors(values: DestructionRecordValues, tod
   const all = Object.fromEntries(KEYS.map((key) => [DESTRUCTION_RECORD_FIELDS[key], values[key]]));
   const { changes } = readDestructionRecordInput(all);
   const record = Object.fromEntries(KEYS.map((key) => [key, changes[key] ?? null])) as DestructionRecord;
-  for (const { field, message } of destructionRecordFieldProblems(record, today)) errors[field] ??= message;
+  for (const { field, message } of destructionRecordFieldProblems(record, today)) {
+    if (typeof errors[field] !== 'string') errors[field] = message;
+    // The other fields the rule is about are outlined too.
+    for (const other of ALSO[message] ?? named(message)) errors[other] ??= true;
+  }
   return errors;
 }
 
@@ -76,7 +97,10 @@ const FORM_ORDER: readonly DestructionRecordKey[] = [
 /** Every rule the values break, as one list in the form's order (the summary above the fields). */
 export function destructionRecordFormProblems(values: DestructionRecordValues, today: string = todayIso()): string[] {
   const errors = destructionRecordFormErrors(values, today);
-  return FORM_ORDER.flatMap((key) => (errors[key] ? [errors[key]] : []));
+  return FORM_ORDER.flatMap((key) => {
+    const error = errors[key];
+    return typeof error === 'string' ? [error] : [];
+  });
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type UserChanges,
 } from '@3ds/domain';
 import { z } from 'zod';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, refusalTitle } from '../../lib/api-error.ts';
 import type { Warning } from '../../components/alerts/warning-list.tsx';
 
 /**
@@ -38,7 +38,7 @@ export interface UserFormValues extends PasswordFormValues {
   parentOrganization: string;
 }
 
-export type FormErrors = Record<string, string>;
+export type FormErrors = Record<string, string | true>;
 
 const userFieldsSchema = z.object({
   displayName: displayNameSchema,
@@ -65,14 +65,23 @@ function schemaErrors(schema: z.ZodType, values: unknown): FormErrors {
   return errors;
 }
 
-/** The confirmation is checked on its own, so it shows even while another field is still wrong. */
+/**
+ * The confirmation is checked on its own, so it shows even while another field is still wrong. Two
+ * passwords that differ are about both fields: the message is the confirmation's, the password is
+ * outlined too (unless it has a message of its own).
+ */
 function confirmErrors({ password, confirmPassword }: PasswordFormValues): FormErrors {
   if (confirmPassword === '') return { confirmPassword: CONFIRM_MESSAGES.missing };
-  return confirmPassword === password ? {} : { confirmPassword: CONFIRM_MESSAGES.differ };
+  return confirmPassword === password ? {} : { confirmPassword: CONFIRM_MESSAGES.differ, password: true };
+}
+
+/** The field rules' errors, then the confirmation's where a field has none yet. */
+function withConfirmation(fieldErrors: FormErrors, values: PasswordFormValues): FormErrors {
+  return { ...confirmErrors(values), ...fieldErrors };
 }
 
 export function newUserFormErrors(values: UserFormValues): FormErrors {
-  return { ...schemaErrors(newUserFormSchema, values), ...confirmErrors(values) };
+  return withConfirmation(schemaErrors(newUserFormSchema, values), values);
 }
 
 /** The edit form: name, privileges and organisation only. */
@@ -81,7 +90,7 @@ export function userFormErrors(values: UserFormValues): FormErrors {
 }
 
 export function passwordFormErrors(values: PasswordFormValues): FormErrors {
-  return { ...schemaErrors(z.object({ password: passwordSchema }), values), ...confirmErrors(values) };
+  return withConfirmation(schemaErrors(z.object({ password: passwordSchema }), values), values);
 }
 
 /** Privileges in the order of the domain's list, unknown ones dropped, each once. */
@@ -178,7 +187,8 @@ export function privilegeDescription(privilege: string): string {
 /** The server's refusal of a change, shown in the dialog that asked for it: the shared warning list, in red. */
 export type Refusal = Warning;
 
-export function refusalOf(error: unknown): Refusal | null {
+/** What the server refused, titled with what failed (`failure`), never a bare HTTP title. */
+export function refusalOf(error: unknown, failure?: string): Refusal | null {
   if (!(error instanceof ApiError)) {
     return {
       title: 'Unexpected Error',
@@ -192,7 +202,7 @@ export function refusalOf(error: unknown): Refusal | null {
   // The request validator names fields as "body.password: …"; the form calls them by their labels.
   const details = (error.details ?? []).map((line) => line.replace(/^body\./, ''));
   return {
-    title: error.title,
+    title: refusalTitle(error, failure),
     message: details.length > 0 ? 'The server refused these values:' : error.message,
     lines: details,
     fixable: false,

@@ -1,3 +1,4 @@
+import type { IncompleteLineItem } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { downloadHref } from '../../list-screen/api/export-records.ts';
@@ -20,7 +21,12 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 function refusalOf(value: unknown): BulkRefusal {
   if (!isObject(value)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (refused).");
-  return { recordId: String(value.recordId ?? ''), code: String(value.code ?? ''), message: String(value.message ?? '') };
+  return {
+    recordId: String(value.recordId ?? ''),
+    code: String(value.code ?? ''),
+    message: String(value.message ?? ''),
+    ...(Array.isArray(value.incomplete) ? { incomplete: value.incomplete as IncompleteLineItem[] } : {}),
+  };
 }
 
 export function parseBulkResult(body: unknown): BulkResult {

@@ -81,22 +81,23 @@ export async function deleteSavedFind({ id }: { id: number }): Promise<void> {
   await api.delete(`/saved-finds/${id}`);
 }
 
-function invalidating<TVariables, TResult>(queryClient: QueryClient, key: string, mutationFn: (variables: TVariables) => Promise<TResult>) {
+function invalidating<TVariables, TResult>(queryClient: QueryClient, key: string, mutationFn: (variables: TVariables) => Promise<TResult>, failure: string) {
   return mutationOptions({
     mutationKey: ['saved-finds', key],
     mutationFn,
+    meta: { failure },
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedFindsKeys.all }),
   });
 }
 
 export function useSaveFind() {
-  return useMutation(invalidating(useQueryClient(), 'save', saveFind));
+  return useMutation(invalidating(useQueryClient(), 'save', saveFind, 'The find was not saved'));
 }
 
 export function useRenameSavedFind() {
-  return useMutation(invalidating(useQueryClient(), 'rename', renameSavedFind));
+  return useMutation(invalidating(useQueryClient(), 'rename', renameSavedFind, 'The saved find was not renamed'));
 }
 
 export function useDeleteSavedFind() {
-  return useMutation(invalidating(useQueryClient(), 'delete', deleteSavedFind));
+  return useMutation(invalidating(useQueryClient(), 'delete', deleteSavedFind, 'The saved find was not deleted'));
 }

@@ -34,6 +34,7 @@ export function createJobMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'create'],
     mutationFn: createJob,
+    meta: { failure: ({ jobName }: CreateJobRequest) => `Job "${jobName}" was not created` },
     // The jobs list and the registration's job portal now hold one more job. Not awaited: the
     // new job opens at once and those screens refetch when they are next shown.
     onSuccess: () => {

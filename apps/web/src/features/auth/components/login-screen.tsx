@@ -68,6 +68,7 @@ export function LoginScreen() {
           <Stack gap="md">
             <TextInput
               label="Username"
+              required
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -78,6 +79,7 @@ export function LoginScreen() {
             />
             <PasswordInput
               label="Password"
+              required
               autoComplete="current-password"
               leftSection={<IconLock size={16} aria-hidden />}
               // The default toggle label contains the word "password", which would make a

@@ -17,6 +17,7 @@ export function deleteContainerMutationOptions(kind: ContainerKindConfig, queryC
   return mutationOptions({
     mutationKey: ['records', kind.entity, 'delete'],
     mutationFn: (id: string) => deleteContainer(kind, id),
+    meta: { failure: (id: string) => `${kind.noun} ${id} was not deleted` },
     onSuccess: (_answer, id) => {
       // The record itself is gone: it must not be fetched again into a 404 while its screen is
       // still open. The caller forgets it once it has left that screen.

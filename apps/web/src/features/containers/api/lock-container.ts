@@ -21,6 +21,8 @@ export function lockContainerMutationOptions(kind: ContainerKindConfig, queryCli
   return mutationOptions({
     mutationKey: ['records', kind.entity, 'lock'],
     mutationFn: (request: LockContainerRequest) => lockContainer(kind, request),
+    // The lock confirmation shows a refusal (the line items to complete) itself.
+    meta: { handlesErrors: true, failure: ({ id, lock }: LockContainerRequest) => `${kind.noun} ${id} was not ${lock ? 'locked' : 'unlocked'}` },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.entity) }),

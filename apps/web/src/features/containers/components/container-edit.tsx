@@ -1,4 +1,5 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { AmountInput } from '../../../components/forms/amount-input.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CONTAINER_MESSAGES, containerFieldsSchema, mayPerform } from '@3ds/domain';
 import { IconAlertTriangle, IconDeviceFloppy, IconLock, IconScale } from '@tabler/icons-react';
@@ -118,11 +119,18 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
   const [base, setBase] = useState(() => ({ values: containerFormValues(record), modId: record.modId }));
   const initial = base.values;
   const [problem, setProblem] = useState<Warning | null>(null);
+  // "Invalid Form" (spec 2 §5): nothing was changed. Said in the form, every field outlined, until one is.
+  const [nothingChanged, setNothingChanged] = useState(false);
   const form = useForm<ContainerFormValues>({
     mode: 'controlled',
     initialValues: initial,
     validate: schemaResolver(containerFieldsSchema, { sync: true }),
+    onValuesChange: () => setNothingChanged(false),
   });
+  const field = (name: keyof ContainerFormValues) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: props.error ?? (nothingChanged || undefined) };
+  };
 
   const types = useValueList('Container Type', kind.containerTypes === 'value-list');
   const typeChoices = kind.containerTypes === 'value-list' ? valuesOf(types.data) : kind.containerTypes;
@@ -134,7 +142,7 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
     setProblem(null);
     const changes = containerChanges(initial, values);
     if (Object.keys(changes).length === 0) {
-      showAlert({ type: 'WARNING', message: CONTAINER_MESSAGES.invalidForm });
+      setNothingChanged(true);
       return;
     }
     edit.mutate(
@@ -177,8 +185,8 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
             Container
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="md">
-            <TextInput label="Container Name" autoFocus key={form.key('containerName')} {...form.getInputProps('containerName')} />
-            <TextInput label="Pallet" key={form.key('pallet')} {...form.getInputProps('pallet')} />
+            <TextInput label="Container Name" autoFocus key={form.key('containerName')} {...field('containerName')} />
+            <TextInput label="Pallet" key={form.key('pallet')} {...field('pallet')} />
             <Select
               label="Container Type"
               placeholder={kind.containerTypes === 'value-list' && types.isPending ? 'Loading types…' : 'Choose a type'}
@@ -187,7 +195,7 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
               searchable
               nothingFoundMessage="No such type"
               key={form.key('containerType')}
-              {...form.getInputProps('containerType')}
+              {...field('containerType')}
               value={form.values.containerType || null}
               onChange={(value) => form.setFieldValue('containerType', value ?? '')}
             />
@@ -199,22 +207,15 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
             Weights
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" verticalSpacing="md">
-            <NumberInput
-              label="Package Weight"
-              min={0}
-              decimalScale={6}
-              hideControls
-              key={form.key('packageWeight')}
-              {...form.getInputProps('packageWeight')}
-            />
-            <NumberInput label="Net Weight" min={0} decimalScale={6} hideControls key={form.key('netWeight')} {...form.getInputProps('netWeight')} />
+            <AmountInput label="Package Weight" key={form.key('packageWeight')} {...field('packageWeight')} />
+            <AmountInput label="Net Weight" key={form.key('netWeight')} {...field('netWeight')} />
             <Select
               label="Gross UoM"
               placeholder="Choose a unit"
               data={uomOptions}
               clearable
               key={form.key('grossUoM')}
-              {...form.getInputProps('grossUoM')}
+              {...field('grossUoM')}
               value={form.values.grossUoM || null}
               onChange={(value) => form.setFieldValue('grossUoM', value ?? '')}
             />
@@ -231,6 +232,11 @@ function ContainerEditForm({ kind, record, viewPath, isNew, onReload }: Containe
           </SimpleGrid>
         </Paper>
 
+        {nothingChanged && (
+          <Alert color="yellow" variant="light" title={CONTAINER_MESSAGES.invalidForm} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-alert-type="WARNING">
+            Nothing was changed. Change a field to save, or Cancel.
+          </Alert>
+        )}
         {problem && (
           <WarningList warning={problem}>
             {problem.conflict && (

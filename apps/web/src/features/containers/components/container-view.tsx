@@ -19,6 +19,7 @@ import { CONTAINER_KINDS, type ContainerKind } from '../container-kinds.ts';
 import { ContainerInfoCards, ContainerInfoCardsSkeleton } from './container-info-cards.tsx';
 import { ContainerLineItems, ContainerLineItemsSkeleton } from './container-line-items.tsx';
 import { LockBadge, LockToggle } from '../../../components/lock/lock-toggle.tsx';
+import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
 import { containerActions, containerFacts, containerRefusal, lineItemRows, lockToggleMode } from '../container-record.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { MoveContainerModal } from './move-container-modal.tsx';
@@ -86,8 +87,21 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
         },
       });
     } else if (confirming) {
-      lock.mutate({ id: facts.id, lock: confirming === 'lock' }, done);
+      const locking = confirming === 'lock';
+      lock.mutate(
+        { id: facts.id, lock: locking },
+        {
+          onSuccess: () => {
+            showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was ${locking ? 'locked' : 'unlocked'}.` });
+            closeConfirm();
+          },
+        },
+      );
     }
+  };
+  const closeConfirm = () => {
+    setConfirming(null);
+    lock.reset();
   };
 
   const actions = (
@@ -161,16 +175,27 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
         <HistoryPanel entity={kind.entity} id={id} />
       </Stack>
       <ConfirmDialog
-        opened={confirming !== null}
-        title={confirming === 'delete' ? 'Delete Container' : confirming === 'unlock' ? 'Unlock Container' : 'Lock Container'}
-        question={
-          confirming === 'delete' ? CONTAINER_MESSAGES.deleteConfirm : confirming === 'unlock' ? CONTAINER_MESSAGES.unlockConfirm : CONTAINER_MESSAGES.lockConfirm
-        }
-        refusal={confirming === 'delete' ? containerRefusal('container.delete', facts, kind.noun) : undefined}
-        danger={confirming === 'delete'}
-        busy={lock.isPending || remove.isPending}
+        opened={confirming === 'delete'}
+        title="Delete Container"
+        question={CONTAINER_MESSAGES.deleteConfirm}
+        refusal={containerRefusal('container.delete', facts, kind.noun)}
+        danger
+        busy={remove.isPending}
         onConfirm={confirmed}
         onClose={() => setConfirming(null)}
+      />
+      <LockConfirmDialog
+        opened={confirming === 'lock' || confirming === 'unlock'}
+        locking={confirming === 'lock'}
+        entity={kind.entity}
+        id={facts.id}
+        noun={kind.noun}
+        title={confirming === 'unlock' ? 'Unlock Container' : 'Lock Container'}
+        question={confirming === 'unlock' ? CONTAINER_MESSAGES.unlockConfirm : CONTAINER_MESSAGES.lockConfirm}
+        busy={lock.isPending}
+        error={lock.error}
+        onConfirm={confirmed}
+        onClose={closeConfirm}
       />
       {can.move && <MoveContainerModal kind={kind} facts={facts} opened={moving} onClose={() => setMoving(false)} />}
       {can.addLineItem && <AddLineItemModal kind={kind} containerId={facts.id} opened={adding} onClose={() => setAdding(false)} />}

@@ -45,6 +45,7 @@ export function createContainerMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'create-container'],
     mutationFn: createContainer,
+    meta: { failure: ({ kind, jobId }: CreateContainerRequest) => `The ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} was not added to job ${jobId}` },
     onSuccess: async (_answer, { kind, jobId }) => {
       await Promise.all([
         refreshJob(queryClient, jobId),

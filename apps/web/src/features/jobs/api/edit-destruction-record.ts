@@ -31,6 +31,7 @@ export function editDestructionRecordMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'destruction-record'],
     mutationFn: editDestructionRecord,
+    meta: { failure: ({ id }: EditDestructionRecordRequest) => `The destruction record of job ${id} was not saved` },
     onSettled: (_answer, _error, { id }) => refreshJob(queryClient, id),
   });
 }

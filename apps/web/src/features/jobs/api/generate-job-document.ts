@@ -40,6 +40,10 @@ export function generateJobDocumentMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'document'],
     mutationFn: generateJobDocument,
+    meta: {
+      failure: ({ jobId, kind, draft }: GenerateJobDocumentRequest) =>
+        `The ${kind === 'form-41' ? `DEA Form 41${draft ? ' draft' : ''}` : 'Certificate of Destruction'} of job ${jobId} was not made`,
+    },
     // A final document fills a document field of the job; either way the history gains a row.
     onSuccess: (_result, { jobId, draft }) =>
       Promise.all([

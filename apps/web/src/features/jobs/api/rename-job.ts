@@ -33,6 +33,7 @@ export function renameJobMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'rename'],
     mutationFn: renameJob,
+    meta: { failure: ({ id }: RenameJobRequest) => `Job ${id} was not renamed` },
     onMutate: async ({ id, name }) => {
       await queryClient.cancelQueries({ queryKey: jobQueryKey(id) });
       const previous = queryClient.getQueryData<RecordData>(jobQueryKey(id));

@@ -27,6 +27,8 @@ export function setJobLockMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'lock'],
     mutationFn: setJobLock,
+    // The lock confirmation shows a refusal (the line items to complete) itself.
+    meta: { handlesErrors: true, failure: ({ id, locked }: SetJobLockRequest) => `Job ${id} was not ${locked ? 'locked' : 'unlocked'}` },
     onSuccess: (record, { id }) => storeJob(queryClient, id, record),
     // Every records query: the job, the jobs list, and the container and line-item screens that
     // show the job's lock on their records.

@@ -25,6 +25,7 @@ export function uploadJobFileMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'upload'],
     mutationFn: uploadJobFile,
+    meta: { failure: ({ id, field }: UploadJobFileRequest) => `${field} was not added to job ${id}` },
     onSuccess: (record, { id }) => storeJob(queryClient, id, record),
     onSettled: (_record, _error, { id }) => refreshJob(queryClient, id),
   });

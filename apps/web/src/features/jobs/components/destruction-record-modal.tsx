@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { DATE_FORMAT, DESTRUCTION_DEADLINE_DAYS, LATE_REASON_MAX, TEXT_LIMITS } from '@3ds/domain';
+import { DATE_FORMAT, DESTRUCTION_DEADLINE_DAYS } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,11 +62,11 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
     choices.push({ value: form.values.disposalMethod, label: form.values.disposalMethod });
   }
   const date = (key: 'dateTransfer' | 'dateReceived' | 'dateDestroyed', label: string) => (
-    <TextInput label={label} placeholder={DATE_FORMAT} autoComplete="off" inputMode="numeric" maxLength={10} key={form.key(key)} {...form.getInputProps(key)} />
+    <TextInput label={label} placeholder={DATE_FORMAT} autoComplete="off" inputMode="numeric" key={form.key(key)} {...form.getInputProps(key)} />
   );
   const lateDays = lateDestructionDays(form.values);
   const person = (key: 'transferWitness1' | 'transferWitness2' | 'destructionWitness1' | 'destructionWitness2', label: string) => (
-    <TextInput label={label} autoComplete="off" maxLength={TEXT_LIMITS.name} key={form.key(key)} {...form.getInputProps(key)} />
+    <TextInput label={label} autoComplete="off" key={form.key(key)} {...form.getInputProps(key)} />
   );
 
   return (
@@ -102,7 +102,6 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
               withAsterisk={lateDays !== null}
               autosize
               minRows={2}
-              maxLength={LATE_REASON_MAX}
               key={form.key('lateReason')}
               {...form.getInputProps('lateReason')}
             />
@@ -122,14 +121,13 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
               value={form.values.disposalMethod === '' ? null : form.values.disposalMethod}
               onChange={(value) => form.setFieldValue('disposalMethod', value ?? '')}
             />
-            <TextInput label="Destruction Facility" autoComplete="off" maxLength={TEXT_LIMITS.name} key={form.key('facility')} {...form.getInputProps('facility')} />
+            <TextInput label="Destruction Facility" autoComplete="off" key={form.key('facility')} {...form.getInputProps('facility')} />
           </SimpleGrid>
           <Textarea
             label="Destruction Facility Address"
             description="One line, as the documents print it: street, city, state and ZIP"
             autosize
             minRows={1}
-            maxLength={400}
             key={form.key('facilityAddress')}
             {...form.getInputProps('facilityAddress')}
           />

@@ -3,7 +3,7 @@ import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { JOB_LOCK_QUESTIONS, useSetJobLock } from '../api/set-job-lock.ts';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
 
 interface JobLockButtonProps {
   jobId: string;
@@ -12,20 +12,29 @@ interface JobLockButtonProps {
   canUnlock: boolean;
 }
 
-/** "Lock Job" on an unlocked job (LOCK_JOB), "Unlock Job" on a locked one (UNLOCK_JOB), each confirmed first. */
+/**
+ * "Lock Job" on an unlocked job (LOCK_JOB), "Unlock Job" on a locked one (UNLOCK_JOB), each confirmed
+ * first; the lock's confirmation lists the line items that keep the job from being locked.
+ */
 export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButtonProps) {
   const setLock = useSetJobLock();
   const [asking, setAsking] = useState(false);
   const action = locked ? 'unlock' : 'lock';
   if (locked ? !canUnlock : !canLock) return null;
 
+  const close = () => {
+    setAsking(false);
+    setLock.reset();
+  };
   const confirm = () => {
     setLock.mutate(
       { id: jobId, locked: !locked },
       {
-        onSuccess: () => showAlert({ type: 'SUCCESS', message: `Job ${jobId} is ${locked ? 'unlocked' : 'locked'}` }),
-        // A refusal is shown by the shared error handler with the server's message.
-        onSettled: () => setAsking(false),
+        onSuccess: () => {
+          showAlert({ type: 'SUCCESS', message: `Job ${jobId} is ${locked ? 'unlocked' : 'locked'}` });
+          close();
+        },
+        // A refusal stays in the dialog: the line items to complete, or the server's message.
       },
     );
   };
@@ -40,13 +49,18 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
       >
         {locked ? 'Unlock Job' : 'Lock Job'}
       </Button>
-      <ConfirmDialog
+      <LockConfirmDialog
         opened={asking}
+        locking={!locked}
+        entity="jobs"
+        id={jobId}
+        noun="Job"
         title={locked ? 'Unlock Job' : 'Lock Job'}
         question={JOB_LOCK_QUESTIONS[action]}
         busy={setLock.isPending}
+        error={setLock.error}
         onConfirm={confirm}
-        onClose={() => setAsking(false)}
+        onClose={close}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Text, TextInput } from '@mantine/core';
-import { TEXT_LIMITS } from '@3ds/domain';
+import { jobNameProblems } from '@3ds/domain';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useRenameJob } from '../api/rename-job.ts';
@@ -41,6 +41,7 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
 
   const start = () => {
     setDraft(name);
+    setProblem(null);
     setEditedModId(modId);
     setEditing(true);
   };
@@ -50,29 +51,43 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
     setEditing(false);
   };
 
+  // The name's rule (spec 1 §5), said beside the field before anything is sent.
+  const [problem, setProblem] = useState<string | null>(null);
   const save = () => {
+    if (draft === name) {
+      cancel();
+      return;
+    }
+    const [broken] = jobNameProblems(draft);
+    if (broken) {
+      setProblem(broken);
+      return;
+    }
     returnFocus.current = true;
     setEditing(false);
-    if (draft === name) return;
     rename.mutate({ id: jobId, name: draft, modId: editedModId });
   };
 
   if (editing) {
     return (
-      <Group
-        component="form"
-        gap="xs"
-        wrap="nowrap"
-        mih={36}
+      // The name's rule speaks beside the field, not the browser's bubble.
+      <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           save();
         }}
       >
+      <Group gap="xs" wrap="nowrap" mih={36} align="flex-start">
         <TextInput
           aria-label="Job Name"
+          required
           value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
+          error={problem}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            setProblem(null);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
@@ -80,7 +95,6 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
               cancel();
             }
           }}
-          maxLength={TEXT_LIMITS.name}
           size="sm"
           w={{ base: 240, sm: 420 }}
           data-autofocus
@@ -94,6 +108,7 @@ export function JobNameEditor({ jobId, name, modId, editable }: JobNameEditorPro
           Cancel
         </Button>
       </Group>
+      </form>
     );
   }
 

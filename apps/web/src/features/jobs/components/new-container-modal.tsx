@@ -1,9 +1,8 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   CONTAINER_GROSS_UOMS,
   CONTAINER_MESSAGES,
-  TEXT_LIMITS,
   YB_CONTAINER_GROSS_UOMS,
   YB_CONTAINER_TYPES,
   containerFieldsSchema,
@@ -12,9 +11,10 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { routePath } from '../../../app/routes.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { filledContainerFields, useCreateContainer, type NewContainerValues } from '../api/create-container.ts';
 import { useValueList } from '../../../components/value-lists/value-list.ts';
+import { AmountInput } from '../../../components/forms/amount-input.tsx';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ContainerKind } from '../job-record.ts';
 
 interface NewContainerModalProps {
@@ -52,15 +52,24 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
   const create = useCreateContainer();
   const yellow = kind === 'yellow_bucket';
   const types = useValueList('Container Type', kind === 'standard');
+  // "Invalid Form" (spec 2 §5): nothing was filled in. Said in the form, with every field outlined,
+  // until something is typed.
+  const [nothingFilled, setNothingFilled] = useState(false);
   const form = useForm<NewContainerValues>({
     mode: 'controlled',
     initialValues: EMPTY,
     validate: schemaResolver(containerFieldsSchema, { sync: true }),
+    onValuesChange: () => setNothingFilled(false),
   });
+  const field = (name: keyof NewContainerValues) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: props.error ?? (nothingFilled || undefined) };
+  };
 
   const close = () => {
     if (create.isPending) return;
     form.reset();
+    setNothingFilled(false);
     onClose();
   };
 
@@ -68,7 +77,7 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
     if (!kind) return;
     const fields = filledContainerFields(values);
     if (Object.keys(fields).length === 0) {
-      showAlert({ type: 'WARNING', message: CONTAINER_MESSAGES.invalidForm });
+      setNothingFilled(true);
       return;
     }
     create.mutate(
@@ -86,7 +95,8 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
 
   const net = weightOf(form.values.netWeight);
   const pkg = weightOf(form.values.packageWeight);
-  const gross = net === null && pkg === null ? '' : String(grossWeight(net, pkg));
+  // Only weights the rules take add up: a refused one (negative) leaves the gross weight blank.
+  const gross = (net === null && pkg === null) || (net ?? 0) < 0 || (pkg ?? 0) < 0 ? '' : String(grossWeight(net, pkg));
   const typeOptions = yellow ? [...YB_CONTAINER_TYPES] : (types.data ?? []);
   const uomOptions = yellow ? [...YB_CONTAINER_GROSS_UOMS] : [...CONTAINER_GROSS_UOMS];
 
@@ -101,14 +111,8 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
       <form onSubmit={submit} noValidate aria-label={yellow ? 'New Yellow Bucket Container' : 'New Container'}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Container Name"
-              maxLength={TEXT_LIMITS.name}
-              data-autofocus
-              key={form.key('containerName')}
-              {...form.getInputProps('containerName')}
-            />
-            <TextInput label="Pallet" maxLength={TEXT_LIMITS.short} key={form.key('pallet')} {...form.getInputProps('pallet')} />
+            <TextInput label="Container Name" data-autofocus key={form.key('containerName')} {...field('containerName')} />
+            <TextInput label="Pallet" key={form.key('pallet')} {...field('pallet')} />
             <Select
               label="Container Type"
               data={typeOptions}
@@ -119,7 +123,7 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
               nothingFoundMessage="No such type"
               comboboxProps={{ withinPortal: true }}
               key={form.key('containerType')}
-              {...form.getInputProps('containerType')}
+              {...field('containerType')}
             />
             <Select
               label="Gross UoM"
@@ -128,28 +132,10 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
               placeholder="Choose a unit"
               comboboxProps={{ withinPortal: true }}
               key={form.key('grossUoM')}
-              {...form.getInputProps('grossUoM')}
+              {...field('grossUoM')}
             />
-            <NumberInput
-              label="Package Weight"
-              min={0}
-              max={1_000_000}
-              allowNegative={false}
-              decimalScale={3}
-              hideControls
-              key={form.key('packageWeight')}
-              {...form.getInputProps('packageWeight')}
-            />
-            <NumberInput
-              label="Net Weight"
-              min={0}
-              max={1_000_000}
-              allowNegative={false}
-              decimalScale={3}
-              hideControls
-              key={form.key('netWeight')}
-              {...form.getInputProps('netWeight')}
-            />
+            <AmountInput label="Package Weight" key={form.key('packageWeight')} {...field('packageWeight')} />
+            <AmountInput label="Net Weight" key={form.key('netWeight')} {...field('netWeight')} />
           </SimpleGrid>
           <TextInput
             label="Gross Weight"
@@ -160,6 +146,11 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
             variant="filled"
             aria-live="polite"
           />
+          {nothingFilled && (
+            <Alert color="yellow" variant="light" title={CONTAINER_MESSAGES.invalidForm} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-alert-type="WARNING">
+              Fill in at least one field — a name, pallet, type, weight or unit — to create the container.
+            </Alert>
+          )}
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               Cancel

@@ -17,6 +17,7 @@ export function deleteLineItemMutationOptions(kind: LineItemKindConfig, queryCli
   return mutationOptions({
     mutationKey: ['records', kind.entity, 'delete'],
     mutationFn: (id: string) => deleteLineItem(kind, id),
+    meta: { failure: (id: string) => `${kind.noun} ${id} was not deleted` },
     onSuccess: () =>
       Promise.all([
         // The deleted record itself is dropped by the screen once it has left it.

@@ -16,6 +16,7 @@ export function lineItemLabelMutationOptions(kind: LineItemKindConfig) {
   return mutationOptions({
     mutationKey: ['records', kind.entity, 'label'],
     mutationFn: (id: string) => getLineItemLabel(kind, id),
+    meta: { failure: (id: string) => `The label of ${kind.noun.toLowerCase()} ${id} was not made` },
   });
 }
 

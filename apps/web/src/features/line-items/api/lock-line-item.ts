@@ -20,6 +20,8 @@ export function lockLineItemMutationOptions(kind: LineItemKindConfig, queryClien
   return mutationOptions({
     mutationKey: ['records', kind.entity, 'lock'],
     mutationFn: (request: LockLineItemRequest) => lockLineItem(kind, request),
+    // The lock confirmation shows a refusal (the line items to complete) itself.
+    meta: { handlesErrors: true, failure: ({ id, lock }: LockLineItemRequest) => `${kind.noun} ${id} was not ${lock ? 'locked' : 'unlocked'}` },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.entity) }),

@@ -1,11 +1,12 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { editNdcProblems, isBulkNdc } from '@3ds/domain';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showAlert } from '../../../components/alerts/alert-store.ts';
 import { useNdcLookup } from '../../../components/line-item-entry/api/ndc-lookup.ts';
 import { useValueList, valuesOf } from '../../../components/value-lists/value-list.ts';
-import { amountNumber, uomChoices } from '../../../components/line-item-entry/line-item-form-model.ts';
+import { amountNumber, ruleFieldErrors, uomChoices } from '../../../components/line-item-entry/line-item-form-model.ts';
+import { AmountInput } from '../../../components/forms/amount-input.tsx';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { NdcSelect } from '../../../components/line-item-entry/ndc-select.tsx';
 import { ndcOptionLabel } from '../../../components/line-item-entry/ndc-search.ts';
@@ -94,8 +95,12 @@ function EditNdcForm({ kind, facts: openedFacts, onClose, onReload }: Omit<EditN
     });
   };
 
+  // The bulk rules beside Pack Size and UoM, as in the line item form.
+  const ruleErrors = ruleFieldErrors(warning?.fixable ? warning.lines : []);
+
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -118,11 +123,11 @@ function EditNdcForm({ kind, facts: openedFacts, onClose, onReload }: Omit<EditN
         />
         {bulk && (
           <SimpleGrid cols={2} spacing="md">
-            <NumberInput
+            <AmountInput
               label="Pack Size"
-              min={0}
-              hideControls
+              required
               value={packSize}
+              error={ruleErrors.packSize}
               onChange={(value) => {
                 setPackSize(value);
                 setWarning(null);
@@ -130,6 +135,8 @@ function EditNdcForm({ kind, facts: openedFacts, onClose, onReload }: Omit<EditN
             />
             <Select
               label="UoM"
+              required
+              error={ruleErrors.packSizeUoM}
               placeholder={uoms.isPending ? 'Loading…' : 'Choose a unit'}
               data={uomChoices(valuesOf(uoms.data), packSizeUoM)}
               value={packSizeUoM || null}

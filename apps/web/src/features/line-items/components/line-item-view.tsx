@@ -22,6 +22,7 @@ import { useLockLineItem } from '../api/lock-line-item.ts';
 import { EditNdcModal } from './edit-ndc-modal.tsx';
 import { LineItemCards, LineItemCardsSkeleton } from './line-item-cards.tsx';
 import { LockBadge, LockToggle } from '../../../components/lock/lock-toggle.tsx';
+import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import {
   LINE_ITEM_CONFIRMATIONS,
@@ -134,9 +135,18 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
       const locking = confirming === 'lock';
       lock.mutate(
         { id: facts.id, lock: locking },
-        { ...done, onSuccess: () => showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was ${locking ? 'locked' : 'unlocked'}.` }) },
+        {
+          onSuccess: () => {
+            showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was ${locking ? 'locked' : 'unlocked'}.` });
+            closeConfirm();
+          },
+        },
       );
     }
+  };
+  const closeConfirm = () => {
+    setConfirming(null);
+    lock.reset();
   };
 
   const generateLabel = () => label.mutate(facts.id, { onSuccess: (href) => setLabelHref(href) });
@@ -255,13 +265,26 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
         <EditNdcModal kind={kind} facts={facts} opened={dialog === 'edit-ndc'} onClose={() => setDialog(null)} onReload={() => void query.refetch()} />
       )}
       <ConfirmDialog
-        opened={confirming !== null}
-        title={confirming === 'delete' ? 'Delete Line Item' : confirming === 'unlock' ? 'Unlock Line Item' : 'Lock Line Item'}
-        question={confirming === 'delete' ? LINE_ITEM_CONFIRMATIONS.delete : confirming === 'unlock' ? LINE_ITEM_CONFIRMATIONS.unlock : LINE_ITEM_CONFIRMATIONS.lock}
-        danger={confirming === 'delete'}
-        busy={lock.isPending || remove.isPending}
+        opened={confirming === 'delete'}
+        title="Delete Line Item"
+        question={LINE_ITEM_CONFIRMATIONS.delete}
+        danger
+        busy={remove.isPending}
         onConfirm={confirmed}
         onClose={() => setConfirming(null)}
+      />
+      <LockConfirmDialog
+        opened={confirming === 'lock' || confirming === 'unlock'}
+        locking={confirming === 'lock'}
+        entity={kind.entity}
+        id={facts.id}
+        noun={kind.noun}
+        title={confirming === 'unlock' ? 'Unlock Line Item' : 'Lock Line Item'}
+        question={confirming === 'unlock' ? LINE_ITEM_CONFIRMATIONS.unlock : LINE_ITEM_CONFIRMATIONS.lock}
+        busy={lock.isPending}
+        error={lock.error}
+        onConfirm={confirmed}
+        onClose={closeConfirm}
       />
       <DownloadDialog href={labelHref} fileName="label.pdf" title="Label ready" onClose={() => setLabelHref(null)} />
     </PageFrame>

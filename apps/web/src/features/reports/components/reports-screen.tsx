@@ -44,11 +44,9 @@ export function ReportsScreen() {
     const values = form.getValues();
     const problems = reportRequestProblems(values);
     if (problems.length > 0) {
-      // Mark the empty required fields, and say why once, in the spec's words.
-      form.setErrors({
-        ...(values.registration.trim() ? {} : { registration: true }),
-        ...(values.jobId.trim() ? {} : { jobId: true }),
-      });
+      // Say why beside the first empty required field, in the spec's words, and outline the other.
+      const empty = (['registration', 'jobId'] as const).filter((field) => !values[field].trim());
+      form.setErrors(Object.fromEntries(empty.map((field, i) => [field, i === 0 ? problems[0] : true])));
       for (const problem of problems) showAlert({ type: 'WARNING', message: problem });
       return;
     }

@@ -29,6 +29,7 @@ export function updateSettingsMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['settings', 'update'],
     mutationFn: updateSettings,
+    meta: { failure: 'The settings were not saved' },
     onSuccess: (record) => queryClient.setQueryData(settingsKeys.all, record),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
   });

@@ -69,7 +69,7 @@ function SettingsForm({ record, saving }: { record: SettingsRecord; saving: Retu
       { onSuccess: () => showAlert({ type: 'SUCCESS', title: 'Settings saved', message: 'Documents printed from now on show the new registration.' }) },
     );
   });
-  const input = (key: keyof SettingsValues, label: string, extra: { description?: string; maxLength?: number; placeholder?: string; autoComplete?: string } = {}) => (
+  const input = (key: keyof SettingsValues, label: string, extra: { description?: string; placeholder?: string; autoComplete?: string } = {}) => (
     <TextInput label={label} autoComplete={extra.autoComplete ?? 'off'} {...extra} key={form.key(key)} {...form.getInputProps(key)} />
   );
 
@@ -81,26 +81,25 @@ function SettingsForm({ record, saving }: { record: SettingsRecord; saving: Retu
             Our registration
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {input('registrantName', 'Registered Name', { maxLength: 200, autoComplete: 'organization' })}
-            {input('deaNumber', 'DEA Registration Number', { maxLength: 9, placeholder: 'RS1234563', description: 'Two letters and seven digits; a reverse distributor’s starts with P or R' })}
+            {input('registrantName', 'Registered Name', { autoComplete: 'organization' })}
+            {input('deaNumber', 'DEA Registration Number', { placeholder: 'RS1234563', description: 'Two letters and seven digits; a reverse distributor’s starts with R or P' })}
           </SimpleGrid>
-          {input('addressLine1', 'Address', { maxLength: 200, autoComplete: 'address-line1' })}
-          {input('addressLine2', 'Address (second line)', { maxLength: 200, autoComplete: 'address-line2' })}
+          {input('addressLine1', 'Address', { autoComplete: 'address-line1' })}
+          {input('addressLine2', 'Address (second line)', { autoComplete: 'address-line2' })}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {input('city', 'City', { maxLength: 100, autoComplete: 'address-level2' })}
-            {input('state', 'State', { maxLength: 2, placeholder: 'OH', autoComplete: 'address-level1' })}
-            {input('zip', 'ZIP', { maxLength: 10, placeholder: '43215', autoComplete: 'postal-code' })}
+            {input('city', 'City', { autoComplete: 'address-level2' })}
+            {input('state', 'State', { placeholder: 'OH', autoComplete: 'address-level1' })}
+            {input('zip', 'ZIP', { placeholder: '43215', autoComplete: 'postal-code' })}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {input('telephone', 'Telephone', { maxLength: 40, autoComplete: 'tel' })}
-            {input('contactName', 'Contact Name', { maxLength: 200, autoComplete: 'name' })}
+            {input('telephone', 'Telephone', { autoComplete: 'tel' })}
+            {input('contactName', 'Contact Name', { autoComplete: 'name' })}
           </SimpleGrid>
           <Title order={3} fz="sm" fw={650} mt="xs">
             ARCOS
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {input('deaRegionalNumber', 'DEA Regional Number', {
-              maxLength: 9,
               description: 'The DEA office number written as the associate registrant of a destruction (Y) record',
             })}
             <Select

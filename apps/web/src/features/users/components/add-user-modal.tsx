@@ -53,7 +53,7 @@ function AddUserForm({ organizations, adding, onCancel, onDone }: AddUserFormPro
         showAlert({ type: 'SUCCESS', message: `User ${account.username} was added. They can sign in now.` });
         onDone();
       },
-      onError: (error) => setRefusal(refusalOf(error)),
+      onError: (error) => setRefusal(refusalOf(error, 'The user was not added')),
     });
   });
 

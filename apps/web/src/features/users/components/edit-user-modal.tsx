@@ -77,7 +77,7 @@ function EditUserForm({ account, organizations, isSelf, changing, onCancel, onDo
           showAlert({ type: 'SUCCESS', message: `User ${updated.username} was updated.${ended}` });
           onDone();
         },
-        onError: (error) => setRefusal(refusalOf(error)),
+        onError: (error) => setRefusal(refusalOf(error, `User ${account.username} was not changed`)),
       },
     );
   });

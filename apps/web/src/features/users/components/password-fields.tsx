@@ -1,5 +1,5 @@
 import { PasswordInput, SimpleGrid, Text } from '@mantine/core';
-import { PASSWORD_RULE, TEXT_LIMITS } from '@3ds/domain';
+import { PASSWORD_RULE } from '@3ds/domain';
 import type { GetInputPropsReturnType } from '@mantine/form';
 
 interface PasswordFieldsProps {
@@ -19,7 +19,6 @@ export function PasswordFields({ password, confirmPassword, label, autoFocus = f
           label={label}
           required
           autoComplete="new-password"
-          maxLength={TEXT_LIMITS.password}
           data-autofocus={autoFocus || undefined}
           // The default toggle label holds the word "password", which would make a by-label lookup ambiguous.
           visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
@@ -29,7 +28,6 @@ export function PasswordFields({ password, confirmPassword, label, autoFocus = f
           label={`Confirm ${label.toLowerCase()}`}
           required
           autoComplete="new-password"
-          maxLength={TEXT_LIMITS.password}
           visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
           {...confirmPassword}
         />

@@ -68,7 +68,7 @@ function ResetPasswordForm({ account, isSelf, resetting, onCancel, onDone }: Res
           showAlert({ type: 'SUCCESS', message: `The password of ${updated.username} was reset. Their open sessions have ended.` });
           onDone();
         },
-        onError: (error) => setRefusal(refusalOf(error)),
+        onError: (error) => setRefusal(refusalOf(error, `The password of ${account.username} was not reset`)),
       },
     );
   });

@@ -1,5 +1,5 @@
 import { Anchor, Autocomplete, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { PRIVILEGES, TEXT_LIMITS } from '@3ds/domain';
+import { PRIVILEGES } from '@3ds/domain';
 import type { UseFormReturnType } from '@mantine/form';
 import { PRIVILEGE_GROUPS, privilegeDescription, privilegeLabel, type UserFormValues } from '../user-form-model.ts';
 import { PasswordFields } from './password-fields.tsx';
@@ -21,7 +21,6 @@ export function UserFormFields({ form, mode, organizations }: UserFormFieldsProp
           label="Username"
           description="What they sign in with: lower-case letters, digits, dot, dash and underscore"
           required
-          maxLength={TEXT_LIMITS.username}
           autoComplete="off"
           spellCheck={false}
           data-autofocus
@@ -32,7 +31,6 @@ export function UserFormFields({ form, mode, organizations }: UserFormFieldsProp
         <TextInput
           label="Name"
           placeholder="e.g. Jane Doe"
-          maxLength={TEXT_LIMITS.name}
           autoComplete="off"
           data-autofocus={mode === 'edit' || undefined}
           {...form.getInputProps('displayName')}
@@ -41,7 +39,6 @@ export function UserFormFields({ form, mode, organizations }: UserFormFieldsProp
           label="Parent Organization"
           placeholder="None"
           data={[...organizations]}
-          maxLength={TEXT_LIMITS.name}
           autoComplete="off"
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('parentOrganization')}

@@ -44,7 +44,7 @@ export function UserStatusDialog({ account, opened, onClose }: UserStatusDialogP
           });
           close();
         },
-        onError: (error) => setRefusal(refusalOf(error)),
+        onError: (error) => setRefusal(refusalOf(error, `User ${account.username} was not ${disable ? 'disabled' : 'enabled'}`)),
       },
     );
   };

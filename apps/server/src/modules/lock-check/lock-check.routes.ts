@@ -1,0 +1,45 @@
+import { CATALOGUE, type EntityName } from '@3ds/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LockCheckService, LockCheckTarget } from './lock-check.service.ts';
+
+const TARGETS: (LockCheckTarget & { entity: EntityName })[] = [
+  { entity: 'jobs', record: 'job', noun: 'job' },
+  { entity: 'containers', record: 'container', kind: 'standard', noun: 'container' },
+  { entity: 'yb-containers', record: 'container', kind: 'yellow_bucket', noun: 'Yellow Bucket container' },
+  { entity: 'line-items', record: 'line-item', kind: 'standard', noun: 'line item' },
+  { entity: 'yb-line-items', record: 'line-item', kind: 'yellow_bucket', noun: 'Yellow Bucket line item' },
+];
+
+/** IncompleteLineItem of @3ds/domain. */
+const incompleteSchema = z.object({
+  recordId: z.string(),
+  yellowBucket: z.boolean(),
+  containerId: z.string(),
+  containerName: z.string(),
+  ndc: z.string(),
+  lot: z.string(),
+  problems: z.array(z.string()),
+});
+
+/** `GET /{job|container|yb-container|line-item|yb-line-item}/{id}/lock-check` (plural segments too). */
+export const lockCheckRoutes: FastifyPluginAsyncZod<{ lockCheck: LockCheckService }> = async (app, { lockCheck }) => {
+  for (const target of TARGETS) {
+    const { singular, entity } = CATALOGUE[target.entity];
+    for (const segment of [singular, entity]) {
+      app.get(
+        `/${segment}/:id/lock-check`,
+        {
+          schema: {
+            tags: ['locks'],
+            summary: `What keeps a ${singular} from being locked`,
+            description: `The line items of the ${target.noun}${target.record === 'line-item' ? ' (itself)' : target.record === 'job' ? ' (standard and Yellow Bucket)' : ''} that lack what DEA Form 41 and ARCOS need — pack quantity and size, a bulk item's weight, a Schedule I/II item's Form 222 number, a quantity ARCOS can write — each with its container, NDC, lot and what it lacks; \`incomplete: []\` when nothing does. The lock (PATCH …/lock/{id}) makes the same check and answers 409 \`INCOMPLETE\` with the same list. Any signed-in user; 404 for an unknown record.`,
+            params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') }),
+            response: { 200: z.object({ incomplete: z.array(incompleteSchema) }) },
+          },
+        },
+        async (request) => lockCheck.check(target, Number(request.params.id)),
+      );
+    }
+  }
+};

@@ -1,0 +1,40 @@
+import type { EntityName, IncompleteLineItem } from '@3ds/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { recordsKeys } from '../../list-screen/api/list-records.ts';
+
+/** The records that can be locked. */
+export type LockableEntity = Extract<EntityName, 'jobs' | 'containers' | 'yb-containers' | 'line-items' | 'yb-line-items'>;
+
+export interface LockCheck {
+  incomplete: IncompleteLineItem[];
+}
+
+/**
+ * `GET /3ds/api/{entity}/{id}/lock-check` — the record's line items that lack what DEA Form 41 and
+ * ARCOS need (the check the lock makes). Under the record's key, so anything that refreshes the
+ * record refreshes it; read afresh every time a lock confirmation opens.
+ */
+export const lockCheckKeys = {
+  of: (entity: LockableEntity, id: string) => [...recordsKeys.record(entity, id), 'lock-check'] as const,
+};
+
+export async function getLockCheck(entity: LockableEntity, id: string, signal?: AbortSignal): Promise<LockCheck> {
+  const body = (await api.get(`/${entity}/${encodeURIComponent(id)}/lock-check`, { signal })) as { incomplete?: unknown };
+  return { incomplete: Array.isArray(body.incomplete) ? (body.incomplete as IncompleteLineItem[]) : [] };
+}
+
+export function lockCheckQueryOptions(entity: LockableEntity, id: string) {
+  return queryOptions({
+    queryKey: lockCheckKeys.of(entity, id),
+    queryFn: ({ signal }) => getLockCheck(entity, id, signal),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { failure: 'Whether it can be locked could not be checked' },
+  });
+}
+
+/** Reads only while `enabled` (a lock confirmation is open). */
+export function useLockCheck(entity: LockableEntity, id: string, enabled: boolean) {
+  return useQuery({ ...lockCheckQueryOptions(entity, id), enabled });
+}
