@@ -60,6 +60,13 @@ describe('the destruction record form', () => {
     expect(destructionRecordFormErrors({ ...values, transferWitness2: 'MARIA LOPEZ', destructionWitness1: 'Dana Whitfield', destructionWitness2: 'dana whitfield' }, '2026-03-15')).toEqual({
       transferWitness2: DESTRUCTION_RECORD_MESSAGES.sameWitness('Transfer Witness 2', 'Transfer Witness 1'),
       destructionWitness2: DESTRUCTION_RECORD_MESSAGES.sameWitness('Destruction Witness 2', 'Destruction Witness 1'),
+      // A rule between two fields outlines the other one too.
+      transferWitness1: true,
+      destructionWitness1: true,
+    });
+    expect(destructionRecordFormErrors({ ...values, dateReceived: '03/01/2026', dateDestroyed: '02/20/2026' }, '2026-03-15')).toMatchObject({
+      dateDestroyed: DESTRUCTION_RECORD_MESSAGES.destroyedBeforeReceived,
+      dateReceived: true,
     });
   });
 

@@ -1,6 +1,6 @@
 import { arcosAmount, arcosNdc, arcosOrderFormProblem, type ArcosLineItem } from './arcos.ts';
 import type { Form41LineItem } from './form-41.ts';
-import { computeQuantities } from './line-item-quantities.ts';
+import { bulkAmountDestroyed } from './line-item-quantities.ts';
 import { isBulkNdc } from './line-items.ts';
 import { isArcosReportable } from './reports.ts';
 
@@ -17,7 +17,6 @@ export const COMPLETENESS_MESSAGES = {
   packSizeMissing: 'Pack Size is empty: Form 41 needs the units in one package',
   bulkAmountMissing: 'Pack Size is empty: Form 41 needs the amount of a bulk item',
   bulkKindUnknown: 'The dictionary does not say what kind of bulk NDC this is (raw powder or liquid, dosage formulation, solution): Form 41 cannot weigh it',
-  baseWeightMissing: "The NDC's dictionary entry has no base weight: Form 41 cannot weigh this bulk item",
   unitNotWeighable: (uom: string) =>
     `Pack Size UoM "${uom}" is not a weight and the NDC has no density: Form 41 cannot weigh this bulk item (enter the amount in mcg, mg, g or kg)`,
 } as const;
@@ -45,16 +44,22 @@ export function form41Gaps(item: Form41LineItem): string[] {
     if (item.packSize === null) gaps.push(COMPLETENESS_MESSAGES.packSizeMissing);
     return gaps;
   }
-  const grams = computeQuantities(
-    { ndc: item.ndc, bulkKind: item.bulkKind, ingredientBaseWeight: item.ingredientBaseWeight, density: item.density },
-    { packQuantity: item.packQuantity, packSize: item.packSize, packSizeUoM: item.packSizeUoM, percentFill: item.percentFill },
-  ).gramsOfBase;
-  if (grams !== null) return [];
+  // The amount Form 41 prints for a bulk item (buildForm41Rows): what it was destroyed as, by count,
+  // volume or weight; its grams of base stand beside it where the dictionary gives what they need.
+  const facts = { ndc: item.ndc, bulkKind: item.bulkKind, ingredientBaseWeight: item.ingredientBaseWeight, density: item.density };
+  const input = { packQuantity: item.packQuantity, packSize: item.packSize, packSizeUoM: item.packSizeUoM, percentFill: item.percentFill };
+  const destroyed = bulkAmountDestroyed(facts, input);
   if (item.packSize === null) return [COMPLETENESS_MESSAGES.bulkAmountMissing];
-  if (!item.bulkKind) return [COMPLETENESS_MESSAGES.bulkKindUnknown];
-  if (item.bulkKind === 'dosage-formulation' || item.bulkKind === 'solution') return [COMPLETENESS_MESSAGES.baseWeightMissing];
-  return [COMPLETENESS_MESSAGES.unitNotWeighable((item.packSizeUoM ?? '').trim())];
+  if (destroyed === null || !item.bulkKind) return [COMPLETENESS_MESSAGES.bulkKindUnknown];
+  // A raw substance is destroyed as a weight (DEA's own example: 1.25 kg); a volume without a density
+  // or an amount in another unit cannot be one.
+  const raw = item.bulkKind === 'raw-powder' || item.bulkKind === 'raw-liquid';
+  if (raw && !WEIGHT_UNITS.has(destroyed.unit.toLowerCase())) return [COMPLETENESS_MESSAGES.unitNotWeighable((item.packSizeUoM ?? '').trim())];
+  return [];
 }
+
+/** The units a raw substance's destroyed amount is a weight in. */
+const WEIGHT_UNITS = new Set(['mcg', 'mg', 'g', 'kg']);
 
 /**
  * What an ARCOS record of the item lacks, when the item is ARCOS-reportable (isArcosReportable): an

@@ -48,9 +48,10 @@ describe('lineItemGaps: what Form 41 and ARCOS need of a line item', () => {
     ['neither', { ...DIAZEPAM, packQuantity: null, packSize: null }, [M.packQuantityMissing, M.packSizeMissing]],
     ['a bulk item without its amount', { ...POWDER, packSize: null }, [M.bulkAmountMissing]],
     ['a bulk item of an unknown kind counted in units', { ...POWDER, schedule: '4', bulkKind: undefined, packSizeUoM: 'U' }, [M.bulkKindUnknown]],
-    // Weighed in grams, Form 41 can total it; ARCOS still needs to know what it reports.
-    ['a reportable bulk item of an unknown kind, in grams', { ...POWDER, bulkKind: undefined }, ['The dictionary does not say what kind of bulk NDC this is (raw powder or liquid, dosage formulation, solution)']],
-    ['bulk tablets without a base weight', { ...TABLETS, ingredientBaseWeight: null }, [M.baseWeightMissing]],
+    // Even weighed in grams: Form 41 sorts a bulk row by what it was destroyed as (and ARCOS reports by kind).
+    ['a reportable bulk item of an unknown kind, in grams', { ...POWDER, bulkKind: undefined }, [M.bulkKindUnknown]],
+    // Form 41 prints them by count; the grams of base beside it stay empty.
+    ['bulk tablets without a base weight', { ...TABLETS, ingredientBaseWeight: null }, []],
     ['a raw liquid in mL without a density', { ...POWDER, schedule: '4', bulkKind: 'raw-liquid', packSizeUoM: 'mL' }, [M.unitNotWeighable('mL')]],
     ['a raw liquid in mL with a density', { ...POWDER, schedule: '4', bulkKind: 'raw-liquid', packSizeUoM: 'mL', density: 1.1 }, []],
     // ARCOS (Schedule 2 is reportable): appendix 1 note H, and a quantity without decimals.
@@ -69,7 +70,7 @@ describe('lineItemGaps: what Form 41 and ARCOS need of a line item', () => {
   it('counts an item incomplete on the Form 41 exactly when form41Gaps names something', () => {
     const items = [OXY, { ...DIAZEPAM, packQuantity: null }, POWDER, { ...TABLETS, ingredientBaseWeight: null }, { ...POWDER, packSize: null }, { ...OXY, form222Number: null }];
     expect(buildForm41Rows(items).incomplete).toEqual(items.flatMap((item, i) => (form41Gaps(item).length ? [i] : [])));
-    expect(buildForm41Rows(items).incomplete).toEqual([1, 3, 4]);
+    expect(buildForm41Rows(items).incomplete).toEqual([1, 4]);
   });
 });
 

@@ -73,7 +73,9 @@ export function destructionRecordFormErrors(values: DestructionRecordValues, tod
   const record = Object.fromEntries(KEYS.map((key) => [key, changes[key] ?? null])) as DestructionRecord;
   for (const { field, message } of destructionRecordFieldProblems(record, today)) {
     if (typeof errors[field] !== 'string') errors[field] = message;
-    // The other fields the rule is about are outlined too.
+    // The other fields a rule between fields is about are outlined too (a date order, the same
+    // witness twice); the missing reason of a late destruction is the reason's alone.
+    if (field === 'lateReason') continue;
     for (const other of ALSO[message] ?? named(message)) errors[other] ??= true;
   }
   return errors;
