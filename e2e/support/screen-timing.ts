@@ -1,7 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
-import { expect } from './fixtures.ts';
 
 /**
  * How long a screen takes to answer: from the person's action (a click, an address) until the
@@ -23,17 +22,24 @@ export interface ScreenTiming {
 
 /**
  * Times `act` until the screen's content is there: `content` visible, or `ready` resolved (when
- * more than one thing must be seen).
+ * more than one thing must be seen). Wait with `shown` (a locator's own wait, checked on every
+ * animation frame), not with `expect(…).toBeVisible()`, whose retries back off (100, 250, 500 ms…)
+ * and would time the back-off rather than the screen.
  */
 export async function timeScreen(screen: string, visit: ScreenTiming['visit'], act: () => Promise<unknown>, content: Locator | (() => Promise<unknown>)): Promise<ScreenTiming> {
   const started = performance.now();
   await act();
   if (typeof content === 'function') await content();
-  else await expect(content).toBeVisible({ timeout: 30_000 });
+  else await shown(content);
   const timing = { screen, visit, ms: Math.round(performance.now() - started) };
   mkdirSync(join(FILE, '..'), { recursive: true });
   appendFileSync(FILE, `${JSON.stringify({ ...timing, at: new Date().toISOString() })}\n`);
   return timing;
+}
+
+/** Waits until the locator's element is visible, checked on every animation frame. */
+export function shown(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 /** One line per screen: "Jobs 142 ms (first) / 88 ms (again)". */
