@@ -26,6 +26,7 @@ beforeAll(async () => {
       { ndc: '00406-0552-01', schedule: '2', trade_name: 'OXYCODONE HCL 5 MG', strength: '5 MG', form: 'Tablet', package_size: 100, package_size_uom: 'U', ingredient_base_weight: 0.44816, trade_package: true },
       { ndc: '00591-0385-01', schedule: '4', trade_name: 'DIAZEPAM 5 MG', package_size: 100, package_size_uom: 'U', trade_package: true },
       { ndc: '12345-0002-**', schedule: '4', trade_name: 'DIAZEPAM TABLETS (BULK)', bulk_dosage_formulation: true },
+      { ndc: '12345-0003-**', schedule: '4', trade_name: 'DIAZEPAM RAW LIQUID', bulk_raw_liquid: true },
     ] as never)
     .execute();
   regId = (await createRegistration(t.db, { schedule_2: true, schedule_4: true, expiration_date: '2099-01-01' })).id;
@@ -102,15 +103,17 @@ describe('lock of a job', () => {
     expect(await jobLocked(id)).toBe(true);
   });
 
-  it('names a bulk item the dictionary cannot weigh, and a quantity ARCOS cannot write', async () => {
+  it('names a raw bulk liquid the dictionary cannot weigh, and a quantity ARCOS cannot write', async () => {
     const { id, box } = await job();
-    const bulk = await createLineItem(t.db, { container_id: box.id, ndc: '12345-0002-**', ndc_schedule: '4', pack_quantity: 1, pack_size: 100, pack_size_uom: 'U' });
+    // Bulk tablets without a base weight are counted on Form 41: complete.
+    await createLineItem(t.db, { container_id: box.id, ndc: '12345-0002-**', ndc_schedule: '4', pack_quantity: 1, pack_size: 100, pack_size_uom: 'U' });
+    const bulk = await createLineItem(t.db, { container_id: box.id, ndc: '12345-0003-**', ndc_schedule: '4', pack_quantity: 1, pack_size: 100, pack_size_uom: 'mL' });
     const decimal = await createLineItem(t.db, { container_id: box.id, ndc: '00406-0552-01', ndc_schedule: '2', pack_quantity: 1.5, form_222_number: 'AB1234567' });
     const res = await call('PATCH', `/job/lock/${id}`);
     expect(res.statusCode).toBe(409);
     const problems = Object.fromEntries((res.json().incomplete as { recordId: string; problems: string[] }[]).map((i) => [i.recordId, i.problems]));
     expect(problems).toEqual({
-      [bulk.id]: ["The NDC's dictionary entry has no base weight: Form 41 cannot weigh this bulk item"],
+      [bulk.id]: ['Pack Size UoM "mL" is not a weight and the NDC has no density: Form 41 cannot weigh this bulk item (enter the amount in mcg, mg, g or kg)'],
       [decimal.id]: ['Pack Quantity 1.5 is not a whole number of packages'],
     });
   });
