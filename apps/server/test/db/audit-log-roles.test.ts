@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { compactChangeLog } from '../../src/records/count-cache.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
@@ -129,12 +130,13 @@ describe.runIf(onPostgres)("the server's role of the two-role set-up", () => {
     expect(await owner.db.selectFrom('audit_log').select('id').where('username', '=', 'forger').execute()).toEqual([]);
   });
 
-  it('does its normal work elsewhere: records, sequences, the count cache, change notices', async () => {
+  it('does its normal work elsewhere: records, sequences, the word index, the count cache and its change log, change notices', async () => {
     const job = await createJob(server.db);
     await server.db.updateTable('jobs').set({ name: 'renamed' }).where('id', '=', job.id).execute();
-    await sql`INSERT INTO count_cache (cache_key, versions, found_count) VALUES ('k', 'v', 1)
+    await sql`INSERT INTO count_cache (cache_key, snapshot, found_count) VALUES ('k', pg_current_snapshot(), 1)
               ON CONFLICT (cache_key) DO UPDATE SET found_count = 2`.execute(server.db);
     await sql`DELETE FROM count_cache WHERE cache_key = 'k'`.execute(server.db);
+    await compactChangeLog(server.db, 0);
     await sql`SELECT pg_notify('tds_sync', 'probe')`.execute(server.db);
     await sql`LISTEN tds_events`.execute(server.db);
     await server.db.deleteFrom('jobs').where('id', '=', job.id).execute();
