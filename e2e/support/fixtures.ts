@@ -42,7 +42,15 @@ export async function login(page: Page, username = 'admin', password = DEMO_PASS
 export async function untilStill(page: Page): Promise<void> {
   await page.waitForFunction(
     async () => {
-      const moving = () => document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? 0)));
+      // A dialog between its mount and its fade's first frame runs no transition yet but is not
+      // all there either: one that is not fully opaque (itself or a parent) is still arriving.
+      const faded = (element: Element | null): boolean => {
+        for (let at = element; at; at = at.parentElement) if (Number(getComputedStyle(at).opacity) < 1) return true;
+        return false;
+      };
+      const moving = () =>
+        document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? 0))) ||
+        [...document.querySelectorAll('[role="dialog"]')].some(faded);
       for (let frame = 0; frame < 3; frame++) {
         if (moving()) return false;
         await new Promise((resolve) => requestAnimationFrame(resolve));

@@ -11,6 +11,30 @@ import type { Locator } from '@playwright/test';
  */
 export const SCREEN_BUDGET_MS = Number(process.env.SCREEN_BUDGET_MS ?? 300);
 
+/**
+ * On a machine that is doing other work, a screen waits for the processor, not for 3DS: there every
+ * screen is held to this looser bound instead, which still fails on what a busy machine cannot
+ * explain (a list that scans, a request that waits on a lock), and the figures are printed.
+ */
+export const BUSY_SCREEN_BUDGET_MS = Number(process.env.BUSY_SCREEN_BUDGET_MS ?? 3000);
+
+/**
+ * How much of a processor this process gets: the share of `ms` of wall time it spent computing
+ * while it tried to compute all along. About 1 on an idle machine (the server and the browser are
+ * waiting too); well under it when other work competes for the cores.
+ */
+export function processorShare(ms = 400): number {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let spin = 0;
+  while (performance.now() - started < ms) spin += Math.sqrt(spin + 1);
+  const used = process.cpuUsage(cpu);
+  return Math.min(1, (used.user + used.system) / 1000 / (performance.now() - started));
+}
+
+/** Below this share the machine is busy: the idle budget is not the one that applies. */
+export const IDLE_SHARE = 0.9;
+
 const FILE = join(import.meta.dirname, '..', 'artifacts', 'screen-timings.jsonl');
 
 export interface ScreenTiming {

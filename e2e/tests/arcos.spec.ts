@@ -154,7 +154,7 @@ test('an inventory taken as of now: its PDF downloads, and it is listed with its
 test('On Hand: what was received and not destroyed, found by its job, with the days left', async ({ page, request }) => {
   const stock = await receivedLastQuarter(request);
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'On Hand', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'On Hand' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Quick find' }).fill(stock.jobName);

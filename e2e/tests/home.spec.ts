@@ -25,14 +25,18 @@ interface Made {
   lot: string;
 }
 
-/** admin's job, received long ago and not destroyed (overdue), with a container of two schedule 2 packages. */
-async function overdueJob(request: APIRequestContext): Promise<Made> {
+/**
+ * admin's job, received long ago and not destroyed (overdue), with a container of two schedule 2
+ * packages. The card shows the ten most overdue jobs, and other journeys leave received jobs behind:
+ * each test receives its job further back than any of theirs, so that it is among the ten.
+ */
+async function overdueJob(request: APIRequestContext, daysAgo: number): Promise<Made> {
   const token = await apiToken(request);
   const { registrationId, ndcs } = await scheduleTwoStock(request, token, 1);
   const jobName = `Home overdue ${Date.now()}`;
   const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': jobName } });
   const jobId = String(job.recordId);
-  await api(request, token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': usDate(-100) } });
+  await api(request, token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': usDate(-daysAgo) } });
   const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Home tote' });
   const lot = `HOME-${Date.now()}`;
   await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc: ndcs[0], packQuantity: 1, lotNumber: lot });
@@ -49,14 +53,14 @@ async function signIn(page: Page, username = 'admin') {
 }
 
 test('after sign-in: what is due, on hand and mine, each linking to its list or record', async ({ page, request }) => {
-  const made = await overdueJob(request);
+  const made = await overdueJob(request, 900);
   await signIn(page);
 
   // Due: the job past its deadline, soonest (most overdue) first, with its clock.
   const due = card(page, 'Due for destruction');
   const dueRow = due.getByRole('link', { name: `Job ${made.jobId} · ${made.jobName}` });
   await expect(dueRow).toBeVisible();
-  await expect(due.getByText('70 days overdue').first()).toBeVisible();
+  await expect(due.getByText('870 days overdue').first()).toBeVisible();
 
   // On hand, schedule 2: the count links to the line items it counts.
   const onHand = card(page, 'On hand by schedule');
@@ -121,8 +125,8 @@ test('a change elsewhere shows on the home screen without a reload', async ({ pa
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) reloads += 1;
   });
-  // Someone receives a job four months ago: it is due (long overdue) at once.
-  const made = await overdueJob(request);
+  // Someone receives a job years ago: it is due (long overdue) at once.
+  const made = await overdueJob(request, 950);
   await expect(card(page, 'Due for destruction').getByRole('link', { name: `Job ${made.jobId} · ${made.jobName}` })).toBeVisible({ timeout: 5000 });
   expect(reloads).toBe(0);
 });
@@ -138,7 +142,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the cards stand one under the other, the on-hand table within its card', async ({ page, request }) => {
-    const made = await overdueJob(request);
+    const made = await overdueJob(request, 980);
     await signIn(page);
     const due = card(page, 'Due for destruction');
     await expect(due.getByRole('link', { name: `Job ${made.jobId} · ${made.jobName}` })).toBeVisible();

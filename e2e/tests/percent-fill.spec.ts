@@ -19,7 +19,7 @@ test('a fill of 150 % is refused beside % Fill before anything is sent; 40 % is 
   const id = String(item.recordId);
 
   await login(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.goto(`line-item/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Line Item ${id}` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Quantities' })).toBeVisible();

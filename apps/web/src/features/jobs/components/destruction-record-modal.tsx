@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Modal, Select, SimpleGrid, Stack, TextInput
 import { DATE_FORMAT, DESTRUCTION_DEADLINE_DAYS } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RecordChangedNotice } from '../../../components/alerts/record-changed-notice.tsx';
 import { useBusinessToday } from '../../../components/business-day/business-day.ts';
 import { useValueList } from '../../../components/value-lists/value-list.ts';
@@ -35,7 +35,18 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
   // The version the form started from: a live reload of the job must not move it, or someone
   // else's change meanwhile would be overwritten unnoticed (the server answers 409 instead).
   const [{ modId, initial }, setBase] = useState({ modId: openedModId, initial: openedValues });
-  const form = useForm<DestructionRecordValues>({ mode: 'controlled', initialValues: initial });
+  // Once a save has been refused, the errors follow what is typed: fixing one date of a date-order
+  // rule clears the outline of the other as well, not only of the field typed in.
+  const refused = useRef(false);
+  const form = useForm<DestructionRecordValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    onValuesChange: (values) => {
+      if (!refused.current) return;
+      setProblems(destructionRecordFormProblems(values, today));
+      form.setErrors(destructionRecordFormErrors(values, today));
+    },
+  });
   const reload = async () => {
     const fresh = await onReload();
     setBase(fresh);
@@ -52,6 +63,7 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
     const found = destructionRecordFormProblems(values, today);
     setProblems(found);
     form.setErrors(destructionRecordFormErrors(values, today));
+    refused.current = found.length > 0;
     if (found.length) return;
     saving.mutate({ id: jobId, changes: changedFields(initial, values), modId }, { onSuccess: onClose });
   });
