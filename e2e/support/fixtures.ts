@@ -50,7 +50,9 @@ export async function untilStill(page: Page): Promise<void> {
       };
       const moving = () =>
         document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? 0))) ||
-        [...document.querySelectorAll('[role="dialog"]')].some(faded);
+        [...document.querySelectorAll('[role="dialog"]')].some(faded) ||
+        // A button waiting for its answer fades its label out and back in when the answer comes.
+        document.querySelector('[data-loading]') !== null;
       for (let frame = 0; frame < 3; frame++) {
         if (moving()) return false;
         await new Promise((resolve) => requestAnimationFrame(resolve));

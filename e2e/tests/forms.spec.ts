@@ -85,18 +85,23 @@ test('the destruction record outlines both dates of a date-order rule, the messa
   await expect(dialog).toBeHidden();
 });
 
-test('the ARCOS period outlines From and To when it ends before it starts', async ({ page }) => {
+test('the accountability period outlines From and To when it ends before it starts, the message beside To', async ({ page }) => {
   await login(page);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'ARCOS file' });
-  await expect(panel.getByRole('textbox', { name: 'From' })).toHaveAttribute('required', '');
+  const panel = page.getByRole('region', { name: 'Accountability' });
+  let asked = false;
+  page.on('request', (r) => {
+    if (r.url().includes('/3ds/api/reports/accountability')) asked = true;
+  });
   await panel.getByRole('textbox', { name: 'From' }).fill('09/30/2026');
   await panel.getByRole('textbox', { name: 'To' }).fill('07/01/2026');
-  await panel.getByRole('button', { name: 'Download ARCOS' }).click();
+  await panel.getByRole('textbox', { name: 'Drug Code' }).fill('9143');
+  await panel.getByRole('button', { name: 'Account' }).click();
   await expect(panel.getByRole('textbox', { name: 'To' })).toHaveAttribute('aria-invalid', 'true');
   await expect(panel.getByRole('textbox', { name: 'From' })).toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.getByText('From must not be after To')).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'To' })).toHaveAccessibleDescription(/From must not be after To/);
+  expect(asked).toBe(false);
 });
 
 test('on a phone, the New Container form and its errors fit the screen', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { accountabilityQuerySchema } from '@3ds/domain';
+import { accountabilityQuerySchema, parseUsDate } from '@3ds/domain';
 import { IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -25,7 +25,8 @@ const grams = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigit
  */
 export function AccountabilityPanel() {
   const [values, setValues] = useState<AccountabilityQuery>({ from: '', to: '', drugCode: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof AccountabilityQuery, string>>>({});
+  // A message beside its field, or `true` to outline a field whose message stands beside another.
+  const [errors, setErrors] = useState<Partial<Record<keyof AccountabilityQuery, string | true>>>({});
   const [open, setOpen] = useState<FigureName | null>(null);
   const running = useMutation({ mutationKey: ['reports', 'accountability'], mutationFn: getAccountability, meta: { handlesErrors: true } });
 
@@ -39,6 +40,12 @@ export function AccountabilityPanel() {
         found[field] ??= issue.message;
       }
       setErrors(found);
+      return;
+    }
+    // A rule between the two dates outlines both, its message beside the later one (the server
+    // answers the same words).
+    if (parseUsDate(parsed.data.from)! > parseUsDate(parsed.data.to)!) {
+      setErrors({ from: true, to: 'From must not be after To' });
       return;
     }
     setErrors({});

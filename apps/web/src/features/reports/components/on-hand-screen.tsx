@@ -89,7 +89,7 @@ export function OnHandScreen() {
       </Paper>
 
       {query.isError && <RecordLoadError what="list" error={query.error} />}
-      {query.isPending && <Skeleton height={240} aria-label="Loading the line items on hand" />}
+      {query.isPending && <Skeleton height={240} role="status" aria-label="Loading the line items on hand" />}
       {answer && (
         <>
           <Paper withBorder shadow="xs" p="md" component="section" aria-labelledby="on-hand-summary">
