@@ -10,20 +10,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { tooManyAttempts, unauthorized } from '../../errors/app-error.ts';
 import { decoyPasswordHash, SignInsBusyError, verifyPassword } from '../../security/password.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 import type { TokenSigner } from '../../security/tokens.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
 import * as sessions from './sessions.repository.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
-
-export interface SessionUser {
-  sessionId: string;
-  userId: number;
-  username: string;
-  privileges: string[];
-  parentOrganization: string | null;
-}
+import { findUserByUsername } from '../../shared/users.repository.ts';
 
 export interface RequestMeta {
   ip: string | null;

@@ -1,21 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-export function lineItemsOf(db: Kysely<Database>, containerId: number) {
-  return db.selectFrom('line_items').selectAll().where('container_id', '=', containerId).orderBy('id').forUpdate().execute();
-}
-
-/** How many of a container's line items are locked on their own (LOCK_LINE_ITEM). */
-export async function countOwnLockedItems(db: Kysely<Database>, containerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('line_items')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('container_id', '=', containerId)
-    .where('locked_own', '=', true)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * The cascade of a container lock onto its line items (spec 2 §4): locking locks every item not yet
  * locked; unlocking unlocks the items the cascade locked and leaves those locked on their own.

@@ -12,13 +12,14 @@ import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import * as containers from './containers.repository.ts';
-import { assertCompleteForLock } from '../line-items/lock-completeness.ts';
+import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
+import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 
 const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
 const NOUN = { standard: 'Container', yellow_bucket: 'Yellow Bucket container' } as const;
@@ -187,7 +188,7 @@ export class ContainersService {
   /** The delete of one container with its line items inside the caller's transaction (single and bulk). */
   async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldContainer) {
     const { container } = await this.#hold(trx, kind, id, 'container.delete', held);
-    const items = await containers.lineItemsOf(trx, id);
+    const items = await lineItemsOf(trx, id);
     await trx.deleteFrom('line_items').where('container_id', '=', id).execute();
     await trx.deleteFrom('containers').where('id', '=', id).execute();
     await writeAudit(trx, { username: user.username, action: 'delete', entity: 'container', recordId: id, before: { container, lineItems: items }, after: null, requestId });
@@ -202,7 +203,7 @@ export class ContainersService {
   async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action, already?: HeldContainer) {
     const held = already ?? (await holdContainer(trx, id, { kind, mode: 'update' }));
     if (!held) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-    const ownLockedItems = actionRule(action).refusedWhen.includes('own-locked-items') ? await containers.countOwnLockedItems(trx, id) : 0;
+    const ownLockedItems = actionRule(action).refusedWhen.includes('own-locked-items') ? await countOwnLockedItems(trx, id) : 0;
     assertLockAllows(
       action,
       { job: held.job.locked, record: held.container.locked, ownLockedItems },

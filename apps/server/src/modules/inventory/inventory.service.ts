@@ -26,14 +26,14 @@ import type { DocumentColumn, DocumentRow } from '../../documents/table-document
 import { createXlsxWriter } from '../../documents/xlsx-writer.ts';
 import { badRequest, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
-import { fileLinkFor, saveFile } from '../files/files.service.ts';
-import { insertFile } from '../files/files.repository.ts';
-import { registrantOf } from '../settings/registrant.ts';
-import { readSettings } from '../settings/settings.repository.ts';
-import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from './on-hand.repository.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import { fileLinkFor, saveFile } from '../../files/stored-files.ts';
+import { insertFile } from '../../files/stored-files.repository.ts';
+import { registrantOf } from '../../shared/registrant.ts';
+import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from '../../shared/on-hand.repository.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { readSettings } from '../../shared/settings.repository.ts';
 
 /** Inventories are kept under this prefix: records, never removed by the clean-up of exports. */
 export const INVENTORIES_PREFIX = 'inventories/';

@@ -23,16 +23,16 @@ import {
 } from '../../documents/destruction-pdf.ts';
 import { AppError, conflict, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
-import { readSettings } from '../settings/settings.repository.ts';
-import { registrantOf } from '../settings/registrant.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../../files/stored-files.ts';
+import { registrantOf } from '../../shared/registrant.ts';
 import * as repo from './jobs.documents.repository.ts';
-import { recordedLineItems } from '../line-items/recorded-line-items.repository.ts';
+import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { readSettings } from '../../shared/settings.repository.ts';
 
-export { DOCUMENT_MESSAGES } from '../settings/registrant.ts';
+export { DOCUMENT_MESSAGES } from '../../shared/registrant.ts';
 
 type DocumentKind = 'form-41' | 'certificate';
 

@@ -22,19 +22,19 @@ import { AppError, badRequest, conflict, notFound, tooManyAttempts, validationFa
 import type { FileStore } from '../../files/file-store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
-import { saveFile } from '../files/files.service.ts';
-import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import { saveFile } from '../../files/stored-files.ts';
+import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
 import { hasGeneratedDocument } from './jobs.documents.repository.ts';
 
-import { countOwnLockedItems } from '../containers/containers.repository.ts';
-import { assertCompleteForLock } from '../line-items/lock-completeness.ts';
+import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import { holdContainer } from '../../db/row-locks.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { countOwnLockedItems } from '../../shared/container-contents.repository.ts';
 
 /** The refusal of an upload to a slot holding a generated document. */
 function finalDocumentMessage(jobId: number, slot: string) {

@@ -22,15 +22,15 @@ import type { LineItem, LineItemUpdate, RecordKind } from '../../db/tables/recor
 import { AppError, conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../../files/stored-files.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
 import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
-import { assertCompleteForLock, incompleteLockError } from './lock-completeness.ts';
+import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
 const NOUN = { standard: 'Line item', yellow_bucket: 'Yellow Bucket line item' } as const;

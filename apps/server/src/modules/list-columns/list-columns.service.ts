@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
 import * as repo from './list-columns.repository.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 
 export interface ListColumnsAnswer {
   entity: EntityName;

@@ -6,11 +6,11 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
-import { saveFile } from '../files/files.service.ts';
-import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from './picture-upload.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import { saveFile } from '../../files/stored-files.ts';
+import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 
 export class RegistrationsService {
   readonly #db: Kysely<Database>;

@@ -26,6 +26,7 @@ import {
   type ArcosRequest,
   type ArcosWritten,
   type BulkKind,
+  type InventoryMoment,
   type ReportRequest,
 } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
@@ -33,16 +34,20 @@ import type { Database } from '../../db/schema.ts';
 import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
-import type { InventoryService } from '../inventory/inventory.service.ts';
-import type { OnHandLine } from '../inventory/on-hand.repository.ts';
-import { readSettings, readSettingsForUpdate } from '../settings/settings.repository.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import type { OnHandLine } from '../../shared/on-hand.repository.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../../files/stored-files.ts';
 import * as reports from './reports.repository.ts';
 import type { ArcosLine, ReportLine } from './reports.repository.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
+
+/** The line items on hand at a moment (the inventory module's InventoryService reads them): the year-end inventory's. */
+export interface OnHandAt {
+  onHand(at: InventoryMoment): Promise<OnHandLine[]>;
+}
 
 const ARCOS_RULE = { schedules: ARCOS_SCHEDULES, drugCodes: ARCOS_DRUG_CODES };
 
@@ -227,9 +232,9 @@ export class ReportsService {
   readonly #store: FileStore;
   readonly #linkSecret: string;
   readonly #now: () => Date;
-  readonly #inventory: InventoryService;
+  readonly #inventory: OnHandAt;
 
-  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; inventory: InventoryService }) {
+  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; inventory: OnHandAt }) {
     this.#db = deps.db;
     this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;

@@ -8,9 +8,9 @@ import type { FindRequest } from '../../records/find-request.ts';
 import { LAYOUTS } from '../../records/layouts/index.ts';
 import type { SortSpec } from '../../records/list-query.ts';
 import { prepareFind, resolveSort } from '../../records/records.repository.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
 import * as repo from './saved-finds.repository.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 
 /** The find requests of one saved find as JSON: as much as a list's `searchCriteria` may carry. */
 const MAX_REQUESTS_JSON = 20_000;

@@ -4,11 +4,12 @@ import type { Database } from '../../db/schema.ts';
 import type { Settings, SettingsUpdate } from '../../db/tables/settings.table.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
 import type { BusinessDay } from './business-day.ts';
-import { isKnownTimeZone, readSettings, readSettingsForUpdate, updateSettings } from './settings.repository.ts';
+import { isKnownTimeZone, updateSettings } from './settings.repository.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
 
 /** The settings column of each field. */
 const COLUMNS = {

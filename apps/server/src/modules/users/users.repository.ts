@@ -2,10 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { NewUser, User, UserUpdate } from '../../db/tables/auth.table.ts';
 import type { Database } from '../../db/schema.ts';
 
-export function findUserByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
-}
-
 export type UserWithLastLogin = User & { last_login_at: Date | null };
 
 /** Every account with the start of its latest session (its last login), by username. */

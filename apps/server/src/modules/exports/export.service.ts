@@ -2,36 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { CATALOGUE, PRINT_COLUMNS, todayIso, type EntityName } from '@3ds/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { z } from 'zod';
-import type { Database } from '../db/schema.ts';
-import { PDF_MAX_ROWS } from '../documents/pdf-limits.ts';
-import type { DocumentColumn, DocumentRow, DocumentValue } from '../documents/table-document.ts';
-import { validationFailed } from '../errors/app-error.ts';
-import type { FileStore } from '../files/file-store.ts';
-import type { SessionUser } from '../modules/auth/auth.service.ts';
-import { writeAudit } from '../modules/audit/audit.repository.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../modules/files/files.service.ts';
-import { findRequestsSchema } from './find-request.ts';
-import { fieldByName, type Layout, type LayoutField } from './layout.ts';
-import { LAYOUTS } from './layouts/index.ts';
-import { sortSchema, toFindParts } from './list-query.ts';
-import { alias, formatValue } from './record-format.ts';
-import { countFound, foundIds, prepareFind, streamFound, type PreparedFind } from './records.repository.ts';
-import { scopeFor } from './records.service.ts';
-
-const flag = z.union([z.boolean(), z.string().max(10)]).optional();
-
-/** `POST /{entity}/export`: the on-screen find and sort, and the file type. */
-export const exportRequestSchema = z.object({
-  fileType: z.enum(['pdf', 'xlsx'], { message: 'fileType must be "pdf" or "xlsx"' }),
-  recordType: z.enum(['cn', 'yb'], { message: 'recordType must be "cn" or "yb"' }).optional(),
-  quickFind: flag,
-  quickFindCriteria: z.string().max(1000).optional(),
-  search: flag,
-  searchCriteria: z.union([z.string().max(20_000), findRequestsSchema]).optional(),
-  sort: z.union([z.string().max(4000), sortSchema]).optional(),
-});
-export type ExportRequest = z.infer<typeof exportRequestSchema>;
+import type { Database } from '../../db/schema.ts';
+import { PDF_MAX_ROWS } from '../../documents/pdf-limits.ts';
+import type { DocumentColumn, DocumentRow, DocumentValue } from '../../documents/table-document.ts';
+import { validationFailed } from '../../errors/app-error.ts';
+import type { FileStore } from '../../files/file-store.ts';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../../files/stored-files.ts';
+import type { ExportAnswer, ExportRequest, ExportService as ListExport } from '../../records/export-request.ts';
+import { fieldByName, type Layout, type LayoutField } from '../../records/layout.ts';
+import { LAYOUTS } from '../../records/layouts/index.ts';
+import { toFindParts } from '../../records/list-query.ts';
+import { alias, formatValue } from '../../records/record-format.ts';
+import { countFound, foundIds, prepareFind, streamFound, type PreparedFind } from '../../records/records.repository.ts';
+import { scopeFor } from '../../records/records.service.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 
 /**
  * Jobs and containers export the line items they hold (spec 2 §7): a job's of the kind
@@ -102,7 +87,7 @@ function pdfColumns(entity: EntityName, layout: Layout): { columns: PdfColumn[];
     : { columns };
 }
 
-export class ExportService {
+export class ExportService implements ListExport {
   readonly #db: Kysely<Database>;
   readonly #store: FileStore;
   readonly #linkSecret: string;
@@ -121,7 +106,7 @@ export class ExportService {
    * Writes the whole found set (not the page) to export.xlsx or export.pdf and answers a signed link.
    * `onlyIds` narrows the found set to those records (a bulk export of a selection).
    */
-  async export(entity: EntityName, request: ExportRequest, user: SessionUser, requestId: string, onlyIds?: readonly number[]) {
+  async export(entity: EntityName, request: ExportRequest, user: SessionUser, requestId: string, onlyIds?: readonly number[]): Promise<ExportAnswer> {
     const parts = toFindParts(request);
     const related = relatedLineItems(entity, request.recordType);
     const target = related?.target ?? entity;
@@ -155,8 +140,8 @@ export class ExportService {
     // The document libraries load on first use, keeping them out of an idle server's memory.
     const writer =
       request.fileType === 'xlsx'
-        ? (await import('../documents/xlsx-writer.ts')).createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
-        : (await import('../documents/pdf-writer.ts')).createPdfWriter(output, {
+        ? (await import('../../documents/xlsx-writer.ts')).createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
+        : (await import('../../documents/pdf-writer.ts')).createPdfWriter(output, {
             title,
             subtitle: `Exported by ${user.username}`,
             ...(pdf?.note ? { note: pdf.note } : {}),

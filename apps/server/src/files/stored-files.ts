@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { StoredFile } from '../../db/tables/files.table.ts';
-import { conflict } from '../../errors/app-error.ts';
-import type { FileStore } from '../../files/file-store.ts';
-import { signFileLink } from '../../files/signed-link.ts';
-import * as files from './files.repository.ts';
-import { transaction } from '../../db/transaction.ts';
+import type { Database } from '../db/schema.ts';
+import type { StoredFile } from '../db/tables/files.table.ts';
+import { conflict } from '../errors/app-error.ts';
+import type { FileStore } from './file-store.ts';
+import { signFileLink } from './signed-link.ts';
+import * as files from './stored-files.repository.ts';
+import { transaction } from '../db/transaction.ts';
 
 /** Exports are written under this prefix and removed once their links can no longer be used. */
 export const EXPORTS_PREFIX = 'exports/';
