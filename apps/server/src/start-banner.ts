@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/schema.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/seed-demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/seed-demo.ts';
 import { verifyPassword } from './security/password.ts';
 
 /** What the start banner says: where to go, who can sign in, where the data is, what is logged. */
