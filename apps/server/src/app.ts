@@ -59,7 +59,7 @@ import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { RecordsService } from './records/records.service.ts';
-import { ExportService } from './modules/exports/export.service.ts';
+import { ExportService } from './modules/exports/exports.service.ts';
 import { CountCache, scheduleChangeLogCompaction } from './records/count-cache.ts';
 import { TokenSigner } from './security/tokens.ts';
 import type { ChangeFeed } from './db/change-feed.ts';

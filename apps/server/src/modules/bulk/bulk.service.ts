@@ -12,7 +12,7 @@ import {
   type BulkRefusal,
   type IncompleteLineItem,
 } from '@3ds/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { holdContainers, holdLineItems, type HeldContainer, type HeldLineItem } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -26,7 +26,7 @@ import { countFound, prepareFind } from '../../records/records.repository.ts';
 import { scopeFor } from '../../records/records.service.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
-import { foundIdsUpTo, visibleIds } from './bulk.repository.ts';
+import { beginRecord, endRecord, foundIdsUpTo, undoRecord, visibleIds } from './bulk.repository.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 
 /** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
@@ -152,11 +152,11 @@ export class BulkService {
             ? new Map(incompleteLineItems(await recordedLineItems(trx, { ids: [...held.keys()] })).map((item) => [Number(item.recordId), item]))
             : undefined;
         for (const id of chunk) {
-          await sql`SAVEPOINT bulk_record`.execute(trx);
+          await beginRecord(trx);
           try {
             const checked = incomplete && held.has(id) ? { incomplete: incomplete.get(id) } : undefined;
             await this.#one(trx, entity, request, id, user, requestId, held.get(id), checked);
-            await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+            await endRecord(trx);
             done++;
           } catch (error) {
             // Deadlocks, lost connections and bugs end the whole request (a deadlock runs it again).
@@ -167,8 +167,7 @@ export class BulkService {
                   ? { code: ERROR_CODES.conflict, message: 'This record is still in use by other records and cannot be removed.' }
                   : undefined;
             if (!refusal) throw error;
-            await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
-            await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+            await undoRecord(trx);
             refused.push({ recordId: String(id), ...refusal });
           }
         }

@@ -31,6 +31,7 @@ import { assertMayPerform } from '../../security/authorize.ts';
 import { fileLinkFor, saveFile } from '../../files/stored-files.ts';
 import { insertFile } from '../../files/stored-files.repository.ts';
 import { registrantOf } from '../../shared/registrant.ts';
+import * as inventories from './inventory.repository.ts';
 import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from '../../shared/on-hand.repository.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { readSettings } from '../../shared/settings.repository.ts';
@@ -220,7 +221,7 @@ export class InventoryService {
       return COUNT_BASIS_TEXT[inventoryCountBasis(row.schedule, opened, Number.isFinite(units) ? units : null, counted)];
     });
     const asOfText = `${formatIsoDate(at.date)} ${at.time}`;
-    const account = await this.#db.selectFrom('users').select('display_name').where('id', '=', user.userId).executeTakeFirst();
+    const account = await inventories.displayNameOf(this.#db, user.userId);
     const takenBy = account?.display_name?.trim() || user.username;
     const pdf = await renderInventory({ registrant, asOf: asOfText, business: at.business, rows, bases, totals, lineItems: lines.length, takenBy, generatedAt: now });
     const xlsxRows: DocumentRow[] = rows.map((row, i) => [
@@ -261,11 +262,7 @@ export class InventoryService {
             created_by: user.username,
           });
           xlsxFile = { id: row.id, name: row.original_name };
-          const inventory = await trx
-            .insertInto('inventories')
-            .values({ as_of: asOfDate, pdf_file_id: saved.id, xlsx_file_id: row.id, line_items: lines.length, created_by: user.username })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const inventory = await inventories.insertInventory(trx, { as_of: asOfDate, pdf_file_id: saved.id, xlsx_file_id: row.id, line_items: lines.length, created_by: user.username });
           inventoryId = inventory.id;
           await writeAudit(trx, {
             username: user.username,
@@ -310,13 +307,7 @@ export class InventoryService {
   /** Every inventory kept, newest first, with links to its PDF and xlsx. */
   /** The inventories taken, newest first, with download links for the user's session. */
   async inventories(user: SessionUser) {
-    const rows = await this.#db
-      .selectFrom('inventories as i')
-      .innerJoin('files as p', 'p.id', 'i.pdf_file_id')
-      .innerJoin('files as x', 'x.id', 'i.xlsx_file_id')
-      .select(['i.id', 'i.as_of', 'i.line_items', 'i.created_by', 'i.created_at', 'p.id as pdf_id', 'p.original_name as pdf_name', 'x.id as xlsx_id', 'x.original_name as xlsx_name'])
-      .orderBy('i.id', 'desc')
-      .execute();
+    const rows = await inventories.keptInventories(this.#db);
     return { data: rows.map((r) => this.#inventoryRecord(r, { id: r.pdf_id, name: r.pdf_name }, { id: r.xlsx_id, name: r.xlsx_name }, user)) };
   }
 

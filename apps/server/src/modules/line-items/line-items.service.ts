@@ -248,31 +248,27 @@ export class LineItemsService {
         bulk_pack_size: numbers.bulkPackSize ?? null,
         bulk_pack_size_uom: texts.bulkPackSizeUoM ?? null,
       };
-      const created = await trx
-        .insertInto('line_items')
-        .values({
-          kind,
-          container_id: containerId,
-          job_id: container.job_id,
-          ...snapshot(entry),
-          source: texts.source ?? null,
-          source_number: texts.sourceNumber ?? null,
-          lot_number: texts.lotNumber ?? null,
-          cause: texts.cause ?? null,
-          line_type: texts.type ?? null,
-          pack_quantity_uom: texts.packQuantityUoM ?? null,
-          bulk_stage: texts.bulkStage ?? null,
-          form_222_number: texts.form222Number ?? null,
-          cwf_form_number: texts.cwfFormNumber ?? null,
-          expiration_date: expirationDate ?? null,
-          serial_number: texts.serialNumber ?? null,
-          ...values,
-          ...this.#derive(entry, values),
-          created_by: user.username,
-          modified_by: user.username,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await repo.insertLineItem(trx, {
+        kind,
+        container_id: containerId,
+        job_id: container.job_id,
+        ...snapshot(entry),
+        source: texts.source ?? null,
+        source_number: texts.sourceNumber ?? null,
+        lot_number: texts.lotNumber ?? null,
+        cause: texts.cause ?? null,
+        line_type: texts.type ?? null,
+        pack_quantity_uom: texts.packQuantityUoM ?? null,
+        bulk_stage: texts.bulkStage ?? null,
+        form_222_number: texts.form222Number ?? null,
+        cwf_form_number: texts.cwfFormNumber ?? null,
+        expiration_date: expirationDate ?? null,
+        serial_number: texts.serialNumber ?? null,
+        ...values,
+        ...this.#derive(entry, values),
+        created_by: user.username,
+        modified_by: user.username,
+      });
       await writeAudit(trx, { username: user.username, action: 'create', entity: 'line-item', recordId: created.id, after: created, requestId });
       return { recordId: String(created.id), modId: String(created.mod_id) };
     });
@@ -411,7 +407,7 @@ export class LineItemsService {
         await assertCompleteForLock(trx, { ids: [id] }, record);
       }
     }
-    await trx.updateTable('line_items').set({ locked: lock, locked_own: lock, modified_by: user.username }).where('id', '=', id).execute();
+    await repo.setLockedOwn(trx, id, lock, user.username);
     await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
   }
 
@@ -432,7 +428,7 @@ export class LineItemsService {
     if (container.job_id !== before.job_id) throw refuse([`Container ${targetId} is in another job; a line item moves only within its job.`]);
     if (container.kind !== kind) throw refuse([`Container ${targetId} is not a ${kind === 'standard' ? 'standard' : 'Yellow Bucket'} container.`]);
     if (container.locked || target.job.locked) throw refuse([`Container ${targetId} is locked.`]);
-    await trx.updateTable('line_items').set({ container_id: targetId, modified_by: user.username }).where('id', '=', id).execute();
+    await repo.moveLineItem(trx, id, targetId, user.username);
     await writeAudit(trx, { username: user.username, action: 'move', entity: 'line-item', recordId: id, before: { container_id: before.container_id }, after: { container_id: targetId }, requestId });
   }
 
@@ -448,7 +444,7 @@ export class LineItemsService {
   /** The delete of one line item inside the caller's transaction (single and bulk); answers the deleted row. */
   async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldLineItem) {
     const { item: before } = await this.#loadUnlocked(trx, 'line-item.delete', kind, id, held);
-    await trx.deleteFrom('line_items').where('id', '=', id).execute();
+    await repo.deleteLineItem(trx, id);
     await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before, after: null, requestId });
     return before;
   }
@@ -500,12 +496,7 @@ export class LineItemsService {
     if (Object.entries(changes).every(([column, value]) => sameStoredValue(stored[column], value))) {
       return { recordId: String(before.id), modId: String(before.mod_id) };
     }
-    const after = await trx
-      .updateTable('line_items')
-      .set({ ...changes, modified_by: user.username })
-      .where('id', '=', before.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const after = await repo.updateLineItem(trx, before.id, { ...changes, modified_by: user.username });
     await writeAudit(trx, { username: user.username, action, entity: 'line-item', recordId: before.id, before, after, requestId });
     return { recordId: String(after.id), modId: String(after.mod_id) };
   }

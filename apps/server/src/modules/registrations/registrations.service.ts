@@ -10,6 +10,7 @@ import { writeAudit } from '../../db/audit-writer.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import { saveFile } from '../../files/stored-files.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
+import * as registrations from './registrations.repository.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 
 export class RegistrationsService {
@@ -30,8 +31,7 @@ export class RegistrationsService {
    */
   async uploadPicture(id: number, request: FastifyRequest, user: SessionUser) {
     assertMayPerform(user, 'registration.upload-picture');
-    const exists = await this.#db.selectFrom('registrations').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound(`There is no registration ${id}.`);
+    if (!(await registrations.registrationExists(this.#db, id))) throw notFound(`There is no registration ${id}.`);
     const upload = await readOneFile(request, { maxBytes: UPLOAD_MAX_BYTES, allowed: PICTURE_TYPES, refusal: ONLY_IMAGES });
     const name = `registration-${id}.${upload.extension}`;
     // The file's row, the link and the audit are one transaction; if it fails the stored file is removed.
@@ -40,14 +40,9 @@ export class RegistrationsService {
       this.#store,
       { key: `registrations/${id}/${randomUUID()}.${upload.extension}`, name, contentType: upload.contentType, body: upload.bytes, createdBy: user.username },
       async (trx, file) => {
-        const before = await trx.selectFrom('registrations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = await registrations.findRegistrationForUpdate(trx, id);
         if (!before) throw notFound(`There is no registration ${id}.`);
-        const after = await trx
-          .updateTable('registrations')
-          .set({ picture_file_id: file.id, modified_by: user.username })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const after = await registrations.setPicture(trx, id, file.id, user.username);
         await writeAudit(trx, {
           username: user.username,
           action: 'upload-picture',

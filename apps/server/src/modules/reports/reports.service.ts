@@ -29,7 +29,7 @@ import {
   type InventoryMoment,
   type ReportRequest,
 } from '@3ds/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -319,7 +319,7 @@ export class ReportsService {
     const period = parseArcosPeriod(request.period)!;
     const today = todayIso(this.#now());
     const read = await transaction(this.#db, async (trx) => {
-      await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
+      await reports.readAsOfOneMoment(trx);
       return { settings: await readSettings(trx), reports: await reports.currentArcosReports(trx) };
     });
     const { settings } = read;
@@ -420,26 +420,17 @@ export class ReportsService {
         await readSettingsForUpdate(trx);
         const current = await reports.currentArcosReports(trx);
         if ((current[0]?.id ?? null) !== (latest?.id ?? null)) throw conflict('Another ARCOS report was made meanwhile; make this one again.');
-        const row = await trx
-          .insertInto('arcos_reports')
-          .values({ period_start: period.start, period_end: period.end, frequency: period.frequency, file_id: saved.id, records: records.length, summary: JSON.stringify(summary), created_by: user.username, created_at: createdAt })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = await reports.insertArcosReport(trx, { period_start: period.start, period_end: period.end, frequency: period.frequency, file_id: saved.id, records: records.length, summary: JSON.stringify(summary), created_by: user.username, created_at: createdAt });
         reportId = row.id;
         if (supersedes !== null) {
-          await trx.updateTable('arcos_reports').set({ superseded_at: createdAt, superseded_by: row.id }).where('id', '=', supersedes).execute();
+          await reports.supersedeArcosReport(trx, supersedes, row.id, createdAt);
         }
         const carried = [
           ...plan.regular.map((t) => ({ t, action: ARCOS_ACTIONS.regular })),
           ...plan.deletions.map((t) => ({ t, action: ARCOS_ACTIONS.delete })),
           ...plan.insertions.map((t) => ({ t, action: ARCOS_ACTIONS.insert })),
         ];
-        for (let i = 0; i < carried.length; i += 500) {
-          await trx
-            .insertInto('arcos_report_transactions')
-            .values(carried.slice(i, i + 500).map(({ t, action }) => ({ report_id: row.id, line_item_id: t.lineItemId, code: t.code, action, record: t.record })))
-            .execute();
-        }
+        await reports.insertArcosTransactions(trx, carried.map(({ t, action }) => ({ report_id: row.id, line_item_id: t.lineItemId, code: t.code, action, record: t.record })));
         await writeAudit(trx, {
           username: user.username,
           action: 'report',

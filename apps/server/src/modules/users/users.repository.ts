@@ -64,6 +64,11 @@ export function revokeSessionsOf(db: Kysely<Database>, userId: number, at: Date)
   return db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
+/** The enabled accounts among these usernames, with their password hashes (the start banner's demo sign-ins). */
+export function enabledUsersNamed(db: Kysely<Database>, usernames: readonly string[]): Promise<Pick<User, 'username' | 'password_hash'>[]> {
+  return db.selectFrom('users').select(['username', 'password_hash']).where('username', 'in', usernames).where('disabled', '=', false).execute();
+}
+
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

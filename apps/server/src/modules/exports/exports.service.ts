@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { CATALOGUE, PRINT_COLUMNS, todayIso, type EntityName } from '@3ds/domain';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PDF_MAX_ROWS } from '../../documents/pdf-limits.ts';
 import type { DocumentColumn, DocumentRow, DocumentValue } from '../../documents/table-document.ts';
@@ -14,9 +14,10 @@ import { fieldByName, type Layout, type LayoutField } from '../../records/layout
 import { LAYOUTS } from '../../records/layouts/index.ts';
 import { toFindParts } from '../../records/list-query.ts';
 import { alias, formatValue } from '../../records/record-format.ts';
-import { countFound, foundIds, prepareFind, streamFound, type PreparedFind } from '../../records/records.repository.ts';
+import { countFound, prepareFind, streamFound, type PreparedFind } from '../../records/records.repository.ts';
 import { scopeFor } from '../../records/records.service.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import { heldBy, withOnlyIds } from './exports.repository.ts';
 
 /**
  * Jobs and containers export the line items they hold (spec 2 §7): a job's of the kind
@@ -27,13 +28,6 @@ function relatedLineItems(entity: EntityName, recordType: 'cn' | 'yb' | undefine
   if (entity === 'containers') return { target: 'line-items', key: 'li.container_id' };
   if (entity === 'yb-containers') return { target: 'yb-line-items', key: 'li.container_id' };
   return undefined;
-}
-
-/** The user's scope of the entity, narrowed to the given records when there are any. */
-function withOnlyIds(scope: RawBuilder<SqlBool> | undefined, layout: Layout, ids: readonly number[] | undefined): RawBuilder<SqlBool> | undefined {
-  if (ids === undefined) return scope;
-  const only = ids.length ? sql<SqlBool>`${sql.raw(layout.idSql)} IN (${sql.join(ids.map((id) => sql`${id}`))})` : sql<SqlBool>`false`;
-  return scope ? sql<SqlBool>`(${scope} AND ${only})` : only;
 }
 
 interface ExportColumn {
@@ -117,8 +111,7 @@ export class ExportService implements ListExport {
     if (related) {
       // The found jobs or containers, then every line item they hold, in id order.
       const parent = prepareFind(LAYOUTS[entity], parts, scope, { today: this.#today() });
-      const held = sql<SqlBool>`${sql.raw(related.key)} IN (${foundIds(LAYOUTS[entity], parent)})`;
-      find = prepareFind(layout, {}, held);
+      find = prepareFind(layout, {}, heldBy(related.key, LAYOUTS[entity], parent));
       sort = [];
     } else {
       find = prepareFind(layout, parts, scope, { today: this.#today() });
