@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import { CATALOGUE, PRINT_COLUMNS, todayIso, type EntityName } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -7,8 +5,7 @@ import { PDF_MAX_ROWS } from '../../documents/pdf-limits.ts';
 import type { DocumentColumn, DocumentRow, DocumentValue } from '../../documents/table-document.ts';
 import { validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { writeAudit } from '../../db/audit-writer.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../../files/stored-files.ts';
+import { publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import type { ExportAnswer, ExportRequest, ExportService as ListExport } from '../../records/export-request.ts';
 import { fieldByName, type Layout, type LayoutField } from '../../records/layout.ts';
 import { LAYOUTS } from '../../records/layouts/index.ts';
@@ -83,16 +80,14 @@ function pdfColumns(entity: EntityName, layout: Layout): { columns: PdfColumn[];
 
 export class ExportService implements ListExport {
   readonly #db: Kysely<Database>;
-  readonly #store: FileStore;
-  readonly #linkSecret: string;
+  readonly #publishing: PublishDeps;
   readonly #now: () => Date;
   readonly #today: () => string;
 
   constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; today?: () => string }) {
     this.#db = deps.db;
     this.#today = deps.today ?? (() => todayIso());
-    this.#store = deps.store;
-    this.#linkSecret = deps.linkSecret;
+    this.#publishing = { db: deps.db, store: deps.store, linkSecret: deps.linkSecret, now: deps.now };
     this.#now = deps.now;
   }
 
@@ -127,65 +122,44 @@ export class ExportService implements ListExport {
 
     const columns = exportColumns(target, layout);
     const pdf = request.fileType === 'pdf' ? pdfColumns(target, layout) : undefined;
-    const fileName = `export.${request.fileType}`;
     const title = related ? `${CATALOGUE[target].title} of the found ${CATALOGUE[entity].title.toLowerCase()}` : CATALOGUE[target].title;
-    const output = new PassThrough();
-    // The document libraries load on first use, keeping them out of an idle server's memory.
-    const writer =
-      request.fileType === 'xlsx'
-        ? (await import('../../documents/xlsx-writer.ts')).createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
-        : (await import('../../documents/pdf-writer.ts')).createPdfWriter(output, {
-            title,
-            subtitle: `Exported by ${user.username}`,
-            ...(pdf?.note ? { note: pdf.note } : {}),
-            generatedAt: this.#now(),
-            columns: pdf!.columns.map((c) => c.document),
-          });
-
     let total = 0;
-    // The file's row and its audit row are written in one transaction, once every byte is stored.
-    const saving = saveFile(
-      this.#db,
-      this.#store,
-      {
-        key: `${EXPORTS_PREFIX}${randomUUID()}/${fileName}`,
-        name: fileName,
-        contentType: request.fileType === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf',
-        body: output,
-        createdBy: user.username,
+    const { link } = await publishDocument(this.#publishing, {
+      kind: 'list-export',
+      of: { fileType: request.fileType, entity: target },
+      user,
+      requestId,
+      body: async (output) => {
+        // The document libraries load on first use, keeping them out of an idle server's memory.
+        const writer =
+          request.fileType === 'xlsx'
+            ? (await import('../../documents/xlsx-writer.ts')).createXlsxWriter(output, { title, sheetName: CATALOGUE[target].title.slice(0, 31), columns: columns.map((c) => c.document) })
+            : (await import('../../documents/pdf-writer.ts')).createPdfWriter(output, {
+                title,
+                subtitle: `Exported by ${user.username}`,
+                ...(pdf?.note ? { note: pdf.note } : {}),
+                generatedAt: this.#now(),
+                columns: pdf!.columns.map((c) => c.document),
+              });
+        // The PDF reads its own columns' fields; a quantity and its UoM print in one cell ("3 EA").
+        const fields = pdf ? pdf.columns.flatMap((c) => c.fields) : columns.map((c) => c.field);
+        const toRow = pdf
+          ? (row: Record<string, unknown>): DocumentRow => {
+              let at = 0;
+              return pdf.columns.map((c) => {
+                const values = c.fields.map((f) => formatValue(f.type, row[alias(at++)]));
+                return values.length === 1 ? (values[0] as DocumentValue) : values.filter((v) => v !== '').join(' ');
+              });
+            }
+          : (row: Record<string, unknown>): DocumentRow => columns.map((c, i) => formatValue(c.field.type, row[alias(i)]) as DocumentValue);
+        total = await streamFound(this.#db, layout, find, sort, fields, async (batch) => {
+          await writer.addRows(batch.map(toRow));
+        });
+        await writer.finish();
       },
-      (trx, file) =>
-        writeAudit(trx, {
-          username: user.username,
-          action: 'export',
-          entity: target,
-          recordId: file.id,
-          after: { fileType: request.fileType, rows: total, from: entity, find: parts },
-          requestId,
-        }),
-    );
-    try {
-      // The PDF reads its own columns' fields; a quantity and its UoM print in one cell ("3 EA").
-      const fields = pdf ? pdf.columns.flatMap((c) => c.fields) : columns.map((c) => c.field);
-      const toRow = pdf
-        ? (row: Record<string, unknown>): DocumentRow => {
-            let at = 0;
-            return pdf.columns.map((c) => {
-              const values = c.fields.map((f) => formatValue(f.type, row[alias(at++)]));
-              return values.length === 1 ? (values[0] as DocumentValue) : values.filter((v) => v !== '').join(' ');
-            });
-          }
-        : (row: Record<string, unknown>): DocumentRow => columns.map((c, i) => formatValue(c.field.type, row[alias(i)]) as DocumentValue);
-      total = await streamFound(this.#db, layout, find, sort, fields, async (batch) => {
-        await writer.addRows(batch.map(toRow));
-      });
-      await writer.finish();
-    } catch (error) {
-      output.destroy(error as Error);
-      await saving.catch(() => {});
-      throw error;
-    }
-    const file = await saving;
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }] };
+      // Written once every byte is stored: `total` is the number of rows written by then.
+      record: (_trx, file) => ({ recordId: file.id, after: { fileType: request.fileType, rows: total, from: entity, find: parts } }),
+    });
+    return { data: [{ fieldData: { Container: link } }] };
   }
 }

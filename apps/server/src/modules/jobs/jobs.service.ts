@@ -24,7 +24,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../../db/audit-writer.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
-import { saveFile } from '../../files/stored-files.ts';
+import { JOBS_PREFIX, saveFile } from '../../files/stored-files.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
@@ -370,7 +370,7 @@ export class JobsService {
       this.#db,
       this.#store,
       {
-        key: `jobs/${jobId}/${slug}-${randomUUID()}.${upload.extension}`,
+        key: `${JOBS_PREFIX}${jobId}/${slug}-${randomUUID()}.${upload.extension}`,
         name: `job-${jobId}-${slug}.${upload.extension}`,
         contentType: upload.contentType,
         body: upload.bytes,

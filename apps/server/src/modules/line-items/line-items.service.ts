@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   computeQuantities,
   formatIsoDate,
@@ -24,7 +23,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../../db/audit-writer.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../../files/stored-files.ts';
+import { publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
 import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
@@ -79,8 +78,7 @@ function snapshot(entry: Dictionary) {
 export class LineItemsService {
   readonly #db: Kysely<Database>;
   readonly #records: RecordsService;
-  readonly #store: FileStore;
-  readonly #linkSecret: string;
+  readonly #publishing: PublishDeps;
   readonly #now: () => Date;
   /** Today in the Settings' time zone (BusinessDay), for expiry checks. */
   readonly #today: () => string;
@@ -88,8 +86,7 @@ export class LineItemsService {
   constructor(deps: { db: Kysely<Database>; records: RecordsService; store: FileStore; linkSecret: string; now: () => Date; today?: () => string }) {
     this.#db = deps.db;
     this.#records = deps.records;
-    this.#store = deps.store;
-    this.#linkSecret = deps.linkSecret;
+    this.#publishing = { db: deps.db, store: deps.store, linkSecret: deps.linkSecret, now: deps.now };
     this.#now = deps.now;
     this.#today = deps.today ?? (() => todayIso(this.#now()));
   }
@@ -455,14 +452,8 @@ export class LineItemsService {
     if (!facts) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
     const { renderLabel } = await import('./label.ts');
     const pdf = await renderLabel({ ...facts, yellowBucket: kind === 'yellow_bucket', printedAt: this.#now() });
-    const file = await saveFile(this.#db, this.#store, {
-      key: `${EXPORTS_PREFIX}${randomUUID()}/label.pdf`,
-      name: 'label.pdf',
-      contentType: 'application/pdf',
-      body: pdf,
-      createdBy: user.username,
-    });
-    return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }] };
+    const { link } = await publishDocument(this.#publishing, { kind: 'line-item-label', of: {}, user, body: pdf });
+    return { data: [{ fieldData: { GlobalContainer: link } }] };
   }
 
   /**

@@ -8,7 +8,7 @@ import type { FileStore } from '../../files/file-store.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { writeAudit } from '../../db/audit-writer.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
-import { saveFile } from '../../files/stored-files.ts';
+import { REGISTRATIONS_PREFIX, saveFile } from '../../files/stored-files.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
 import * as registrations from './registrations.repository.ts';
 import type { SessionUser } from '../../security/session-user.ts';
@@ -38,7 +38,7 @@ export class RegistrationsService {
     await saveFile(
       this.#db,
       this.#store,
-      { key: `registrations/${id}/${randomUUID()}.${upload.extension}`, name, contentType: upload.contentType, body: upload.bytes, createdBy: user.username },
+      { key: `${REGISTRATIONS_PREFIX}${id}/${randomUUID()}.${upload.extension}`, name, contentType: upload.contentType, body: upload.bytes, createdBy: user.username },
       async (trx, file) => {
         const before = await registrations.findRegistrationForUpdate(trx, id);
         if (!before) throw notFound(`There is no registration ${id}.`);
