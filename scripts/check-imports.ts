@@ -271,7 +271,7 @@ function lex(source: string): { code: string; literals: Literal[] } {
       continue;
     }
     if (c === '`') {
-      templates.push({ text: '', line, tag: templateTag(code), closesAt: -1 });
+      templates.push({ text: '', line, tag: templateTag(code.slice(-200)), closesAt: -1 });
       code += '`';
       i++;
       inTemplate = true;
@@ -314,7 +314,8 @@ function lex(source: string): { code: string; literals: Literal[] } {
     code += c;
     i++;
     if (/\s/.test(c)) continue;
-    last = /[\w$]/.test(c) ? /[\w$]+$/.exec(code)![0] : c;
+    // A word grows while its characters follow each other.
+    last = /[\w$]/.test(c) ? (/[\w$]/.test(source[i - 2] ?? '') && /^[\w$]+$/.test(last) ? last + c : c) : c;
   }
   return { code, literals };
 }
