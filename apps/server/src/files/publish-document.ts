@@ -6,8 +6,8 @@ import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../security/session-user.ts';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindName, type DocumentOf } from './document-kinds.ts';
 import type { FileStore } from './file-store.ts';
-import { fileLinkFor, saveFile } from './stored-files.ts';
 import { insertFile } from './stored-files.repository.ts';
+import { fileLinkFor, saveFile } from './stored-files.ts';
 
 export interface PublishDeps {
   db: Kysely<Database>;

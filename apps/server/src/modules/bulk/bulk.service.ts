@@ -25,9 +25,9 @@ import { toFindParts } from '../../records/list-query.ts';
 import { countFound, prepareFind } from '../../records/records.repository.ts';
 import { scopeFor } from '../../records/records.service.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
 import { beginRecord, endRecord, foundIdsUpTo, undoRecord, visibleIds } from './bulk.repository.ts';
-import type { SessionUser } from '../../security/session-user.ts';
 
 /** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
 export interface BulkRequest {

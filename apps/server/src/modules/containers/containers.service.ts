@@ -8,18 +8,18 @@ import {
   type Action,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
+import { transaction } from '../../db/transaction.ts';
 import { conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../../db/audit-writer.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
-import * as containers from './containers.repository.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
-import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
-import { transaction } from '../../db/transaction.ts';
-import type { SessionUser } from '../../security/session-user.ts';
+import * as containers from './containers.repository.ts';
 
 const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
 const NOUN = { standard: 'Container', yellow_bucket: 'Yellow Bucket container' } as const;

@@ -25,13 +25,13 @@ import type { DocumentColumn, DocumentRow } from '../../documents/table-document
 import { createXlsxWriter } from '../../documents/xlsx-writer.ts';
 import { badRequest, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { assertMayPerform } from '../../security/authorize.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
-import { registrantOf } from '../../shared/registrant.ts';
-import * as inventories from './inventory.repository.ts';
-import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from '../../shared/on-hand.repository.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from '../../shared/on-hand.repository.ts';
+import { registrantOf } from '../../shared/registrant.ts';
 import { readSettings } from '../../shared/settings.repository.ts';
+import * as inventories from './inventory.repository.ts';
 
 function bulkKindOf(line: OnHandLine): BulkKind | undefined {
   if (line.bulk_raw_powder) return 'raw-powder';

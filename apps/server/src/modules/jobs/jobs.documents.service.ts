@@ -22,13 +22,13 @@ import {
 } from '../../documents/destruction-pdf.ts';
 import { AppError, conflict, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
-import { registrantOf } from '../../shared/registrant.ts';
-import * as repo from './jobs.documents.repository.ts';
-import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { registrantOf } from '../../shared/registrant.ts';
 import { readSettings } from '../../shared/settings.repository.ts';
+import * as repo from './jobs.documents.repository.ts';
 
 export { DOCUMENT_MESSAGES } from '../../shared/registrant.ts';
 

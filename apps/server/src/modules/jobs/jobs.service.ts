@@ -16,25 +16,24 @@ import {
 } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { holdContainer } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Job } from '../../db/tables/jobs.table.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, notFound, tooManyAttempts, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../../db/audit-writer.ts';
-import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import { JOBS_PREFIX, saveFile } from '../../files/stored-files.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
-import * as jobs from './jobs.repository.ts';
-import { hasGeneratedDocument } from './jobs.documents.repository.ts';
-
-import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
-import { holdContainer } from '../../db/row-locks.ts';
-import { transaction } from '../../db/transaction.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { RecordsService } from '../../records/records.service.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
+import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
+import { hasGeneratedDocument } from './jobs.documents.repository.ts';
+import * as jobs from './jobs.repository.ts';
 
 /** The refusal of an upload to a slot holding a generated document. */
 function finalDocumentMessage(jobId: number, slot: string) {

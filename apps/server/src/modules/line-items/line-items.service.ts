@@ -16,20 +16,20 @@ import {
   type IncompleteLineItem,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LineItem, LineItemUpdate, RecordKind } from '../../db/tables/records.table.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../../db/audit-writer.ts';
-import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import { publishDocument, type PublishDeps } from '../../files/publish-document.ts';
+import type { RecordsService } from '../../records/records.service.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
-import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
-import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
-import { transaction } from '../../db/transaction.ts';
-import type { SessionUser } from '../../security/session-user.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
 const NOUN = { standard: 'Line item', yellow_bucket: 'Yellow Bucket line item' } as const;

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../../db/audit-writer.ts';
-import { assertMayPerform } from '../../security/authorize.ts';
 import { REGISTRATIONS_PREFIX, saveFile } from '../../files/stored-files.ts';
 import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
-import * as registrations from './registrations.repository.ts';
+import type { RecordsService } from '../../records/records.service.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import * as registrations from './registrations.repository.ts';
 
 export class RegistrationsService {
   readonly #db: Kysely<Database>;

@@ -19,7 +19,6 @@ import {
   withAction,
   type ArcosFrequency,
   type ArcosLineItem,
-  type ArcosPeriod,
   type ArcosRequest,
   type ArcosWritten,
   type BulkKind,
@@ -28,17 +27,17 @@ import {
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
-import { assertMayPerform } from '../../security/authorize.ts';
-import type { OnHandLine } from '../../shared/on-hand.repository.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import type { OnHandLine } from '../../shared/on-hand.repository.ts';
+import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
 import * as reports from './reports.repository.ts';
 import type { ArcosLine, ReportLine } from './reports.repository.ts';
-import type { SessionUser } from '../../security/session-user.ts';
-import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
 
 /** The line items on hand at a moment (the inventory module's InventoryService reads them): the year-end inventory's. */
 export interface OnHandAt {

@@ -8,16 +8,16 @@ import {
   type UserAccount,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import type { User, UserUpdate } from '../../db/tables/auth.table.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
-import { hashPassword } from '../../security/password.ts';
-import { writeAudit } from '../../db/audit-writer.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
-import * as users from './users.repository.ts';
-import { findUserByUsername } from '../../shared/users.repository.ts';
+import { hashPassword } from '../../security/password.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import { findUserByUsername } from '../../shared/users.repository.ts';
+import * as users from './users.repository.ts';
 
 /**
  * Who changes accounts: a signed-in user, who needs MANAGE_USERS, or — as a name such as
