@@ -4,7 +4,7 @@ import { DatabaseUnreachableError } from './db/database.ts';
 import { createFileStore } from './files/file-store.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { auditLogGuardText, DatabaseSetupError, prepareDatabase } from './db/prepare-database.ts';
-import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { seedDemoIfEmpty } from './seed/seed-demo.ts';
 import { countUsers } from './modules/users/users.repository.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
 import { demoSignIns, startBanner } from './start-banner.ts';

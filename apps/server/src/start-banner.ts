@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/schema.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/seed-demo.ts';
+import { enabledUsersNamed } from './modules/users/users.repository.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/seed-demo.ts';
 import { verifyPassword } from './security/password.ts';
 
 /** What the start banner says: where to go, who can sign in, where the data is, what is logged. */
@@ -61,7 +62,7 @@ export function startBanner({ url, demoUsers, config }: BannerFacts): string {
 /** The demo users that exist, are enabled and still have the demo password, in the README's order. */
 export async function demoSignIns(db: Kysely<Database>): Promise<string[]> {
   const names = DEMO_USERS.map((u) => u.username);
-  const rows = await db.selectFrom('users').select(['username', 'password_hash']).where('username', 'in', names).where('disabled', '=', false).execute();
+  const rows = await enabledUsersNamed(db, names);
   const usable = await Promise.all(rows.map(async (row) => ((await verifyPassword(DEMO_PASSWORD, row.password_hash)) ? row.username : null)));
   return names.filter((name) => usable.includes(name));
 }

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/database.ts';
 import { grantServerRole, quoteIdent } from '../src/db/database-roles.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
+import { seedDemoIfEmpty } from '../src/seed/seed-demo.ts';
 import { adminUrl, databaseUrl, dropDatabase } from './support/postgres.ts';
 
 declare module 'vitest' {

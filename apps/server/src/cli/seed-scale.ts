@@ -3,15 +3,33 @@ import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, registrantTypeLet
 import pg from 'pg';
 import { openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { bulkNdcEntries } from '../db/seed/bulk-ndcs.ts';
-import { assertIsoDate } from '../db/seed/calendar.ts';
-import { buildCompanies, CONTACT_TITLES, DEMO_COMPANIES, STATE_NAMES, type CompanyKind } from '../db/seed/demo-companies.ts';
-import { DEMO_SETTINGS, DESTRUCTION_FACILITIES } from '../db/seed/demo-paperwork.ts';
-import { FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES } from '../db/seed/demo-people.ts';
-import { buildRegistrations } from '../db/seed/demo-registrations.ts';
-import { DEMO_ORGANIZATION, DEMO_PASSWORD, DEMO_USERS } from '../db/seed/seed-demo.ts';
-import { loadNdcDictionary } from '../db/seed/ndc-dictionary.ts';
-import { VALUE_LISTS, valueListRows } from '../db/seed/value-lists.ts';
+import { bulkNdcEntries } from '../seed/bulk-ndcs.ts';
+import { assertIsoDate } from '../seed/calendar.ts';
+import { buildCompanies, DEMO_COMPANIES } from '../seed/demo-companies.ts';
+import { DEMO_SETTINGS } from '../seed/demo-paperwork.ts';
+import { buildRegistrations } from '../seed/demo-registrations.ts';
+import { DEMO_ORGANIZATION, DEMO_PASSWORD, DEMO_USERS } from '../seed/seed-demo.ts';
+import { loadNdcDictionary } from '../seed/ndc-dictionary.ts';
+import {
+  BULK_SHARE,
+  CAUSES,
+  CONTACT_TITLES,
+  DESTRUCTION_FACILITIES,
+  FIRST_NAMES,
+  JOB_PURPOSES,
+  LAST_NAMES,
+  REPORT_TYPES,
+  SOURCE_PROFILE,
+  SOURCES,
+  STAFF_WITNESSES,
+  STATE_NAMES,
+  TRANSPORT_FACILITIES,
+  TRANSPORT_METHODS,
+  TRANSPORTERS,
+  type CompanyKind,
+  type SourceProfile,
+} from '../seed/seed-choices.ts';
+import { VALUE_LISTS, valueListRows } from '../seed/value-lists.ts';
 import { UsersService } from '../modules/users/users.service.ts';
 
 const USAGE = `Fill a PostgreSQL database with scale data for the benchmark (DESIGN.md §8).
@@ -45,56 +63,47 @@ const COMPANY_KIND_WEIGHTS: readonly (readonly [CompanyKind, number])[] = [
   ['university', 2],
 ];
 
-type Profile = 'dispenser' | 'supplier' | 'research';
-
 /** What a generated company of each kind looks like and holds. */
 const KINDS: Readonly<
-  Record<CompanyKind, { profile: Profile; nouns: string[]; federal: DeaBusinessActivityCode[]; stateLicence: string; statePrefix: string }>
+  Record<CompanyKind, { nouns: string[]; federal: DeaBusinessActivityCode[]; stateLicence: string; statePrefix: string }>
 > = {
   pharmacy: {
-    profile: 'dispenser',
     nouns: ['Pharmacy', 'Drug', 'Apothecary', 'Family Pharmacy', 'Discount Drugs', 'Rx', 'Pharmacy & Gifts'],
     federal: ['A'],
     stateLicence: 'Retail Pharmacy',
     statePrefix: 'RPH',
   },
   hospital: {
-    profile: 'dispenser',
     nouns: ['Medical Center', 'Regional Hospital', 'Community Hospital', 'Health System', "Children's Hospital"],
     federal: ['B'],
     stateLicence: 'Hospital Pharmacy',
     statePrefix: 'HPH',
   },
   practitioner: {
-    profile: 'dispenser',
     nouns: ['Family Practice', 'Pain & Wellness Clinic', 'Veterinary Clinic', 'Dental Group', 'Urgent Care'],
     federal: ['C'],
     stateLicence: 'Practitioner',
     statePrefix: 'PRA',
   },
   distributor: {
-    profile: 'supplier',
     nouns: ['Drug Wholesale', 'Pharmaceutical Supply', 'Medical Distributors', 'Healthcare Logistics', 'Specialty Distribution'],
     federal: ['F', 'F', 'K'],
     stateLicence: 'Wholesale Distributor',
     statePrefix: 'WHD',
   },
   manufacturer: {
-    profile: 'supplier',
     nouns: ['Pharmaceuticals', 'Laboratories', 'Therapeutics', 'Generics LLC', 'Fine Chemicals', 'Pharma Inc.'],
     federal: ['E', 'E', 'H', 'J'],
     stateLicence: 'Manufacturer',
     statePrefix: 'MFG',
   },
   lab: {
-    profile: 'research',
     nouns: ['Analytical Laboratories', 'Testing Services', 'Research Labs'],
     federal: ['H', 'G'],
     stateLicence: 'Analytical Laboratory',
     statePrefix: 'LAB',
   },
   university: {
-    profile: 'research',
     nouns: ['University School of Pharmacy', 'College of Medicine', 'Research Institute'],
     federal: ['D', 'G'],
     stateLicence: 'Research',
@@ -112,48 +121,13 @@ const STREETS = [
   'Main Street', 'Oak Avenue', 'Commerce Drive', 'Industrial Way', 'Broadway', 'Elm Street', 'Park Avenue', 'Washington Street',
   'Market Street', 'Center Street', 'Lakeshore Drive', 'Highland Road', 'Research Boulevard', 'Medical Parkway', 'Depot Street',
 ];
-const REPORT_TYPES = ['41', 'Manifest', 'See Notes', 'COD', 'LDR'] as const;
 
-/** Also in demo-jobs.ts (not exported there). */
-const FACILITIES = [
-  'Clearfork Thermal Destruction Facility, Indianapolis, IN',
-  'Red River Incineration Services, Shreveport, LA',
-  'Northern Plains Waste-to-Energy, Sioux Falls, SD',
-];
-const TRANSPORTERS = ['Secure Pharma Courier', 'Beacon Freight Lines', 'Company Vehicle', 'UPS Ground', 'FedEx Priority Overnight'];
-const TRANSPORT_METHODS = ['Common Carrier', 'Company Vehicle', 'Registered Mail'];
-const JOB_PURPOSES = ['Pickup', 'Returns', 'Destruction', 'Expired Stock', 'Quarterly Return', 'Recall'];
-
-/** Where items come from and why, by client profile (as demo-line-items.ts; weights in percent). */
-const SOURCES: Readonly<Record<Profile, readonly (readonly [string, number])[]>> = {
-  dispenser: [['Pharmacy', 40], ['Customer Return', 25], ['Warehouse', 10], ['Damage', 10], ['Distributor', 10], ['Practitioner', 5]],
-  supplier: [
-    ['Manufacturer', 15], ['Production', 10], ['QC', 10], ['QA Retains', 10], ['Stability', 8], ['Reject', 6], ['Warehouse', 10],
-    ['Distributor', 8], ['Damage slip', 5], ['Samples', 4], ['Packaging', 4], ['Complaints', 3], ['Customer Return', 4],
-    ['Exporter', 1], ['Clinical Supply Operations', 2],
-  ],
-  research: [
-    ['Lab', 20], ['Analytical', 15], ['RD Chemistry', 10], ['Researcher', 15], ['Product Development', 10], ['Tech Services', 5],
-    ['Chemstore', 5], ['IDT', 5], ['MRD', 5], ['OSD', 5], ['QA', 5],
-  ],
-};
-const CAUSES: Readonly<Record<Profile, readonly (readonly [string, number])[]>> = {
-  dispenser: [['Expired', 60], ['Damage', 10], ['Undispensed/Returned', 10], ['Discontinued', 8], ['Dispensed', 5], ['Refused', 4], ['Waste', 3]],
-  supplier: [
-    ['Expired', 35], ['Off-Spec', 12], ['Reject', 10], ['Testing Complete', 8], ['Complaint', 5], ['Damage', 10], ['Terminated', 5],
-    ['Discontinued', 8], ['O2C', 3], ['Waste', 4],
-  ],
-  research: [['Testing Complete', 35], ['Lab Samples', 25], ['Waste', 15], ['Expired', 15], ['Off-Spec', 10]],
-};
 /** A trade pack's line item holds at most this many packages (the draw takes 1-3, 4-12 or 13-48; 1-2 or 3-6 in a Yellow Bucket). */
 const MAX_PACK_QUANTITY = 48;
 /** Fills of a partial package (one package, when the fill's count of units is whole). */
 const PARTIAL_FILLS = [0.5, 0.25, 0.75, 0.2, 0.4, 0.6, 0.8, 0.1] as const;
 /** The units a whole number of packages counted in units (`U`) may be entered in instead: thousands and dozens. */
 const COUNT_UNITS = ['K', 'D'] as const;
-
-/** How often a client's line item is a bulk NDC. */
-const BULK_SHARE: Readonly<Record<Profile, number>> = { dispenser: 0, supplier: 0.15, research: 0.3 };
 
 /**
  * How often each dictionary entry is drawn: Schedule II and IV products are the common returns
@@ -415,7 +389,7 @@ async function seedCompaniesAndRegistrations(client: pg.Client, today: string, c
     's_kind',
     Object.entries(KINDS).map(([kind, k]) => ({
       kind,
-      profile: k.profile,
+      profile: SOURCE_PROFILE[kind as CompanyKind],
       nouns: k.nouns,
       federal: k.federal.map((code) => deaActivityLabel(code)),
       state_licence: k.stateLicence,
@@ -625,7 +599,7 @@ async function seedJobs(client: pg.Client, today: string, counts: ScaleCounts): 
      ) j
      ORDER BY id`,
     [
-      today, JOB_PURPOSES, FACILITIES, TRANSPORTERS, TRANSPORT_METHODS, FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES,
+      today, JOB_PURPOSES, TRANSPORT_FACILITIES, TRANSPORTERS, TRANSPORT_METHODS, FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES,
       DESTRUCTION_FACILITIES.map((f) => f.name), DESTRUCTION_FACILITIES.map((f) => f.address),
     ],
   );
@@ -839,8 +813,8 @@ async function seedLineItems(client: pg.Client, counts: ScaleCounts): Promise<vo
   await client.query('ANALYZE s_bulk');
   await loadQuantities(client);
 
-  const source = (profile: Profile) => expand(SOURCES[profile]);
-  const cause = (profile: Profile) => expand(CAUSES[profile]);
+  const source = (profile: SourceProfile) => expand(SOURCES[profile]);
+  const cause = (profile: SourceProfile) => expand(CAUSES[profile]);
   const inserted = await client.query(
     `INSERT INTO line_items (id, kind, container_id, job_id, ndc, ndc_description, ndc_schedule, strength, form, source, source_number, lot_number,
        cause, pack_quantity, pack_quantity_uom, pack_size, pack_size_uom, zi_package_size, percent_fill, reporting_qty, reporting_uom,

@@ -1,8 +1,10 @@
 import { MESSAGES } from '@3ds/domain';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors/app-error.ts';
-import type { AuthService, SessionUser } from '../modules/auth/auth.service.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import { bearerToken } from '../security/bearer-token.ts';
+import type { SessionUser } from '../security/session-user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,14 +15,6 @@ declare module 'fastify' {
     /** A route anyone may call: login, health, signed file links, the web app's files, the API docs. */
     public?: boolean;
   }
-}
-
-/** The bearer token of the Authorization header, if any. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { CATALOGUE, ENTITIES, type EntityName } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerystringSchema, parseListQuery, parseSearchBody, searchBodySchema } from './list-query.ts';
-import { exportRequestSchema, type ExportService } from './export.service.ts';
+import { exportRequestSchema, type ExportService } from './export-request.ts';
 import type { RecordsService } from './records.service.ts';
 
 const fieldValue = z.union([z.string(), z.number()]);

@@ -2,7 +2,6 @@ import { CATALOGUE, todayIso, type EntityName } from '@3ds/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors/app-error.ts';
-import type { SessionUser } from '../modules/auth/auth.service.ts';
 import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
 import { layoutTables, type Layout, type LayoutField } from './layout.ts';
@@ -18,6 +17,7 @@ import {
   type FindParts,
   type PreparedFind,
 } from './records.repository.ts';
+import type { SessionUser } from '../security/session-user.ts';
 
 export interface RecordData {
   recordId: string;

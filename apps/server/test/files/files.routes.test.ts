@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore, type FileStore } from '../../src/files/file-store.ts';
 import { signFileLink } from '../../src/files/signed-link.ts';
-import { deleteExpiredExports, fileLinkFor, removeUnindexedObjects, saveFile, scheduleExportCleanup } from '../../src/modules/files/files.service.ts';
+import { deleteExpiredExports, fileLinkFor, removeUnindexedObjects, saveFile, scheduleExportCleanup } from '../../src/files/stored-files.ts';
 import { PRIVILEGES } from '@3ds/domain';
 import { createUser } from '../support/factories.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.ts';

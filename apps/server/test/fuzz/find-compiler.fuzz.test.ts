@@ -5,7 +5,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
 import { AppError } from '../../src/errors/app-error.ts';
-import type { SessionUser } from '../../src/modules/auth/auth.service.ts';
 import { fieldByName, type Layout } from '../../src/records/layout.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
 import { countFound, foundIds, prepareFind, selectPage, streamFound } from '../../src/records/records.repository.ts';
@@ -15,6 +14,7 @@ import { createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { evaluateCriterion, parseDecimal, quickFindWords, TextModel, type CharTable, type ModelValue, type Outcome } from './find-oracle.ts';
 import { DATE_TEXTS, FIND_OPERATORS, hostileNumber, hostileString, hostileValue, NUMBER_TEXTS, SQL_META } from './hostile-values.ts';
+import type { SessionUser } from '../../src/security/session-user.ts';
 
 /**
  * Property-based tests of the find compiler through the real HTTP routes: hostile criteria never

@@ -200,7 +200,7 @@ describe('the reports of Q3 and Q4 2025, kept', () => {
   });
 
   it('the hourly clean-up never removes a kept report', async () => {
-    const { deleteExpiredExports, removeUnindexedObjects } = await import('../../src/modules/files/files.service.ts');
+    const { deleteExpiredExports, removeUnindexedObjects } = await import('../../src/files/stored-files.ts');
     await deleteExpiredExports(t.db, t.fileStore, new Date('2100-01-01'));
     await removeUnindexedObjects(t.db, t.fileStore, new Date('2100-01-01'));
     for (const report of await kept()) expect((await t.app.inject({ method: 'GET', url: report.fieldData.Container as string })).statusCode).toBe(200);

@@ -181,7 +181,7 @@ describe('POST /reports/inventory', () => {
     const res = await get('/reports/inventory');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((r: { fieldData: { 'As Of': string } }) => r.fieldData['As Of'])).toEqual(['03/25/2026 18:00', '03/25/2026 08:00', '03/20/2026 17:30']);
-    const { deleteExpiredExports, removeUnindexedObjects } = await import('../../src/modules/files/files.service.ts');
+    const { deleteExpiredExports, removeUnindexedObjects } = await import('../../src/files/stored-files.ts');
     await deleteExpiredExports(t.db, t.fileStore, new Date('2100-01-01'));
     await removeUnindexedObjects(t.db, t.fileStore, new Date('2100-01-01'));
     for (const r of (await get('/reports/inventory')).json().data) {

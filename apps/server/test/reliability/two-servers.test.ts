@@ -11,7 +11,7 @@ import { createReliabilityDatabase, withApplicationName, type ReliabilityDatabas
 import { waitFor } from './support/load.ts';
 import { RELIABILITY_JWT_SECRET, ServerProcess } from './support/server-process.ts';
 import { LocalFileStore } from '../../src/files/file-store.ts';
-import { fileLinkFor, saveFile } from '../../src/modules/files/files.service.ts';
+import { fileLinkFor, saveFile } from '../../src/files/stored-files.ts';
 
 /**
  * Two server processes on one PostgreSQL, each keeping live sessions and answers in memory: what one

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStore } from '../../src/files/file-store.ts';
-import { fileLinkFor, saveFile } from '../../src/modules/files/files.service.ts';
+import { fileLinkFor, saveFile } from '../../src/files/stored-files.ts';
 import { MESSAGES } from '@3ds/domain';
 import { hashesRunning, hashesWaiting, hashPassword, MAX_CONCURRENT_HASHES, MAX_WAITING_SIGN_INS } from '../../src/security/password.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../support/test-app.ts';

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/modules/auth/auth.service.ts';
-import { actionGuardPlugin } from '../../src/modules/auth/authorize.ts';
 import { errorHandlerPlugin } from '../../src/plugins/error-handler.ts';
 import { spellings } from '../support/path-spellings.ts';
 import { routeTable, type RouteEntry } from '../support/routes.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import type { SessionUser } from '../../src/security/session-user.ts';
+import { actionGuardPlugin } from '../../src/plugins/action-guard.ts';
 
 /**
  * Sign-in is decided on the route the router matched, never on how the URL is spelt. Every route of

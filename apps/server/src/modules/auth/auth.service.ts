@@ -7,23 +7,16 @@ import {
   type LoginRequest,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
+import { transaction } from '../../db/transaction.ts';
 import { tooManyAttempts, unauthorized } from '../../errors/app-error.ts';
 import { decoyPasswordHash, SignInsBusyError, verifyPassword } from '../../security/password.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 import type { TokenSigner } from '../../security/tokens.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
+import { findUserByUsername } from '../../shared/users.repository.ts';
 import * as sessions from './sessions.repository.ts';
-import { transaction } from '../../db/transaction.ts';
-import type { ChangeFeed } from '../../db/change-feed.ts';
-
-export interface SessionUser {
-  sessionId: string;
-  userId: number;
-  username: string;
-  privileges: string[];
-  parentOrganization: string | null;
-}
 
 export interface RequestMeta {
   ip: string | null;

@@ -21,3 +21,19 @@ export async function visibleIds(db: Kysely<Database>, layout: Layout, ids: read
   }
   return visible.sort((a, b) => a - b);
 }
+
+/** Each record of a bulk action is done under a savepoint of its own: a refusal undoes that record alone. */
+export async function beginRecord(trx: Kysely<Database>): Promise<void> {
+  await sql`SAVEPOINT bulk_record`.execute(trx);
+}
+
+/** The record is done: its savepoint is released, its changes kept in the bulk's transaction. */
+export async function endRecord(trx: Kysely<Database>): Promise<void> {
+  await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+}
+
+/** The record was refused: what it changed is undone, and the transaction goes on with the next. */
+export async function undoRecord(trx: Kysely<Database>): Promise<void> {
+  await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
+  await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+}

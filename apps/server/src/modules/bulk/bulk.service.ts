@@ -12,24 +12,22 @@ import {
   type BulkRefusal,
   type IncompleteLineItem,
 } from '@3ds/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { holdContainers, holdLineItems, type HeldContainer, type HeldLineItem } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest } from '../../errors/app-error.ts';
-import type { ExportService } from '../../records/export.service.ts';
+import type { ExportService } from '../../records/export-request.ts';
 import type { FindRequest } from '../../records/find-request.ts';
 import { LAYOUTS } from '../../records/layouts/index.ts';
 import { toFindParts } from '../../records/list-query.ts';
 import { countFound, prepareFind } from '../../records/records.repository.ts';
 import { scopeFor } from '../../records/records.service.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
-import type { ContainersService } from '../containers/containers.service.ts';
-import type { LineItemsService } from '../line-items/line-items.service.ts';
-import { recordedLineItems } from '../line-items/recorded-line-items.repository.ts';
-import { foundIdsUpTo, visibleIds } from './bulk.repository.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { beginRecord, endRecord, foundIdsUpTo, undoRecord, visibleIds } from './bulk.repository.ts';
 
 /** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
 export interface BulkRequest {
@@ -40,6 +38,35 @@ export interface BulkRequest {
   fileType?: 'xlsx' | 'pdf' | undefined;
   /** Answer what would be done and refused, and change nothing. */
   dryRun?: boolean | undefined;
+}
+
+/**
+ * What a bulk action does to each container: the single action's own function, inside the bulk's
+ * transaction (the containers module's ContainersService). `held`: the rows the bulk already holds.
+ */
+export interface ContainerActions {
+  setLockedIn(trx: Kysely<Database>, kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string, held?: HeldContainer): Promise<void>;
+  moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string, held?: HeldContainer): Promise<void>;
+  deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldContainer): Promise<unknown>;
+}
+
+/**
+ * What a bulk action does to each line item (the line-items module's LineItemsService); a bulk lock
+ * passes what it found incomplete for the whole chunk at once (`checked`).
+ */
+export interface LineItemActions {
+  setLockedIn(
+    trx: Kysely<Database>,
+    kind: RecordKind,
+    id: number,
+    lock: boolean,
+    user: SessionUser,
+    requestId: string,
+    held?: HeldLineItem,
+    checked?: { incomplete: IncompleteLineItem | undefined },
+  ): Promise<void>;
+  moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string, held?: HeldLineItem): Promise<void>;
+  deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldLineItem): Promise<unknown>;
 }
 
 /** Ends a dry run's transaction (rolled back) with the answer it found. */
@@ -81,11 +108,11 @@ function isReferencedRowError(error: unknown): boolean {
 export class BulkService {
   readonly #db: Kysely<Database>;
   readonly #today: () => string;
-  readonly #containers: ContainersService;
-  readonly #lineItems: LineItemsService;
+  readonly #containers: ContainerActions;
+  readonly #lineItems: LineItemActions;
   readonly #exports: ExportService;
 
-  constructor(deps: { db: Kysely<Database>; containers: ContainersService; lineItems: LineItemsService; exports: ExportService; today?: () => string }) {
+  constructor(deps: { db: Kysely<Database>; containers: ContainerActions; lineItems: LineItemActions; exports: ExportService; today?: () => string }) {
     this.#db = deps.db;
     this.#today = deps.today ?? (() => todayIso());
     this.#containers = deps.containers;
@@ -125,11 +152,11 @@ export class BulkService {
             ? new Map(incompleteLineItems(await recordedLineItems(trx, { ids: [...held.keys()] })).map((item) => [Number(item.recordId), item]))
             : undefined;
         for (const id of chunk) {
-          await sql`SAVEPOINT bulk_record`.execute(trx);
+          await beginRecord(trx);
           try {
             const checked = incomplete && held.has(id) ? { incomplete: incomplete.get(id) } : undefined;
             await this.#one(trx, entity, request, id, user, requestId, held.get(id), checked);
-            await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+            await endRecord(trx);
             done++;
           } catch (error) {
             // Deadlocks, lost connections and bugs end the whole request (a deadlock runs it again).
@@ -140,8 +167,7 @@ export class BulkService {
                   ? { code: ERROR_CODES.conflict, message: 'This record is still in use by other records and cannot be removed.' }
                   : undefined;
             if (!refusal) throw error;
-            await sql`ROLLBACK TO SAVEPOINT bulk_record`.execute(trx);
-            await sql`RELEASE SAVEPOINT bulk_record`.execute(trx);
+            await undoRecord(trx);
             refused.push({ recordId: String(id), ...refusal });
           }
         }

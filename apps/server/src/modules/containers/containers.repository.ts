@@ -1,19 +1,34 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ContainerUpdate, NewContainer } from '../../db/tables/records.table.ts';
 
-export function lineItemsOf(db: Kysely<Database>, containerId: number) {
-  return db.selectFrom('line_items').selectAll().where('container_id', '=', containerId).orderBy('id').forUpdate().execute();
+export function insertContainer(db: Kysely<Database>, container: NewContainer) {
+  return db.insertInto('containers').values(container).returningAll().executeTakeFirstOrThrow();
 }
 
-/** How many of a container's line items are locked on their own (LOCK_LINE_ITEM). */
-export async function countOwnLockedItems(db: Kysely<Database>, containerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('line_items')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('container_id', '=', containerId)
-    .where('locked_own', '=', true)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Writes a change of the container (the touch trigger raises mod_id) and answers it as it now is. */
+export function updateContainer(db: Kysely<Database>, id: number, changes: ContainerUpdate & { modified_by: string }) {
+  return db.updateTable('containers').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setContainerLocked(db: Kysely<Database>, id: number, lock: boolean, username: string): Promise<void> {
+  await db.updateTable('containers').set({ locked: lock, modified_by: username }).where('id', '=', id).execute();
+}
+
+/** Moves the container to another job; its line items follow (their (container, job, kind) key cascades on update). */
+export async function moveContainer(db: Kysely<Database>, id: number, jobId: number, username: string): Promise<void> {
+  await db.updateTable('containers').set({ job_id: jobId, modified_by: username }).where('id', '=', id).execute();
+}
+
+/** The ids of the container's line items (what moved with it). */
+export function lineItemIdsOf(db: Kysely<Database>, containerId: number) {
+  return db.selectFrom('line_items').select('id').where('container_id', '=', containerId).execute();
+}
+
+/** Deletes the container and its line items. */
+export async function deleteContainerWithLineItems(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('line_items').where('container_id', '=', id).execute();
+  await db.deleteFrom('containers').where('id', '=', id).execute();
 }
 
 /**

@@ -8,17 +8,18 @@ import {
   type Action,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
+import { transaction } from '../../db/transaction.ts';
 import { conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
+import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import * as containers from './containers.repository.ts';
-import { assertCompleteForLock } from '../line-items/lock-completeness.ts';
-import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
-import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
 const NOUN = { standard: 'Container', yellow_bucket: 'Yellow Bucket container' } as const;
@@ -69,11 +70,7 @@ export class ContainersService {
       const job = await holdJob(trx, jobId);
       if (!job) throw notFound(`There is no job ${jobId}.`);
       assertLockAllows('container.create', { job: job.locked }, { noun: 'Job', id: jobId, jobId });
-      const created = await trx
-        .insertInto('containers')
-        .values({ kind, job_id: jobId, ...columns(fields), created_by: user.username, modified_by: user.username })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await containers.insertContainer(trx, { kind, job_id: jobId, ...columns(fields), created_by: user.username, modified_by: user.username });
       await writeAudit(trx, { username: user.username, action: 'create', entity: 'container', recordId: created.id, after: created, requestId });
       return { recordId: String(created.id), modId: String(created.mod_id) };
     });
@@ -92,12 +89,7 @@ export class ContainersService {
         Object.entries(columns(fields)).filter(([key, value]) => String((before as Record<string, unknown>)[key] ?? '') !== String(value ?? '')),
       );
       if (!Object.keys(changes).length) throw refuse(CONTAINER_MESSAGES.invalidForm);
-      const after = await trx
-        .updateTable('containers')
-        .set({ ...changes, modified_by: user.username })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const after = await containers.updateContainer(trx, id, { ...changes, modified_by: user.username });
       await writeAudit(trx, { username: user.username, action: 'edit', entity: 'container', recordId: id, before, after, requestId });
       return { recordId: String(id), modId: String(after.mod_id) };
     });
@@ -126,7 +118,7 @@ export class ContainersService {
     // Nothing incomplete gets locked: the container is held FOR UPDATE, so its line items stay as read.
     if (lock) await assertCompleteForLock(trx, { containerId: id }, { noun: NOUN[kind], id });
     const items = await containers.cascadeLock(trx, id, lock, user.username);
-    await trx.updateTable('containers').set({ locked: lock, modified_by: user.username }).where('id', '=', id).execute();
+    await containers.setContainerLocked(trx, id, lock, user.username);
     await writeAudit(trx, {
       username: user.username,
       action: lock ? 'lock' : 'unlock',
@@ -162,8 +154,8 @@ export class ContainersService {
       throw refuse(`The registration of job ${jobId} has expired; containers cannot be moved into it.`);
     }
     // The line items follow: their (container, job, kind) key cascades on update.
-    await trx.updateTable('containers').set({ job_id: jobId, modified_by: user.username }).where('id', '=', id).execute();
-    const items = await trx.selectFrom('line_items').select('id').where('container_id', '=', id).execute();
+    await containers.moveContainer(trx, id, jobId, user.username);
+    const items = await containers.lineItemIdsOf(trx, id);
     await writeAudit(trx, {
       username: user.username,
       action: 'move',
@@ -187,9 +179,8 @@ export class ContainersService {
   /** The delete of one container with its line items inside the caller's transaction (single and bulk). */
   async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldContainer) {
     const { container } = await this.#hold(trx, kind, id, 'container.delete', held);
-    const items = await containers.lineItemsOf(trx, id);
-    await trx.deleteFrom('line_items').where('container_id', '=', id).execute();
-    await trx.deleteFrom('containers').where('id', '=', id).execute();
+    const items = await lineItemsOf(trx, id);
+    await containers.deleteContainerWithLineItems(trx, id);
     await writeAudit(trx, { username: user.username, action: 'delete', entity: 'container', recordId: id, before: { container, lineItems: items }, after: null, requestId });
     return { container };
   }
@@ -202,7 +193,7 @@ export class ContainersService {
   async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action, already?: HeldContainer) {
     const held = already ?? (await holdContainer(trx, id, { kind, mode: 'update' }));
     if (!held) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-    const ownLockedItems = actionRule(action).refusedWhen.includes('own-locked-items') ? await containers.countOwnLockedItems(trx, id) : 0;
+    const ownLockedItems = actionRule(action).refusedWhen.includes('own-locked-items') ? await countOwnLockedItems(trx, id) : 0;
     assertLockAllows(
       action,
       { job: held.job.locked, record: held.container.locked, ownLockedItems },

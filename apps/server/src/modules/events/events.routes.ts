@@ -2,7 +2,7 @@ import { EVENTS, RECORD_EVENT_ENTITIES } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors/app-error.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken } from '../../security/bearer-token.ts';
 import { MAX_STREAMS_PER_SESSION, type EventsService } from './events.service.ts';
 
 const AUDIT_ID = /^\d{1,18}$/;

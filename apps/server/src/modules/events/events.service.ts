@@ -5,8 +5,12 @@ import type { Kysely } from 'kysely';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../errors/app-error.ts';
-import type { AuthService } from '../auth/auth.service.ts';
 import { newestAuditId, publishedAuditRowsAfter } from './events.repository.ts';
+
+/** How a stream's session is checked (the auth module's AuthService): its user and when it ends, or a 401. */
+export interface SessionCheck {
+  verifySession(token: string): Promise<{ endsAt: Date }>;
+}
 
 /**
  * What one stream may hold unsent (frames queued here and bytes its response has not taken yet). A
@@ -91,7 +95,7 @@ class EventStream {
 export class EventsService {
   readonly #db: Kysely<Database>;
   readonly #feed: ChangeFeed;
-  readonly #auth: AuthService;
+  readonly #auth: SessionCheck;
   readonly #now: () => Date;
   readonly #log: FastifyBaseLogger | undefined;
   readonly #streams = new Set<EventStream>();
@@ -104,7 +108,7 @@ export class EventsService {
   #recheckAgain = false;
   #closing = false;
 
-  constructor(deps: { db: Kysely<Database>; feed: ChangeFeed; auth: AuthService; now: () => Date; log?: FastifyBaseLogger; maxStreams: number }) {
+  constructor(deps: { db: Kysely<Database>; feed: ChangeFeed; auth: SessionCheck; now: () => Date; log?: FastifyBaseLogger; maxStreams: number }) {
     this.#db = deps.db;
     this.#maxStreams = deps.maxStreams;
     this.#feed = deps.feed;

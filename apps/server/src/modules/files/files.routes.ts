@@ -8,7 +8,7 @@ import type { StoredFile } from '../../db/tables/files.table.ts';
 import { AppError, forbidden, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { verifyFileLink } from '../../files/signed-link.ts';
-import { openFile, statFile } from './files.service.ts';
+import { openFile, statFile } from '../../files/stored-files.ts';
 
 export interface FilesRoutesOptions {
   db: Kysely<Database>;

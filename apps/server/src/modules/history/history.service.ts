@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 import * as history from './history.repository.ts';
 
 /** A record screen that has a History panel: the entity its detail route reads, and what the audit calls it. */

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import {
   accountability,
@@ -26,17 +25,13 @@ import type { DocumentColumn, DocumentRow } from '../../documents/table-document
 import { createXlsxWriter } from '../../documents/xlsx-writer.ts';
 import { badRequest, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
-import { fileLinkFor, saveFile } from '../files/files.service.ts';
-import { insertFile } from '../files/files.repository.ts';
-import { registrantOf } from '../settings/registrant.ts';
-import { readSettings } from '../settings/settings.repository.ts';
-import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from './on-hand.repository.ts';
-
-/** Inventories are kept under this prefix: records, never removed by the clean-up of exports. */
-export const INVENTORIES_PREFIX = 'inventories/';
+import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from '../../shared/on-hand.repository.ts';
+import { registrantOf } from '../../shared/registrant.ts';
+import { readSettings } from '../../shared/settings.repository.ts';
+import * as inventories from './inventory.repository.ts';
 
 function bulkKindOf(line: OnHandLine): BulkKind | undefined {
   if (line.bulk_raw_powder) return 'raw-powder';
@@ -110,16 +105,16 @@ export interface InventoryClock {
 
 export class InventoryService {
   readonly #db: Kysely<Database>;
-  readonly #store: FileStore;
   readonly #linkSecret: string;
+  readonly #publishing: PublishDeps;
   readonly #now: () => Date;
   readonly #clock: InventoryClock;
 
   constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; clock?: InventoryClock }) {
     this.#db = deps.db;
     this.#clock = deps.clock ?? { today: () => todayIso(deps.now()), timeOfDay: () => `${String(deps.now().getHours()).padStart(2, '0')}:${String(deps.now().getMinutes()).padStart(2, '0')}` };
-    this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;
+    this.#publishing = { db: deps.db, store: deps.store, linkSecret: deps.linkSecret, now: deps.now };
     this.#now = deps.now;
   }
 
@@ -220,7 +215,7 @@ export class InventoryService {
       return COUNT_BASIS_TEXT[inventoryCountBasis(row.schedule, opened, Number.isFinite(units) ? units : null, counted)];
     });
     const asOfText = `${formatIsoDate(at.date)} ${at.time}`;
-    const account = await this.#db.selectFrom('users').select('display_name').where('id', '=', user.userId).executeTakeFirst();
+    const account = await inventories.displayNameOf(this.#db, user.userId);
     const takenBy = account?.display_name?.trim() || user.username;
     const pdf = await renderInventory({ registrant, asOf: asOfText, business: at.business, rows, bases, totals, lineItems: lines.length, takenBy, generatedAt: now });
     const xlsxRows: DocumentRow[] = rows.map((row, i) => [
@@ -239,49 +234,24 @@ export class InventoryService {
     ]);
     const xlsx = await xlsxBytes(`Inventory of controlled substances as of ${asOfText} (${at.business} of business) — ${registrant.name} ${registrant.registrationNumber}`, xlsxRows);
 
-    const stamp = at.date.replaceAll('-', '');
-    const folder = `${INVENTORIES_PREFIX}${randomUUID()}/`;
-    const names = { pdf: `inventory-${stamp}-${at.time.replace(':', '')}.pdf`, xlsx: `inventory-${stamp}-${at.time.replace(':', '')}.xlsx` };
-    const xlsxKey = `${folder}${names.xlsx}`;
-    const xlsxStored = await this.#store.put(xlsxKey, xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    let xlsxFile: { id: string; name: string } | undefined;
     let inventoryId = 0;
-    try {
-      const pdfFile = await saveFile(
-        this.#db,
-        this.#store,
-        { key: `${folder}${names.pdf}`, name: names.pdf, contentType: 'application/pdf', body: pdf, createdBy: user.username },
-        async (trx, saved) => {
-          const row = await insertFile(trx, {
-            storage_key: xlsxKey,
-            original_name: names.xlsx,
-            content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            size_bytes: xlsxStored.size,
-            sha256: createHash('sha256').update(xlsx).digest('hex'),
-            created_by: user.username,
-          });
-          xlsxFile = { id: row.id, name: row.original_name };
-          const inventory = await trx
-            .insertInto('inventories')
-            .values({ as_of: asOfDate, pdf_file_id: saved.id, xlsx_file_id: row.id, line_items: lines.length, created_by: user.username })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          inventoryId = inventory.id;
-          await writeAudit(trx, {
-            username: user.username,
-            action: 'take-inventory',
-            entity: 'inventory',
-            recordId: inventory.id,
-            after: { asOf: asOfText, business: at.business, lineItems: lines.length, rows: rows.length, pdf: saved.id, xlsx: row.id },
-            requestId,
-          });
-        },
-      );
-      return { data: [this.#inventoryRecord({ id: inventoryId, as_of: asOfDate, line_items: lines.length, created_by: user.username, created_at: now }, pdfFile, xlsxFile!, user)] };
-    } catch (error) {
-      await this.#store.delete(xlsxKey).catch(() => {});
-      throw error;
-    }
+    const { file: pdfFile, companions } = await publishDocument(this.#publishing, {
+      kind: 'inventory',
+      of: { at },
+      user,
+      requestId,
+      body: pdf,
+      companions: [{ kind: 'inventory-xlsx', of: { at }, body: xlsx }],
+      record: async (trx, saved, [xlsxFile]) => {
+        const inventory = await inventories.insertInventory(trx, { as_of: asOfDate, pdf_file_id: saved.id, xlsx_file_id: xlsxFile!.id, line_items: lines.length, created_by: user.username });
+        inventoryId = inventory.id;
+        return {
+          recordId: inventory.id,
+          after: { asOf: asOfText, business: at.business, lineItems: lines.length, rows: rows.length, pdf: saved.id, xlsx: xlsxFile!.id },
+        };
+      },
+    });
+    return { data: [this.#inventoryRecord({ id: inventoryId, as_of: asOfDate, line_items: lines.length, created_by: user.username, created_at: now }, pdfFile, companions[0]!.file, user)] };
   }
 
   #inventoryRecord(
@@ -300,8 +270,8 @@ export class InventoryService {
         'Line Items': row.line_items,
         'Created By': row.created_by,
         'Created At': new Date(row.created_at).toISOString(),
-        Container: fileLinkFor(this.#linkSecret, pdf, now, { session: user.sessionId }),
-        'Container Xlsx': fileLinkFor(this.#linkSecret, xlsx, now, { session: user.sessionId }),
+        Container: documentLink('inventory', this.#linkSecret, pdf, now, user),
+        'Container Xlsx': documentLink('inventory-xlsx', this.#linkSecret, xlsx, now, user),
         'File Name': pdf.name,
       },
     };
@@ -310,13 +280,7 @@ export class InventoryService {
   /** Every inventory kept, newest first, with links to its PDF and xlsx. */
   /** The inventories taken, newest first, with download links for the user's session. */
   async inventories(user: SessionUser) {
-    const rows = await this.#db
-      .selectFrom('inventories as i')
-      .innerJoin('files as p', 'p.id', 'i.pdf_file_id')
-      .innerJoin('files as x', 'x.id', 'i.xlsx_file_id')
-      .select(['i.id', 'i.as_of', 'i.line_items', 'i.created_by', 'i.created_at', 'p.id as pdf_id', 'p.original_name as pdf_name', 'x.id as xlsx_id', 'x.original_name as xlsx_name'])
-      .orderBy('i.id', 'desc')
-      .execute();
+    const rows = await inventories.keptInventories(this.#db);
     return { data: rows.map((r) => this.#inventoryRecord(r, { id: r.pdf_id, name: r.pdf_name }, { id: r.xlsx_id, name: r.xlsx_name }, user)) };
   }
 

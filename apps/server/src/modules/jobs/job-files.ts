@@ -1,5 +1,5 @@
 import { JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS } from '@3ds/domain';
-import { PICTURE_TYPES } from '../registrations/picture-upload.ts';
+import { PICTURE_TYPES } from '../../files/upload.ts';
 
 /** Pictures are raster images; documents may also be PDFs. */
 export const DOCUMENT_TYPES: Readonly<Record<string, string>> = { ...PICTURE_TYPES, 'application/pdf': 'pdf' };

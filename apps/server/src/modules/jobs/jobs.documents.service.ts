@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   buildForm41Rows,
   ERROR_CODES,
@@ -23,22 +22,21 @@ import {
 } from '../../documents/destruction-pdf.ts';
 import { AppError, conflict, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
-import { readSettings } from '../settings/settings.repository.ts';
-import { registrantOf } from '../settings/registrant.ts';
+import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { registrantOf } from '../../shared/registrant.ts';
+import { readSettings } from '../../shared/settings.repository.ts';
 import * as repo from './jobs.documents.repository.ts';
-import { recordedLineItems } from '../line-items/recorded-line-items.repository.ts';
 
-export { DOCUMENT_MESSAGES } from '../settings/registrant.ts';
+export { DOCUMENT_MESSAGES } from '../../shared/registrant.ts';
 
-type DocumentKind = 'form-41' | 'certificate';
+type JobDocument = 'form-41' | 'certificate';
 
-const KINDS: Record<DocumentKind, { action: Action; title: string; slot: string; slug: string }> = {
-  'form-41': { action: 'job.form-41', title: 'DEA Form 41', slot: GENERATED_JOB_DOCUMENTS.form41, slug: 'form-41' },
-  certificate: { action: 'job.certificate', title: 'Certificate of Destruction', slot: GENERATED_JOB_DOCUMENTS.certificate, slug: 'certificate-of-destruction' },
+const KINDS: Record<JobDocument, { action: Action; title: string; slot: string }> = {
+  'form-41': { action: 'job.form-41', title: 'DEA Form 41', slot: GENERATED_JOB_DOCUMENTS.form41 },
+  certificate: { action: 'job.certificate', title: 'Certificate of Destruction', slot: GENERATED_JOB_DOCUMENTS.certificate },
 };
 
 export interface JobDocumentsDeps {
@@ -61,17 +59,17 @@ const text = (v: string | null | undefined) => (v ?? '').trim();
  */
 export class JobDocumentsService {
   readonly #db: Kysely<Database>;
-  readonly #store: FileStore;
   readonly #linkSecret: string;
   readonly #now: () => Date;
+  readonly #publishing: PublishDeps;
   readonly #renderForm41: PdfRenderer<DestructionDocument>;
   readonly #renderCertificate: PdfRenderer<CertificateDocument>;
 
   constructor(deps: JobDocumentsDeps) {
     this.#db = deps.db;
-    this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;
     this.#now = deps.now;
+    this.#publishing = { db: deps.db, store: deps.store, linkSecret: deps.linkSecret, now: deps.now };
     this.#renderForm41 = deps.renderForm41 ?? renderForm41;
     this.#renderCertificate = deps.renderCertificate ?? renderCertificate;
   }
@@ -84,8 +82,8 @@ export class JobDocumentsService {
     return this.#generate('certificate', jobId, false, user, requestId);
   }
 
-  async #generate(kind: DocumentKind, jobId: number, draft: boolean, user: SessionUser, requestId: string) {
-    const { action, title, slot, slug } = KINDS[kind];
+  async #generate(kind: JobDocument, jobId: number, draft: boolean, user: SessionUser, requestId: string) {
+    const { action, title, slot } = KINDS[kind];
     assertMayPerform(user, action);
     // Read and drawn under the job's share lock: what the document says is what the records said.
     const made = await transaction(this.#db, async (trx) => {
@@ -159,24 +157,15 @@ export class JobDocumentsService {
       return { bytes, modId: job.mod_id, rows: rows.length, lineItems: items.length - leftOut.length, leftOut: leftOut.length };
     });
 
-    const fileName = `job-${jobId}-${slug}${draft ? '-draft' : ''}.pdf`;
     const audit = { document: title, draft, rows: made.rows, lineItems: made.lineItems, notControlled: made.leftOut };
-    const file = await saveFile(
-      this.#db,
-      this.#store,
-      {
-        // A draft is a download like an export (removed with them); a final document stays with the job.
-        key: draft ? `${EXPORTS_PREFIX}${randomUUID()}/${fileName}` : `jobs/${jobId}/${slug}-${randomUUID()}.pdf`,
-        name: fileName,
-        contentType: 'application/pdf',
-        body: made.bytes,
-        createdBy: user.username,
-      },
-      async (trx, saved) => {
-        if (draft) {
-          await writeAudit(trx, { username: user.username, action: 'generate-document', entity: 'job', recordId: jobId, after: { ...audit, file_id: saved.id }, requestId });
-          return;
-        }
+    const { link } = await publishDocument(this.#publishing, {
+      // A draft is a download like an export (removed with them); a final document stays with the job.
+      ...(kind === 'form-41' ? { kind: 'form-41', of: { jobId, draft } } : { kind: 'certificate-of-destruction', of: { jobId } }),
+      user,
+      requestId,
+      body: made.bytes,
+      record: async (trx, saved) => {
+        if (draft) return { recordId: jobId, after: { ...audit, file_id: saved.id } };
         // The job must still be locked as it was when the document was drawn; an unlock and a new
         // lock meanwhile (a changed modId) could have changed what it holds.
         const current = await repo.holdJobState(trx, jobId);
@@ -188,18 +177,10 @@ export class JobDocumentsService {
         await repo.putJobFile(trx, previous, { job_id: jobId, slot, file_id: saved.id, created_by: user.username, created_at: this.#now() });
         // The earlier generation stays listed, marked superseded by this one; nothing is removed.
         await repo.recordGeneratedDocument(trx, { job_id: jobId, slot, file_id: saved.id, generated_by: user.username, generated_at: this.#now() });
-        await writeAudit(trx, {
-          username: user.username,
-          action: 'generate-document',
-          entity: 'job',
-          recordId: jobId,
-          before: previous ? { slot, file_id: previous.file_id } : null,
-          after: { ...audit, slot, file_id: saved.id },
-          requestId,
-        });
+        return { recordId: jobId, before: previous ? { slot, file_id: previous.file_id } : null, after: { ...audit, slot, file_id: saved.id } };
       },
-    );
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
+    });
+    return { data: [{ fieldData: { Container: link } }], scriptResult: JSON.stringify({ succeeded: true, draft }) };
   }
 
   /**
@@ -221,7 +202,7 @@ export class JobDocumentsService {
           'Generated At': new Date(row.generated_at).toISOString(),
           Superseded: row.superseded_at !== null,
           'Superseded At': row.superseded_at === null ? '' : new Date(row.superseded_at).toISOString(),
-          Container: fileLinkFor(this.#linkSecret, { id: row.file_id, name: row.original_name }, now, { session: user.sessionId }),
+          Container: documentLink(row.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'form-41' : 'certificate-of-destruction', this.#linkSecret, { id: row.file_id, name: row.original_name }, now, user),
         },
       })),
     };

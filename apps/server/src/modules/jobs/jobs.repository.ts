@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { NewJob } from '../../db/tables/records.table.ts';
+import type { NewContainer, NewJob, NewJobFile, NewNotification } from '../../db/tables/records.table.ts';
 import type { JobUpdate } from '../../db/tables/jobs.table.ts';
 
 export function findRegistration(db: Kysely<Database>, id: number) {
@@ -13,6 +13,11 @@ export function insertJob(db: Kysely<Database>, job: NewJob) {
 
 export function findJob(db: Kysely<Database>, id: number) {
   return db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+/** The job as it is (not held: what an upload checks before it reads the file). */
+export function readJob(db: Kysely<Database>, id: number) {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The job, locked against concurrent change for the rest of the transaction. */
@@ -43,8 +48,43 @@ export async function jobSummary(db: Kysely<Database>, id: number) {
   return { ...job, standard: of('standard'), yellowBucket: of('yellow_bucket') };
 }
 
+/** Marks the job changed by `username` (an upload to one of its slots). */
+export async function touchJob(db: Kysely<Database>, id: number, username: string): Promise<void> {
+  await db.updateTable('jobs').set({ modified_by: username }).where('id', '=', id).execute();
+}
+
 export function findJobFile(db: Kysely<Database>, jobId: number, slot: string) {
   return db.selectFrom('job_files').selectAll().where('job_id', '=', jobId).where('slot', '=', slot).executeTakeFirst();
+}
+
+export async function insertJobFile(db: Kysely<Database>, file: NewJobFile): Promise<void> {
+  await db.insertInto('job_files').values(file).execute();
+}
+
+/** Puts another file in a document slot that holds one. */
+export async function replaceJobFile(db: Kysely<Database>, id: number, file: { file_id: string; created_by: string; created_at: Date }): Promise<void> {
+  await db.updateTable('job_files').set(file).where('id', '=', id).execute();
+}
+
+/** The Yellow Bucket container a standard container becomes (moveContainerToYellowBucket). */
+export function insertContainer(db: Kysely<Database>, container: NewContainer) {
+  return db.insertInto('containers').values(container).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves a container's line items into a Yellow Bucket container. Kind and container change in one
+ * statement: the composite key (container, job, kind) holds throughout.
+ */
+export async function moveLineItemsToYellowBucket(db: Kysely<Database>, fromContainerId: number, toContainerId: number, username: string): Promise<void> {
+  await db
+    .updateTable('line_items')
+    .set({ container_id: toContainerId, kind: 'yellow_bucket', modified_by: username })
+    .where('container_id', '=', fromContainerId)
+    .execute();
+}
+
+export async function deleteContainer(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('containers').where('id', '=', id).execute();
 }
 
 /** Serialises the Job Ready sends of one job for the rest of the transaction (an advisory lock: no record row is held). */
@@ -58,6 +98,20 @@ export async function holdJobReadyTurn(db: Kysely<Database>, jobId: number): Pro
  */
 export async function holdJobReadyUserTurn(db: Kysely<Database>, username: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext('job-ready-user'), hashtext(${username}))`.execute(db);
+}
+
+/** The Job Ready notification, pending until the mail went out (or failed). */
+export function insertNotification(db: Kysely<Database>, notification: NewNotification) {
+  return db.insertInto('notifications').values(notification).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function markNotificationSent(db: Kysely<Database>, id: number, at: Date): Promise<void> {
+  await db.updateTable('notifications').set({ status: 'sent', sent_at: at }).where('id', '=', id).execute();
+}
+
+/** A failed send, with why (the mail server's answer). */
+export async function markNotificationFailed(db: Kysely<Database>, id: number, error: string): Promise<void> {
+  await db.updateTable('notifications').set({ status: 'failed', error }).where('id', '=', id).execute();
 }
 
 /** When the user's Job Ready notifications made since `since` that went out or are going out were made, oldest first. */

@@ -16,25 +16,24 @@ import {
 } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { holdContainer } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Job } from '../../db/tables/jobs.table.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, notFound, tooManyAttempts, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { JOBS_PREFIX, saveFile } from '../../files/stored-files.ts';
+import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
-import { saveFile } from '../files/files.service.ts';
-import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../registrations/picture-upload.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
+import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
-import * as jobs from './jobs.repository.ts';
 import { hasGeneratedDocument } from './jobs.documents.repository.ts';
-
-import { countOwnLockedItems } from '../containers/containers.repository.ts';
-import { assertCompleteForLock } from '../line-items/lock-completeness.ts';
-import { holdContainer } from '../../db/row-locks.ts';
-import { transaction } from '../../db/transaction.ts';
+import * as jobs from './jobs.repository.ts';
 
 /** The refusal of an upload to a slot holding a generated document. */
 function finalDocumentMessage(jobId: number, slot: string) {
@@ -274,22 +273,18 @@ export class JobsService {
         const wait = Math.max(1, Math.ceil((new Date(last.created_at).getTime() + JOB_READY_INTERVAL_MS - now.getTime()) / 1000));
         throw tooManyAttempts(`The Job Ready notification of job ${id} was sent less than a minute ago; it can be sent again in ${wait} seconds.`, wait);
       }
-      return trx
-        .insertInto('notifications')
-        .values({ job_id: id, kind: 'job-ready', recipient: this.#notifyTo, subject, body: text, status: 'pending', created_by: user.username, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      return jobs.insertNotification(trx, { job_id: id, kind: 'job-ready', recipient: this.#notifyTo, subject, body: text, status: 'pending', created_by: user.username, created_at: now });
     });
     try {
       const sent = await this.#mailer.send({ to: this.#notifyTo, subject, text });
       await transaction(this.#db, async (trx) => {
-        await trx.updateTable('notifications').set({ status: 'sent', sent_at: this.#now() }).where('id', '=', notification.id).execute();
+        await jobs.markNotificationSent(trx, notification.id, this.#now());
         await writeAudit(trx, { username: user.username, action: 'job-ready', entity: 'job', recordId: id, after: { notification: notification.id, delivery: sent.delivery }, requestId });
       });
       return { messages: [{ code: '0', message: JOB_READY_MESSAGES.sent }] };
     } catch (error) {
       const reason = (error as Error).message?.slice(0, 3900) ?? 'unknown error';
-      await this.#db.updateTable('notifications').set({ status: 'failed', error: reason }).where('id', '=', notification.id).execute();
+      await jobs.markNotificationFailed(this.#db, notification.id, reason);
       throw new AppError(502, 'UNAVAILABLE', JOB_READY_MESSAGES.failed, { title: JOB_READY_MESSAGES.failed, details: [reason] });
     }
   }
@@ -312,31 +307,22 @@ export class JobsService {
       if (container.kind !== 'standard') throw validationFailed(`Container ${containerId} is already a Yellow Bucket container.`, [`Container ${containerId} is already a Yellow Bucket container.`]);
       const ownLockedItems = await countOwnLockedItems(trx, containerId);
       assertLockAllows('job.move-container-to-yb', { job: job.locked, record: container.locked, ownLockedItems }, { noun: 'Container', id: containerId, jobId, ownLockedItems });
-      const items = await trx.selectFrom('line_items').selectAll().where('container_id', '=', containerId).orderBy('id').forUpdate().execute();
-      const yellow = await trx
-        .insertInto('containers')
-        .values({
-          kind: 'yellow_bucket',
-          job_id: jobId,
-          name: container.name,
-          pallet: container.pallet,
-          container_type: container.container_type,
-          package_weight: container.package_weight,
-          net_weight: container.net_weight,
-          gross_uom: container.gross_uom,
-          zi_package_size: container.zi_package_size,
-          created_by: user.username,
-          modified_by: user.username,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // Kind and container change in one statement: the composite key (container, job, kind) holds throughout.
-      await trx
-        .updateTable('line_items')
-        .set({ container_id: yellow.id, kind: 'yellow_bucket', modified_by: user.username })
-        .where('container_id', '=', containerId)
-        .execute();
-      await trx.deleteFrom('containers').where('id', '=', containerId).execute();
+      const items = await lineItemsOf(trx, containerId);
+      const yellow = await jobs.insertContainer(trx, {
+        kind: 'yellow_bucket',
+        job_id: jobId,
+        name: container.name,
+        pallet: container.pallet,
+        container_type: container.container_type,
+        package_weight: container.package_weight,
+        net_weight: container.net_weight,
+        gross_uom: container.gross_uom,
+        zi_package_size: container.zi_package_size,
+        created_by: user.username,
+        modified_by: user.username,
+      });
+      await jobs.moveLineItemsToYellowBucket(trx, containerId, yellow.id, user.username);
+      await jobs.deleteContainer(trx, containerId);
       await writeAudit(trx, {
         username: user.username,
         action: 'move-to-yellow-bucket',
@@ -363,7 +349,7 @@ export class JobsService {
     assertMayPerform(user, 'job.upload-file');
     const target = jobFileSlot(field);
     if (!target) throw badRequest(`"${field}" is not a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7) or a document field of a job.`);
-    const job = await this.#db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    const job = await jobs.readJob(this.#db, jobId);
     if (!job) throw notFound(`There is no job ${jobId}.`);
     assertLockAllows('job.upload-file', { record: job.locked }, { noun: 'Job', id: jobId });
     if (await hasGeneratedDocument(this.#db, jobId, target.slot)) throw conflict(finalDocumentMessage(jobId, target.slot));
@@ -383,7 +369,7 @@ export class JobsService {
       this.#db,
       this.#store,
       {
-        key: `jobs/${jobId}/${slug}-${randomUUID()}.${upload.extension}`,
+        key: `${JOBS_PREFIX}${jobId}/${slug}-${randomUUID()}.${upload.extension}`,
         name: `job-${jobId}-${slug}.${upload.extension}`,
         contentType: upload.contentType,
         body: upload.bytes,
@@ -397,9 +383,9 @@ export class JobsService {
         if (await hasGeneratedDocument(trx, jobId, target.slot)) throw conflict(finalDocumentMessage(jobId, target.slot));
         const previous = await jobs.findJobFile(trx, jobId, target.slot);
         if (previous && target.kind === 'picture') throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
-        if (previous) await trx.updateTable('job_files').set({ file_id: file.id, created_by: user.username, created_at: this.#now() }).where('id', '=', previous.id).execute();
-        else await trx.insertInto('job_files').values({ job_id: jobId, slot: target.slot, file_id: file.id, created_by: user.username }).execute();
-        await trx.updateTable('jobs').set({ modified_by: user.username }).where('id', '=', jobId).execute();
+        if (previous) await jobs.replaceJobFile(trx, previous.id, { file_id: file.id, created_by: user.username, created_at: this.#now() });
+        else await jobs.insertJobFile(trx, { job_id: jobId, slot: target.slot, file_id: file.id, created_by: user.username });
+        await jobs.touchJob(trx, jobId, user.username);
         await writeAudit(trx, {
           username: user.username,
           action: 'upload-file',

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { RecordKind } from '../../db/tables/records.table.ts';
+import type { LineItemUpdate, NewLineItem, RecordKind } from '../../db/tables/records.table.ts';
 
 export function findRegistration(db: Kysely<Database>, id: number) {
   return db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -77,4 +77,26 @@ export async function findDictionaryEntries(db: Kysely<Database>, ndcs: readonly
 /** Which kind of line item an id is, if it exists. */
 export function lineItemKind(db: Kysely<Database>, id: number) {
   return db.selectFrom('line_items').select(['id', 'kind']).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertLineItem(db: Kysely<Database>, item: NewLineItem) {
+  return db.insertInto('line_items').values(item).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Writes a change of the line item (the touch trigger raises mod_id) and answers it as it now is. */
+export function updateLineItem(db: Kysely<Database>, id: number, changes: LineItemUpdate & { modified_by: string }) {
+  return db.updateTable('line_items').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Locks or unlocks the line item on its own (an own lock outlives its container's unlock). */
+export async function setLockedOwn(db: Kysely<Database>, id: number, lock: boolean, username: string): Promise<void> {
+  await db.updateTable('line_items').set({ locked: lock, locked_own: lock, modified_by: username }).where('id', '=', id).execute();
+}
+
+export async function moveLineItem(db: Kysely<Database>, id: number, containerId: number, username: string): Promise<void> {
+  await db.updateTable('line_items').set({ container_id: containerId, modified_by: username }).where('id', '=', id).execute();
+}
+
+export async function deleteLineItem(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('line_items').where('id', '=', id).execute();
 }

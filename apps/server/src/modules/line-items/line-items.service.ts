@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   computeQuantities,
   formatIsoDate,
@@ -17,20 +16,20 @@ import {
   type IncompleteLineItem,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
+import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LineItem, LineItemUpdate, RecordKind } from '../../db/tables/records.table.ts';
+import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
+import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
 import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
-import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
-import { assertCompleteForLock, incompleteLockError } from './lock-completeness.ts';
-import { transaction } from '../../db/transaction.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
 const NOUN = { standard: 'Line item', yellow_bucket: 'Yellow Bucket line item' } as const;
@@ -79,8 +78,7 @@ function snapshot(entry: Dictionary) {
 export class LineItemsService {
   readonly #db: Kysely<Database>;
   readonly #records: RecordsService;
-  readonly #store: FileStore;
-  readonly #linkSecret: string;
+  readonly #publishing: PublishDeps;
   readonly #now: () => Date;
   /** Today in the Settings' time zone (BusinessDay), for expiry checks. */
   readonly #today: () => string;
@@ -88,8 +86,7 @@ export class LineItemsService {
   constructor(deps: { db: Kysely<Database>; records: RecordsService; store: FileStore; linkSecret: string; now: () => Date; today?: () => string }) {
     this.#db = deps.db;
     this.#records = deps.records;
-    this.#store = deps.store;
-    this.#linkSecret = deps.linkSecret;
+    this.#publishing = { db: deps.db, store: deps.store, linkSecret: deps.linkSecret, now: deps.now };
     this.#now = deps.now;
     this.#today = deps.today ?? (() => todayIso(this.#now()));
   }
@@ -248,31 +245,27 @@ export class LineItemsService {
         bulk_pack_size: numbers.bulkPackSize ?? null,
         bulk_pack_size_uom: texts.bulkPackSizeUoM ?? null,
       };
-      const created = await trx
-        .insertInto('line_items')
-        .values({
-          kind,
-          container_id: containerId,
-          job_id: container.job_id,
-          ...snapshot(entry),
-          source: texts.source ?? null,
-          source_number: texts.sourceNumber ?? null,
-          lot_number: texts.lotNumber ?? null,
-          cause: texts.cause ?? null,
-          line_type: texts.type ?? null,
-          pack_quantity_uom: texts.packQuantityUoM ?? null,
-          bulk_stage: texts.bulkStage ?? null,
-          form_222_number: texts.form222Number ?? null,
-          cwf_form_number: texts.cwfFormNumber ?? null,
-          expiration_date: expirationDate ?? null,
-          serial_number: texts.serialNumber ?? null,
-          ...values,
-          ...this.#derive(entry, values),
-          created_by: user.username,
-          modified_by: user.username,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await repo.insertLineItem(trx, {
+        kind,
+        container_id: containerId,
+        job_id: container.job_id,
+        ...snapshot(entry),
+        source: texts.source ?? null,
+        source_number: texts.sourceNumber ?? null,
+        lot_number: texts.lotNumber ?? null,
+        cause: texts.cause ?? null,
+        line_type: texts.type ?? null,
+        pack_quantity_uom: texts.packQuantityUoM ?? null,
+        bulk_stage: texts.bulkStage ?? null,
+        form_222_number: texts.form222Number ?? null,
+        cwf_form_number: texts.cwfFormNumber ?? null,
+        expiration_date: expirationDate ?? null,
+        serial_number: texts.serialNumber ?? null,
+        ...values,
+        ...this.#derive(entry, values),
+        created_by: user.username,
+        modified_by: user.username,
+      });
       await writeAudit(trx, { username: user.username, action: 'create', entity: 'line-item', recordId: created.id, after: created, requestId });
       return { recordId: String(created.id), modId: String(created.mod_id) };
     });
@@ -411,7 +404,7 @@ export class LineItemsService {
         await assertCompleteForLock(trx, { ids: [id] }, record);
       }
     }
-    await trx.updateTable('line_items').set({ locked: lock, locked_own: lock, modified_by: user.username }).where('id', '=', id).execute();
+    await repo.setLockedOwn(trx, id, lock, user.username);
     await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'line-item', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
   }
 
@@ -432,7 +425,7 @@ export class LineItemsService {
     if (container.job_id !== before.job_id) throw refuse([`Container ${targetId} is in another job; a line item moves only within its job.`]);
     if (container.kind !== kind) throw refuse([`Container ${targetId} is not a ${kind === 'standard' ? 'standard' : 'Yellow Bucket'} container.`]);
     if (container.locked || target.job.locked) throw refuse([`Container ${targetId} is locked.`]);
-    await trx.updateTable('line_items').set({ container_id: targetId, modified_by: user.username }).where('id', '=', id).execute();
+    await repo.moveLineItem(trx, id, targetId, user.username);
     await writeAudit(trx, { username: user.username, action: 'move', entity: 'line-item', recordId: id, before: { container_id: before.container_id }, after: { container_id: targetId }, requestId });
   }
 
@@ -448,7 +441,7 @@ export class LineItemsService {
   /** The delete of one line item inside the caller's transaction (single and bulk); answers the deleted row. */
   async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldLineItem) {
     const { item: before } = await this.#loadUnlocked(trx, 'line-item.delete', kind, id, held);
-    await trx.deleteFrom('line_items').where('id', '=', id).execute();
+    await repo.deleteLineItem(trx, id);
     await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before, after: null, requestId });
     return before;
   }
@@ -459,14 +452,8 @@ export class LineItemsService {
     if (!facts) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
     const { renderLabel } = await import('./label.ts');
     const pdf = await renderLabel({ ...facts, yellowBucket: kind === 'yellow_bucket', printedAt: this.#now() });
-    const file = await saveFile(this.#db, this.#store, {
-      key: `${EXPORTS_PREFIX}${randomUUID()}/label.pdf`,
-      name: 'label.pdf',
-      contentType: 'application/pdf',
-      body: pdf,
-      createdBy: user.username,
-    });
-    return { data: [{ fieldData: { GlobalContainer: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }] };
+    const { link } = await publishDocument(this.#publishing, { kind: 'line-item-label', of: {}, user, body: pdf });
+    return { data: [{ fieldData: { GlobalContainer: link } }] };
   }
 
   /**
@@ -500,12 +487,7 @@ export class LineItemsService {
     if (Object.entries(changes).every(([column, value]) => sameStoredValue(stored[column], value))) {
       return { recordId: String(before.id), modId: String(before.mod_id) };
     }
-    const after = await trx
-      .updateTable('line_items')
-      .set({ ...changes, modified_by: user.username })
-      .where('id', '=', before.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const after = await repo.updateLineItem(trx, before.id, { ...changes, modified_by: user.username });
     await writeAudit(trx, { username: user.username, action, entity: 'line-item', recordId: before.id, before, after, requestId });
     return { recordId: String(after.id), modId: String(after.mod_id) };
   }

@@ -1,10 +1,10 @@
 import { hiddenColumnsProblem, type EntityName } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../errors/app-error.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 import * as repo from './list-columns.repository.ts';
 
 export interface ListColumnsAnswer {

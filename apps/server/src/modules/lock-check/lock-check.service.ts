@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { recordedLineItems } from '../line-items/recorded-line-items.repository.ts';
+import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { targetExists } from './lock-check.repository.ts';
 
 /** What can be locked: a job, or a container or line item of a kind. */
 export interface LockCheckTarget {
@@ -26,16 +27,7 @@ export class LockCheckService {
   }
 
   async check(target: LockCheckTarget, id: number): Promise<{ incomplete: IncompleteLineItem[] }> {
-    const exists =
-      target.record === 'job'
-        ? await this.#db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()
-        : await this.#db
-            .selectFrom(target.record === 'container' ? 'containers' : 'line_items')
-            .select('id')
-            .where('id', '=', id)
-            .where('kind', '=', target.kind ?? 'standard')
-            .executeTakeFirst();
-    if (!exists) throw notFound(`There is no ${target.noun} ${id}.`);
+    if (!(await targetExists(this.#db, target, id))) throw notFound(`There is no ${target.noun} ${id}.`);
     const scope = target.record === 'job' ? { jobId: id } : target.record === 'container' ? { containerId: id } : { ids: [id] };
     return { incomplete: incompleteLineItems(await recordedLineItems(this.#db, scope)) };
   }

@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { REGISTRATIONS_PREFIX, saveFile } from '../../files/stored-files.ts';
+import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from '../../files/upload.ts';
 import type { RecordsService } from '../../records/records.service.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
-import { saveFile } from '../files/files.service.ts';
-import { ONLY_IMAGES, PICTURE_TYPES, readOneFile } from './picture-upload.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import * as registrations from './registrations.repository.ts';
 
 export class RegistrationsService {
   readonly #db: Kysely<Database>;
@@ -30,24 +31,18 @@ export class RegistrationsService {
    */
   async uploadPicture(id: number, request: FastifyRequest, user: SessionUser) {
     assertMayPerform(user, 'registration.upload-picture');
-    const exists = await this.#db.selectFrom('registrations').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound(`There is no registration ${id}.`);
+    if (!(await registrations.registrationExists(this.#db, id))) throw notFound(`There is no registration ${id}.`);
     const upload = await readOneFile(request, { maxBytes: UPLOAD_MAX_BYTES, allowed: PICTURE_TYPES, refusal: ONLY_IMAGES });
     const name = `registration-${id}.${upload.extension}`;
     // The file's row, the link and the audit are one transaction; if it fails the stored file is removed.
     await saveFile(
       this.#db,
       this.#store,
-      { key: `registrations/${id}/${randomUUID()}.${upload.extension}`, name, contentType: upload.contentType, body: upload.bytes, createdBy: user.username },
+      { key: `${REGISTRATIONS_PREFIX}${id}/${randomUUID()}.${upload.extension}`, name, contentType: upload.contentType, body: upload.bytes, createdBy: user.username },
       async (trx, file) => {
-        const before = await trx.selectFrom('registrations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = await registrations.findRegistrationForUpdate(trx, id);
         if (!before) throw notFound(`There is no registration ${id}.`);
-        const after = await trx
-          .updateTable('registrations')
-          .set({ picture_file_id: file.id, modified_by: user.username })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const after = await registrations.setPicture(trx, id, file.id, user.username);
         await writeAudit(trx, {
           username: user.username,
           action: 'upload-picture',

@@ -1,5 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ArcosReportsTable, ArcosReportTransactionsTable } from '../../db/tables/dea-records.table.ts';
 
 export function findJobWithRegistration(db: Kysely<Database>, jobId: number) {
   return db
@@ -193,4 +194,29 @@ function arcosReportable(
     sql<SqlBool>`coalesce(d.removed_from_arcos, false) = false`,
     eb.or([eb(sql<string>`upper(li.ndc_schedule)`, 'in', [...arcos.schedules]), eb(sql<string>`trim(d.drug_code)`, 'in', [...arcos.drugCodes])]),
   ]);
+}
+
+/**
+ * Makes the rest of the transaction read the database as of one moment (REPEATABLE READ): the
+ * settings and the reports in force an ARCOS report is planned from are read together. First in
+ * the transaction.
+ */
+export async function readAsOfOneMoment(trx: Kysely<Database>): Promise<void> {
+  await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
+}
+
+export function insertArcosReport(db: Kysely<Database>, report: Insertable<ArcosReportsTable>) {
+  return db.insertInto('arcos_reports').values(report).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Marks a kept report superseded by the report of the same period made again (both stay kept). */
+export async function supersedeArcosReport(db: Kysely<Database>, id: number, by: number, at: Date): Promise<void> {
+  await db.updateTable('arcos_reports').set({ superseded_at: at, superseded_by: by }).where('id', '=', id).execute();
+}
+
+/** The transaction records a report carried, 500 a statement. */
+export async function insertArcosTransactions(db: Kysely<Database>, carried: readonly Insertable<ArcosReportTransactionsTable>[]): Promise<void> {
+  for (let i = 0; i < carried.length; i += 500) {
+    await db.insertInto('arcos_report_transactions').values(carried.slice(i, i + 500)).execute();
+  }
 }

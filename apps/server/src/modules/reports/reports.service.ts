@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import {
   ARCOS_ACTIONS,
   ARCOS_DRUG_CODES,
@@ -7,7 +5,6 @@ import {
   ARCOS_SCHEDULES,
   ARCOS_TRANSACTION_CODES,
   arcosControlRecord,
-  arcosFileName,
   arcosNoYearEndInventoryRecord,
   arcosPeriodText,
   arcosRecord,
@@ -22,27 +19,30 @@ import {
   withAction,
   type ArcosFrequency,
   type ArcosLineItem,
-  type ArcosPeriod,
   type ArcosRequest,
   type ArcosWritten,
   type BulkKind,
+  type InventoryMoment,
   type ReportRequest,
 } from '@3ds/domain';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
-import type { InventoryService } from '../inventory/inventory.service.ts';
-import type { OnHandLine } from '../inventory/on-hand.repository.ts';
-import { readSettings, readSettingsForUpdate } from '../settings/settings.repository.ts';
 import type { FileStore } from '../../files/file-store.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
+import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import type { OnHandLine } from '../../shared/on-hand.repository.ts';
+import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
 import * as reports from './reports.repository.ts';
 import type { ArcosLine, ReportLine } from './reports.repository.ts';
+
+/** The line items on hand at a moment (the inventory module's InventoryService reads them): the year-end inventory's. */
+export interface OnHandAt {
+  onHand(at: InventoryMoment): Promise<OnHandLine[]>;
+}
 
 const ARCOS_RULE = { schedules: ARCOS_SCHEDULES, drugCodes: ARCOS_DRUG_CODES };
 
@@ -206,9 +206,6 @@ function perNdcRows(lines: ReportLine[]): DocumentRow[] {
   return rows;
 }
 
-/** ARCOS reports are kept under this prefix: records, never removed by the clean-up of exports. */
-export const ARCOS_PREFIX = 'arcos/';
-
 /** What a kept report carried, in its summary. */
 interface ArcosSummary {
   receipts: number;
@@ -224,17 +221,17 @@ const FREQUENCY_EXAMPLE: Record<ArcosFrequency, string> = { monthly: 'a month su
 
 export class ReportsService {
   readonly #db: Kysely<Database>;
-  readonly #store: FileStore;
   readonly #linkSecret: string;
   readonly #now: () => Date;
-  readonly #inventory: InventoryService;
+  readonly #inventory: OnHandAt;
+  readonly #publishing: PublishDeps;
 
-  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; inventory: InventoryService }) {
+  constructor(deps: { db: Kysely<Database>; store: FileStore; linkSecret: string; now: () => Date; inventory: OnHandAt }) {
     this.#db = deps.db;
-    this.#store = deps.store;
     this.#linkSecret = deps.linkSecret;
     this.#now = deps.now;
     this.#inventory = deps.inventory;
+    this.#publishing = { db: deps.db, store: deps.store, linkSecret: deps.linkSecret, now: deps.now };
   }
 
   /**
@@ -262,43 +259,27 @@ export class ReportsService {
 
     const perNdc = request.reportType === 'perNdc';
     const scope = `Job ${jobId} — ${job.name}${request.containerName ? ` — container ${request.containerName}` : ''}${request.showArcos ? ' — ARCOS items only' : ''}`;
-    const output = new PassThrough();
-    const { createXlsxWriter } = await import('../../documents/xlsx-writer.ts');
-    const writer = createXlsxWriter(output, {
-      title: perNdc ? `Per NDC: ${scope}` : scope,
-      sheetName: perNdc ? 'Per NDC' : 'Line Items',
-      columns: perNdc ? NDC_COLUMNS : LINE_COLUMNS,
-    });
-    const saving = saveFile(
-      this.#db,
-      this.#store,
-      {
-        key: `${EXPORTS_PREFIX}${randomUUID()}/export.xlsx`,
-        name: 'export.xlsx',
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: output,
-        createdBy: user.username,
+    const { link } = await publishDocument(this.#publishing, {
+      kind: 'job-report',
+      of: { jobId },
+      user,
+      requestId,
+      body: async (output) => {
+        const { createXlsxWriter } = await import('../../documents/xlsx-writer.ts');
+        const writer = createXlsxWriter(output, {
+          title: perNdc ? `Per NDC: ${scope}` : scope,
+          sheetName: perNdc ? 'Per NDC' : 'Line Items',
+          columns: perNdc ? NDC_COLUMNS : LINE_COLUMNS,
+        });
+        await writer.addRows(perNdc ? perNdcRows(lines) : lineRows(lines));
+        await writer.finish();
       },
-      (trx, file) =>
-        writeAudit(trx, {
-          username: user.username,
-          action: 'report',
-          entity: 'job',
-          recordId: jobId,
-          after: { reportType: request.reportType, containerName: request.containerName, showArcos: request.showArcos, lines: lines.length, file: file.id },
-          requestId,
-        }),
-    );
-    try {
-      await writer.addRows(perNdc ? perNdcRows(lines) : lineRows(lines));
-      await writer.finish();
-    } catch (error) {
-      output.destroy(error as Error);
-      await saving.catch(() => {});
-      throw error;
-    }
-    const file = await saving;
-    return { data: [{ fieldData: { Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }) } }], scriptResult: JSON.stringify({ succeeded: true }) };
+      record: (_trx, file) => ({
+        recordId: jobId,
+        after: { reportType: request.reportType, containerName: request.containerName, showArcos: request.showArcos, lines: lines.length, file: file.id },
+      }),
+    });
+    return { data: [{ fieldData: { Container: link } }], scriptResult: JSON.stringify({ succeeded: true }) };
   }
 
   /**
@@ -314,7 +295,7 @@ export class ReportsService {
     const period = parseArcosPeriod(request.period)!;
     const today = todayIso(this.#now());
     const read = await transaction(this.#db, async (trx) => {
-      await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(trx);
+      await reports.readAsOfOneMoment(trx);
       return { settings: await readSettings(trx), reports: await reports.currentArcosReports(trx) };
     });
     const { settings } = read;
@@ -402,57 +383,44 @@ export class ReportsService {
       yearEnd: yearEndCount,
       skipped: skipped.map((s) => s.recordId),
     };
-    const name = arcosFileName(period);
-    const body = Buffer.from(records.map((r) => `${r}\r\n`).join(''), 'ascii');
     const createdAt = this.#now();
     let reportId = 0;
-    const file = await saveFile(
-      this.#db,
-      this.#store,
-      { key: `${ARCOS_PREFIX}${randomUUID()}/${name}`, name, contentType: 'text/plain; charset=us-ascii', body, createdBy: user.username },
-      async (trx, saved) => {
+    const { file, link } = await publishDocument(this.#publishing, {
+      kind: 'arcos-report',
+      of: { period },
+      user,
+      requestId,
+      body: Buffer.from(records.map((r) => `${r}\r\n`).join(''), 'ascii'),
+      record: async (trx, saved) => {
         // One report at a time: the settings row's lock orders them; what was read must still be in force.
         await readSettingsForUpdate(trx);
         const current = await reports.currentArcosReports(trx);
         if ((current[0]?.id ?? null) !== (latest?.id ?? null)) throw conflict('Another ARCOS report was made meanwhile; make this one again.');
-        const row = await trx
-          .insertInto('arcos_reports')
-          .values({ period_start: period.start, period_end: period.end, frequency: period.frequency, file_id: saved.id, records: records.length, summary: JSON.stringify(summary), created_by: user.username, created_at: createdAt })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = await reports.insertArcosReport(trx, { period_start: period.start, period_end: period.end, frequency: period.frequency, file_id: saved.id, records: records.length, summary: JSON.stringify(summary), created_by: user.username, created_at: createdAt });
         reportId = row.id;
         if (supersedes !== null) {
-          await trx.updateTable('arcos_reports').set({ superseded_at: createdAt, superseded_by: row.id }).where('id', '=', supersedes).execute();
+          await reports.supersedeArcosReport(trx, supersedes, row.id, createdAt);
         }
         const carried = [
           ...plan.regular.map((t) => ({ t, action: ARCOS_ACTIONS.regular })),
           ...plan.deletions.map((t) => ({ t, action: ARCOS_ACTIONS.delete })),
           ...plan.insertions.map((t) => ({ t, action: ARCOS_ACTIONS.insert })),
         ];
-        for (let i = 0; i < carried.length; i += 500) {
-          await trx
-            .insertInto('arcos_report_transactions')
-            .values(carried.slice(i, i + 500).map(({ t, action }) => ({ report_id: row.id, line_item_id: t.lineItemId, code: t.code, action, record: t.record })))
-            .execute();
-        }
-        await writeAudit(trx, {
-          username: user.username,
-          action: 'report',
-          entity: 'arcos',
+        await reports.insertArcosTransactions(trx, carried.map(({ t, action }) => ({ report_id: row.id, line_item_id: t.lineItemId, code: t.code, action, record: t.record })));
+        return {
           recordId: row.id,
           before: supersedes === null ? null : { supersedes },
           after: { report: 'arcos', period: period.label, from: period.start, to: period.end, records: records.length, ...summary, file: saved.id },
-          requestId,
-        });
+        };
       },
-    );
+    });
     return {
       data: [
         {
           recordId: String(reportId),
           fieldData: {
-            Container: fileLinkFor(this.#linkSecret, file, this.#now(), { session: user.sessionId }),
-            FileName: name,
+            Container: link,
+            FileName: file.name,
             Period: period.label,
             Records: records.length,
             Receipts: summary.receipts,
@@ -495,7 +463,7 @@ export class ReportsService {
             'Created At': new Date(r.created_at).toISOString(),
             Superseded: r.superseded_at !== null,
             FileName: r.original_name,
-            Container: fileLinkFor(this.#linkSecret, { id: r.file_id, name: r.original_name }, now, { session: user.sessionId }),
+            Container: documentLink('arcos-report', this.#linkSecret, { id: r.file_id, name: r.original_name }, now, user),
           },
         };
       }),

@@ -1,5 +1,6 @@
 import { SAVED_FIND_LIMITS, SAVED_FIND_MESSAGES, savedFindNameProblem, savedFindQuickFindProblem, trimLine, type EntityName } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SavedFind } from '../../db/tables/saved-finds.table.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -8,8 +9,7 @@ import type { FindRequest } from '../../records/find-request.ts';
 import { LAYOUTS } from '../../records/layouts/index.ts';
 import type { SortSpec } from '../../records/list-query.ts';
 import { prepareFind, resolveSort } from '../../records/records.repository.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
+import type { SessionUser } from '../../security/session-user.ts';
 import * as repo from './saved-finds.repository.ts';
 
 /** The find requests of one saved find as JSON: as much as a list's `searchCriteria` may carry. */

@@ -1,14 +1,15 @@
 import { readSettingsInput, SETTINGS_FIELDS, SETTINGS_MESSAGES, TIME_ZONE_MESSAGES, type SettingsFieldName, type SettingsKey } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Settings, SettingsUpdate } from '../../db/tables/settings.table.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
 import type { BusinessDay } from './business-day.ts';
-import { isKnownTimeZone, readSettings, readSettingsForUpdate, updateSettings } from './settings.repository.ts';
+import { isKnownTimeZone, updateSettings } from './settings.repository.ts';
 
 /** The settings column of each field. */
 const COLUMNS = {

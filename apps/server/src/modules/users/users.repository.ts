@@ -2,10 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { NewUser, User, UserUpdate } from '../../db/tables/auth.table.ts';
 import type { Database } from '../../db/schema.ts';
 
-export function findUserByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
-}
-
 export type UserWithLastLogin = User & { last_login_at: Date | null };
 
 /** Every account with the start of its latest session (its last login), by username. */
@@ -66,6 +62,11 @@ export function updateUser(db: Kysely<Database>, id: number, changes: UserUpdate
 /** Ends every live session of the user: their next request answers 401. */
 export function revokeSessionsOf(db: Kysely<Database>, userId: number, at: Date): Promise<unknown> {
   return db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** The enabled accounts among these usernames, with their password hashes (the start banner's demo sign-ins). */
+export function enabledUsersNamed(db: Kysely<Database>, usernames: readonly string[]): Promise<Pick<User, 'username' | 'password_hash'>[]> {
+  return db.selectFrom('users').select(['username', 'password_hash']).where('username', 'in', usernames).where('disabled', '=', false).execute();
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {

@@ -8,14 +8,15 @@ import {
   type UserAccount,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import type { User, UserUpdate } from '../../db/tables/auth.table.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
+import { assertMayPerform } from '../../security/authorize.ts';
 import { hashPassword } from '../../security/password.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import type { SessionUser } from '../auth/auth.service.ts';
-import { assertMayPerform } from '../auth/authorize.ts';
+import type { SessionUser } from '../../security/session-user.ts';
+import { findUserByUsername } from '../../shared/users.repository.ts';
 import * as users from './users.repository.ts';
 
 /**
@@ -113,7 +114,7 @@ export class UsersService {
     const privileges = checkPrivileges(account.privileges ?? []);
     const passwordHash = await hashPassword(account.password);
     return transaction(this.#db, async (trx) => {
-      if (await users.findUserByUsername(trx, username)) throw conflict(`The username ${username} is already taken.`);
+      if (await findUserByUsername(trx, username)) throw conflict(`The username ${username} is already taken.`);
       const user = await users.insertUser(trx, {
         username,
         display_name: account.displayName?.trim() ?? '',
@@ -159,7 +160,7 @@ export class UsersService {
       // Locked before the account is read, so that two demotions of the last two administrators
       // cannot both see the other one still in place.
       const administrators = mayDemote ? await users.lockAdministrators(trx) : [];
-      const before = await users.findUserByUsername(trx, name);
+      const before = await findUserByUsername(trx, name);
       if (!before) throw notFound(`There is no user ${name}.`);
       const next = { disabled: values.disabled ?? before.disabled, privileges: values.privileges ?? before.privileges };
       if (isAdministrator(before) && !isAdministrator(next) && !administrators.some((a) => a.id !== before.id)) {
@@ -191,7 +192,7 @@ export class UsersService {
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(password);
     return transaction(this.#db, async (trx) => {
-      const before = await users.findUserByUsername(trx, name);
+      const before = await findUserByUsername(trx, name);
       if (!before) throw notFound(`There is no user ${name}.`);
       const after = await users.updateUser(trx, before.id, { password_hash: passwordHash });
       await users.revokeSessionsOf(trx, before.id, this.#now());

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../errors/app-error.ts';
+import { valueList } from './value-lists.repository.ts';
 
 const valueListSchema = z.object({ valueList: z.array(z.object({ value: z.string(), displayValue: z.string() })) });
 
@@ -24,13 +25,7 @@ export const valueListsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
       },
     },
     async (request) => {
-      const rows = await db
-        .selectFrom('value_lists')
-        .select(['value', 'display_value'])
-        .where('list_name', '=', request.query.valueListName)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
+      const rows = await valueList(db, request.query.valueListName);
       if (!rows.length) throw notFound(`There is no value list "${request.query.valueListName}".`);
       return { valueList: rows.map((r) => ({ value: r.value, displayValue: r.display_value })) };
     },

@@ -1,10 +1,19 @@
 import { isSamePerson } from '@3ds/domain';
-import type { NewJob } from '../tables/jobs.table.ts';
+import type { NewJob } from '../db/tables/jobs.table.ts';
 import { addDays, daysBetween, momentAt, monthYear } from './calendar.ts';
-import { DESTRUCTION_FACILITIES, DISPOSAL_METHODS } from './demo-paperwork.ts';
-import { FIRST_NAMES, LAST_NAMES, STAFF_WITNESSES } from './demo-people.ts';
 import type { SeedRegistration } from './demo-registrations.ts';
 import { SeededRandom } from './random.ts';
+import {
+  DESTRUCTION_FACILITIES,
+  DISPOSAL_METHODS,
+  FIRST_NAMES,
+  JOB_PURPOSES,
+  LAST_NAMES,
+  STAFF_WITNESSES,
+  TRANSPORT_FACILITIES,
+  TRANSPORT_METHODS,
+  TRANSPORTERS,
+} from './seed-choices.ts';
 
 export const DEMO_JOB_COUNT = 150;
 
@@ -20,13 +29,6 @@ const STATUS: Readonly<Record<JobStage, string>> = {
   completed: 'Completed',
 };
 
-const FACILITIES = [
-  'Clearfork Thermal Destruction Facility, Indianapolis, IN',
-  'Red River Incineration Services, Shreveport, LA',
-  'Northern Plains Waste-to-Energy, Sioux Falls, SD',
-] as const;
-const TRANSPORTERS = ['Secure Pharma Courier', 'Beacon Freight Lines', 'Company Vehicle', 'UPS Ground', 'FedEx Priority Overnight'] as const;
-const JOB_PURPOSES = ['Pickup', 'Returns', 'Destruction', 'Expired Stock', 'Quarterly Return', 'Recall'] as const;
 
 export interface SeedJob {
   row: NewJob & { id: number; name: string; registration_id: number; locked: boolean };
@@ -116,9 +118,9 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
       date_completed: completed,
       locked,
       sister_job_id: null,
-      facility_transported_to: transfer ? rng.pick(FACILITIES) : null,
+      facility_transported_to: transfer ? rng.pick(TRANSPORT_FACILITIES) : null,
       transporter: transfer ? rng.pick(TRANSPORTERS) : null,
-      transport_method: transfer ? rng.pick(['Common Carrier', 'Company Vehicle', 'Registered Mail']) : null,
+      transport_method: transfer ? rng.pick(TRANSPORT_METHODS) : null,
       disposal_method: destroyed ? rng.weighted([[DISPOSAL_METHODS[0], 85], [DISPOSAL_METHODS[1], 15]] as const) : null,
       transfer_witness_1: transferWitness1,
       transfer_witness_2: transferWitness2,

@@ -1,6 +1,6 @@
-import type { NewCompany, NewContact, NewLabelerCode } from '../tables/companies.table.ts';
+import type { NewCompany, NewContact, NewLabelerCode } from '../db/tables/companies.table.ts';
 import { addDays, momentAt } from './calendar.ts';
-import { FIRST_NAMES, LAST_NAMES } from './demo-people.ts';
+import { CONTACT_TITLES, FIRST_NAMES, LAST_NAMES, REPORT_TYPES, type CompanyKind } from './seed-choices.ts';
 import { SeededRandom } from './random.ts';
 
 /**
@@ -8,7 +8,6 @@ import { SeededRandom } from './random.ts';
  * across the US. Street addresses are invented; cities, states and ZIP codes are real places.
  * Phone numbers use the 555-01xx range reserved for fiction.
  */
-export type CompanyKind = 'manufacturer' | 'distributor' | 'pharmacy' | 'hospital' | 'university' | 'lab' | 'practitioner';
 
 export interface DemoCompany {
   /** Empty for the company of the demo organisation: its name is the organisation's. */
@@ -76,28 +75,6 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
   { name: 'Coastal Pain & Wellness Clinic', kind: 'practitioner', address1: '1400 Savannah Highway', city: 'Charleston', state: 'SC', zip: '29407', areaCode: '843' },
 ];
 
-/** State agencies that license the demo's registrants, by state code. */
-export const STATE_NAMES: Readonly<Record<string, string>> = {
-  AR: 'Arkansas', AZ: 'Arizona', CA: 'California', CO: 'Colorado', FL: 'Florida', GA: 'Georgia', IA: 'Iowa',
-  IL: 'Illinois', IN: 'Indiana', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', MD: 'Maryland', ME: 'Maine',
-  MI: 'Michigan', MN: 'Minnesota', MT: 'Montana', NC: 'North Carolina', ND: 'North Dakota', NE: 'Nebraska',
-  NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NV: 'Nevada', OH: 'Ohio', OR: 'Oregon', PA: 'Pennsylvania',
-  SC: 'South Carolina', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VA: 'Virginia', VT: 'Vermont', WA: 'Washington',
-  WI: 'Wisconsin',
-};
-
-/** Contact titles by kind of company. */
-export const CONTACT_TITLES: Readonly<Record<CompanyKind, readonly string[]>> = {
-  manufacturer: ['DEA Compliance Manager', 'QA Manager', 'Director of Regulatory Affairs', 'Warehouse Supervisor'],
-  distributor: ['Compliance Officer', 'Returns Coordinator', 'Warehouse Manager', 'Vice President of Operations'],
-  pharmacy: ['Pharmacist in Charge', 'Pharmacy Manager', 'Owner', 'Pharmacy Technician'],
-  hospital: ['Director of Pharmacy', 'Pharmacy Operations Manager', 'Controlled Substance Coordinator', 'Clinical Pharmacist'],
-  university: ['Research Compliance Officer', 'Laboratory Manager'],
-  lab: ['Laboratory Director', 'Quality Manager'],
-  practitioner: ['Practice Manager', 'Medical Director'],
-};
-
-const REPORT_TYPES = ['41', 'Manifest', 'See Notes', 'COD', 'LDR'] as const;
 const USERS = ['admin', 'clerk'] as const;
 
 export interface SeedCompany {

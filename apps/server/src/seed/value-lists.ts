@@ -1,5 +1,5 @@
-import { DISPOSAL_METHODS } from './demo-paperwork.ts';
-import type { NewValueListEntry } from '../tables/value-lists.table.ts';
+import type { NewValueListEntry } from '../db/tables/value-lists.table.ts';
+import { DISPOSAL_METHODS } from './seed-choices.ts';
 
 /**
  * The option lists the screens ask for by name (GET /get-value-list). Source and Cause are the lists

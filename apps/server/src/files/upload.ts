@@ -2,8 +2,8 @@ import { hasControlCharacter, textLength } from '@3ds/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest } from '../../errors/app-error.ts';
-import { imageDimensions, imageSizeRefusal } from '../../files/image-dimensions.ts';
+import { AppError, badRequest } from '../errors/app-error.ts';
+import { imageDimensions, imageSizeRefusal } from './image-dimensions.ts';
 
 /** Raster image types a picture may be; decided from the bytes, never from the name or header. */
 export const PICTURE_TYPES: Readonly<Record<string, string>> = {

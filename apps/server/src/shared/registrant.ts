@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@3ds/domain';
-import type { Settings } from '../../db/tables/settings.table.ts';
-import type { Party } from '../../documents/destruction-pdf.ts';
-import { AppError } from '../../errors/app-error.ts';
+import type { Settings } from '../db/tables/settings.table.ts';
+import type { Party } from '../documents/destruction-pdf.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export const DOCUMENT_MESSAGES = {
   settingsMissing: 'Enter our registration in Settings first',

@@ -1,7 +1,8 @@
 import { deaActivityLabel, deaCheckDigit, registrantTypeLettersFor, type DeaBusinessActivityCode } from '@3ds/domain';
-import type { NewRegistration } from '../tables/registrations.table.ts';
+import type { NewRegistration } from '../db/tables/registrations.table.ts';
 import { addDays, momentAt } from './calendar.ts';
-import { STATE_NAMES, type CompanyKind, type SeedCompany } from './demo-companies.ts';
+import type { SeedCompany } from './demo-companies.ts';
+import { STATE_NAMES, type CompanyKind } from './seed-choices.ts';
 import { SeededRandom } from './random.ts';
 
 /** A Federal registration has a DEA activity code; a State licence its agency's wording. */

@@ -6,8 +6,8 @@ import {
   type IncompleteLineItem,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../errors/app-error.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
 import { recordedLineItems, type RecordedScope } from './recorded-line-items.repository.ts';
 
 /**

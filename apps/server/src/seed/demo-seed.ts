@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database } from '../db/schema.ts';
 import { bulkNdcEntries } from './bulk-ndcs.ts';
 import { assertIsoDate } from './calendar.ts';
 import { buildCompanies } from './demo-companies.ts';

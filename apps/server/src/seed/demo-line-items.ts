@@ -1,11 +1,10 @@
-import type { NewLineItem } from '../tables/line-items.table.ts';
-import type { RecordKind } from '../tables/record-columns.ts';
+import type { NewLineItem } from '../db/tables/line-items.table.ts';
+import type { RecordKind } from '../db/tables/record-columns.ts';
 import { momentAt } from './calendar.ts';
-import type { CompanyKind } from './demo-companies.ts';
 import type { SeedContainer } from './demo-containers.ts';
 import type { SeedNdcEntry } from './ndc-dictionary.ts';
 import { SeededRandom } from './random.ts';
-
+import { BULK_SHARE, CAUSES, SOURCE_PROFILE, SOURCES } from './seed-choices.ts';
 
 /** An item's lock: its own (LOCK_LINE_ITEM) or its container's cascade. */
 const ownLock = (containerLocked: boolean, lockedOnItsOwn: boolean) => ({ locked: containerLocked || lockedOnItsOwn, locked_own: lockedOnItsOwn });
@@ -14,42 +13,6 @@ export const DEMO_LINE_ITEM_COUNTS = { standard: 4300, yellow_bucket: 700 } as c
 
 /** Schedules whose transfer needs a DEA Form 222 (DOMAIN.md "Forms"). */
 const FORM_222_SCHEDULES = new Set(['1', '1N', '2', '2N']);
-
-type SourceProfile = 'dispenser' | 'supplier' | 'research';
-
-const PROFILE: Readonly<Record<CompanyKind, SourceProfile>> = {
-  pharmacy: 'dispenser',
-  hospital: 'dispenser',
-  practitioner: 'dispenser',
-  manufacturer: 'supplier',
-  distributor: 'supplier',
-  university: 'research',
-  lab: 'research',
-};
-
-/** Where items come from and why, by kind of client (values of the Source and Cause lists). */
-const SOURCES: Readonly<Record<SourceProfile, readonly (readonly [string, number])[]>> = {
-  dispenser: [['Pharmacy', 40], ['Customer Return', 25], ['Warehouse', 10], ['Damage', 10], ['Distributor', 10], ['Practitioner', 5]],
-  supplier: [
-    ['Manufacturer', 15], ['Production', 10], ['QC', 10], ['QA Retains', 10], ['Stability', 8], ['Reject', 6], ['Warehouse', 10],
-    ['Distributor', 8], ['Damage slip', 5], ['Samples', 4], ['Packaging', 4], ['Complaints', 3], ['Customer Return', 4],
-    ['Exporter', 1], ['Clinical Supply Operations', 2],
-  ],
-  research: [
-    ['Lab', 20], ['Analytical', 15], ['RD Chemistry', 10], ['Researcher', 15], ['Product Development', 10], ['Tech Services', 5],
-    ['Chemstore', 5], ['IDT', 5], ['MRD', 5], ['OSD', 5], ['QA', 5],
-  ],
-};
-const CAUSES: Readonly<Record<SourceProfile, readonly (readonly [string, number])[]>> = {
-  dispenser: [['Expired', 60], ['Damage', 10], ['Undispensed/Returned', 10], ['Discontinued', 8], ['Dispensed', 5], ['Refused', 4], ['Waste', 3]],
-  supplier: [
-    ['Expired', 35], ['Off-Spec', 12], ['Reject', 10], ['Testing Complete', 8], ['Complaint', 5], ['Damage', 10], ['Terminated', 5],
-    ['Discontinued', 8], ['O2C', 3], ['Waste', 4],
-  ],
-  research: [['Testing Complete', 35], ['Lab Samples', 25], ['Waste', 15], ['Expired', 15], ['Off-Spec', 10]],
-};
-/** How often a client's line item is a bulk NDC. */
-const BULK_SHARE: Readonly<Record<SourceProfile, number>> = { dispenser: 0, supplier: 0.15, research: 0.3 };
 
 const UNIT_GRAMS: Readonly<Record<string, number>> = { mcg: 0.000001, mg: 0.001, g: 1, kg: 1000 };
 
@@ -228,7 +191,7 @@ export function buildLineItems(containers: readonly SeedContainer[], dictionary:
     const count = countFor.get(container) ?? 0;
     const job = container.job;
     const registration = job.registration;
-    const profile = PROFILE[registration.company.fixture.kind];
+    const profile = SOURCE_PROFILE[registration.company.fixture.kind];
     const yellowBucket = container.row.kind === 'yellow_bucket';
     for (let k = 0; k < count; k += 1) {
       let entry: SeedNdcEntry;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { NewStoredFile, StoredFile } from '../../db/tables/files.table.ts';
+import type { Database } from '../db/schema.ts';
+import type { NewStoredFile, StoredFile } from '../db/tables/files.table.ts';
 
 export function findFileById(db: Kysely<Database>, id: string): Promise<StoredFile | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();

@@ -4,19 +4,15 @@ import {
   isAction,
   isBulkAction,
   isBulkEntity,
-  lockRefusal,
-  lockRefusalMessage,
-  mayPerform,
   MESSAGES,
-  missingPrivilegeMessage,
   type Action,
   type BulkEntity,
-  type LockState,
 } from '@3ds/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, locked, unauthorized } from '../../errors/app-error.ts';
-import type { SessionUser } from './auth.service.ts';
+import { unauthorized } from '../errors/app-error.ts';
+import { assertMayPerform } from '../security/authorize.ts';
+import type { SessionUser } from '../security/session-user.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,21 +24,6 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Refuses with 403, naming the privilege and what it is for, unless the user may perform the action. */
-export function assertMayPerform(user: SessionUser, action: Action): void {
-  if (!mayPerform(user.privileges, action)) throw forbidden(missingPrivilegeMessage(action));
-}
-
-/** Refuses with 409 when the record's lock state is one the action's table row refuses. */
-export function assertLockAllows(
-  action: Action,
-  state: LockState,
-  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string; ownLockedItems?: number },
-): void {
-  const condition = lockRefusal(action, state);
-  if (condition) throw locked(lockRefusalMessage(action, condition, ids));
-}
 
 /**
  * Every route that is not a plain read names its action (`config.action`); the privilege of the

@@ -1,7 +1,7 @@
 import { CREATE_PRIVILEGES, PRIVILEGES, todayIso } from '@3ds/domain';
-import type { DatabaseHandle } from '../database.ts';
-import { UsersService } from '../../modules/users/users.service.ts';
-import { countUsers } from '../../modules/users/users.repository.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { UsersService } from '../modules/users/users.service.ts';
+import { countUsers } from '../modules/users/users.repository.ts';
 import { seedDemoRecords } from './demo-seed.ts';
 
 /** The labeler organisation the demo users belong to; some bulk NDCs are theirs. */

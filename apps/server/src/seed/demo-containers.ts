@@ -1,5 +1,5 @@
-import type { NewContainer } from '../tables/containers.table.ts';
-import type { RecordKind } from '../tables/record-columns.ts';
+import type { NewContainer } from '../db/tables/containers.table.ts';
+import type { RecordKind } from '../db/tables/record-columns.ts';
 import { momentAt } from './calendar.ts';
 import type { SeedJob } from './demo-jobs.ts';
 import { SeededRandom } from './random.ts';

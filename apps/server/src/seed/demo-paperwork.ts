@@ -1,5 +1,5 @@
 import { deaCheckDigit } from '@3ds/domain';
-import type { SettingsUpdate } from '../tables/settings.table.ts';
+import type { SettingsUpdate } from '../db/tables/settings.table.ts';
 
 /**
  * What the DEA paperwork of the demo prints beside the records: our own registration (a reverse
@@ -22,12 +22,3 @@ export const DEMO_SETTINGS = {
   dea_regional_number: 'DC0000001',
 } as const satisfies SettingsUpdate;
 
-/** Where destroyed jobs were destroyed: a name and the address Form 41 prints. */
-export const DESTRUCTION_FACILITIES = [
-  { name: 'Clearfork Thermal Destruction Facility', address: '2250 Kentucky Avenue, Indianapolis, IN 46221' },
-  { name: 'Red River Incineration Services', address: '8800 Industrial Loop, Shreveport, LA 71106' },
-  { name: 'Northern Plains Waste-to-Energy', address: '600 East Rice Street, Sioux Falls, SD 57104' },
-] as const;
-
-/** The value list of disposal methods the destruction record offers. */
-export const DISPOSAL_METHODS = ['Incineration', 'Chemical Digestion'] as const;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { NewNdcDictionaryEntry } from '../tables/ndc-dictionary.table.ts';
+import type { NewNdcDictionaryEntry } from '../db/tables/ndc-dictionary.table.ts';
 import { parseCsvRecords } from './csv.ts';
 
 const CSV_URL = new URL('./data/ndc-dictionary.csv', import.meta.url);

@@ -2,16 +2,23 @@ import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { StoredFile } from '../../db/tables/files.table.ts';
-import { conflict } from '../../errors/app-error.ts';
-import type { FileStore } from '../../files/file-store.ts';
-import { signFileLink } from '../../files/signed-link.ts';
-import * as files from './files.repository.ts';
-import { transaction } from '../../db/transaction.ts';
+import type { Database } from '../db/schema.ts';
+import type { StoredFile } from '../db/tables/files.table.ts';
+import { conflict } from '../errors/app-error.ts';
+import type { FileStore } from './file-store.ts';
+import { signFileLink } from './signed-link.ts';
+import * as files from './stored-files.repository.ts';
+import { transaction } from '../db/transaction.ts';
 
 /** Exports are written under this prefix and removed once their links can no longer be used. */
 export const EXPORTS_PREFIX = 'exports/';
+/** A job's uploads and the documents generated for it (Form 41, Certificate of Destruction): kept. */
+export const JOBS_PREFIX = 'jobs/';
+/** Registration pictures: kept (a replaced picture stays, the audit row names both). */
+export const REGISTRATIONS_PREFIX = 'registrations/';
+/** ARCOS reports and inventories are records: kept, never removed by the clean-up of exports. */
+export const ARCOS_PREFIX = 'arcos/';
+export const INVENTORIES_PREFIX = 'inventories/';
 /** How long a download link stays valid unless the caller says otherwise. */
 export const FILE_LINK_TTL_SECONDS = 900;
 /** Exports older than this are removed: well past the life of any link made for them. */
@@ -152,10 +159,10 @@ export async function deleteExpiredExports(db: Kysely<Database>, store: FileStor
 }
 
 /**
- * The key prefixes 3DS stores under (exports, job and registration uploads). The sweep of objects
+ * The key prefixes 3DS stores under (exports, uploads, kept documents). The sweep of objects
  * without a row looks only here, so a bucket shared with anything else is never touched.
  */
-export const STORED_PREFIXES = [EXPORTS_PREFIX, 'jobs/', 'registrations/', 'arcos/', 'inventories/'] as const;
+export const STORED_PREFIXES = [EXPORTS_PREFIX, JOBS_PREFIX, REGISTRATIONS_PREFIX, ARCOS_PREFIX, INVENTORIES_PREFIX] as const;
 /** Objects younger than this are left alone: their row may be in a transaction still running. */
 export const UNINDEXED_GRACE_MS = 60 * 60 * 1000;
 const UNINDEXED_BATCH = 500;
