@@ -1,5 +1,5 @@
 import { mayPerform, type Action } from '@3ds/domain';
-import { getToken, getTokenReceivedAt } from './token-store.ts';
+import { getToken, getTokenReceivedAt } from '../lib/token-store.ts';
 
 /**
  * The signed-in user as the web knows it: read from the token's payload. Nothing here is

@@ -11,7 +11,7 @@ import {
   TEXT_LIMITS,
 } from '@3ds/domain';
 import { z } from 'zod';
-import { fieldText, type FieldData, type FieldValue } from '../list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../lib/records/record-shapes.ts';
 import type { LineItemKind } from './line-item-kinds.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 import type { NewLineItemBody } from './api/create-line-item.ts';

@@ -1,6 +1,6 @@
 import { canPerform, formatPercent, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso } from '@3ds/domain';
 import type { LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
-import { fieldText, type FieldValue, type RecordData } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
 import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../../components/lock/lock-toggle.tsx';
 
 /**

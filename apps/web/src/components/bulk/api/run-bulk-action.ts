@@ -1,9 +1,9 @@
 import type { IncompleteLineItem } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { downloadHref } from '../../list-screen/api/export-records.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
-import { parseFileLink, UnexpectedAnswerError } from '../../list-screen/api/record-shapes.ts';
+import { downloadHref } from '../../../lib/records/export-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseFileLink, UnexpectedAnswerError } from '../../../lib/records/record-shapes.ts';
 import type { BulkEntity, BulkRefusal, BulkResult, bulkBody } from '../bulk-model.ts';
 
 /**

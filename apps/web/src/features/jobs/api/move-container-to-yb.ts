@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
-import type { FieldData, RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import type { FieldData, RecordData } from '../../../lib/records/record-shapes.ts';
 import { jobQueryKey } from './get-job.ts';
 
 /**

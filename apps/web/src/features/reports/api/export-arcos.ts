@@ -1,7 +1,7 @@
 import type { ArcosFrequency } from '@3ds/domain';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
-import { parseFileLink, UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { downloadHref } from '../../../lib/records/export-records.ts';
+import { parseFileLink, UnexpectedAnswerError } from '../../../lib/records/record-shapes.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

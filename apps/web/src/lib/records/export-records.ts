@@ -1,8 +1,8 @@
 import type { EntityName } from '@3ds/domain';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../lib/api-client.ts';
-import { isAbortError } from '../../../lib/handle-error.ts';
-import type { FindRequest, SortSpec } from '../list-state.ts';
+import { API_BASE, api } from '../api-client.ts';
+import { isAbortError } from '../handle-error.ts';
+import type { FindRequest, SortSpec } from './list-state.ts';
 import { parseFileLink } from './record-shapes.ts';
 
 /**

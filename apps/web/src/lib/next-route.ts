@@ -1,5 +1,5 @@
-import { sessionStore } from '../lib/browser-storage.ts';
-import { routePath } from '../app/routes.ts';
+import { sessionStore } from './browser-storage.ts';
+import { routePath } from '../config/paths.ts';
 
 /** The route a signed-out visitor wanted, kept for after login (per tab, like the original). */
 export const NEXT_ROUTE_KEY = '3ds.nextRoute';

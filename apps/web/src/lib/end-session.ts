@@ -1,6 +1,6 @@
-import { routePath } from '../app/routes.ts';
-import { navigateTo } from '../lib/navigation.ts';
-import { queryClient } from '../lib/query-client.ts';
+import { routePath } from '../config/paths.ts';
+import { navigateTo } from './navigation.ts';
+import { queryClient } from './query-client.ts';
 import { clearToken } from './token-store.ts';
 
 /**

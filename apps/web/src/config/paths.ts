@@ -2,8 +2,9 @@
  * The route table (spec 1 §2, spec 2 §2): every screen has a name and a path below the router's
  * basename (/3ds). Links and redirects are made by name with `routePath()`, never by hand.
  *
- * This module is pure data on purpose: features import it to build links, so it must not import
- * screens, the router or anything with side effects.
+ * This module is pure data on purpose: every layer (lib, session, components, features) imports it
+ * to build links, so it lives in config/, the bottom layer, and must not import screens, the router
+ * or anything with side effects.
  */
 export const ROUTES = {
   login: '/',

@@ -1,4 +1,4 @@
-import { localStore } from '../lib/browser-storage.ts';
+import { localStore } from './browser-storage.ts';
 
 /** Where the session token lives (spec 1 §4: "token held client-side … in local storage"). */
 export const TOKEN_STORAGE_KEY = 'token';

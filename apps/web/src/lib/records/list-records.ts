@@ -1,14 +1,13 @@
 import type { EntityName } from '@3ds/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { getSession } from '../../../session/session.ts';
+import { api } from '../api-client.ts';
 import { parseListResponse, type ListResponse } from './record-shapes.ts';
-import { pageOffset, type FindRequest, type ListState, type SortSpec } from '../list-state.ts';
+import { pageOffset, type FindRequest, type ListState, type SortSpec } from './list-state.ts';
 
 /**
  * `GET /3ds/api/{entity}` — one page of a list, found and sorted on the server (DESIGN §4,
- * FILEMAKER.md). It lives beside ListScreen rather than in a feature because all eight lists use
- * it and shared components must not import features (bulletproof-react's one-way imports).
+ * FILEMAKER.md). The records client lives in lib/ because the eight lists, the shared components
+ * and every feature read records, and imports only point down (bulletproof-react's one-way imports).
  */
 export type { ListRecord, ListResponse } from './record-shapes.ts';
 
@@ -21,8 +20,11 @@ export interface ListQuery {
   sort: SortSpec[];
 }
 
-/** The query-string parameters of a list call; also the find part of an export (without paging). */
-export function listQueryParams(entity: EntityName, query: ListQuery) {
+/**
+ * The query-string parameters of a list call; also the find part of an export (without paging).
+ * Nothing names the user's organisation: the server scopes dictionaries by the session.
+ */
+export function listQueryParams(query: ListQuery) {
   const quick = query.quick.trim();
   return {
     offset: pageOffset(query.page, query.size),
@@ -32,13 +34,11 @@ export function listQueryParams(entity: EntityName, query: ListQuery) {
     search: query.find.length > 0 ? true : undefined,
     searchCriteria: query.find.length > 0 ? query.find : undefined,
     sort: query.sort.length > 0 ? query.sort : undefined,
-    // Spec 1 §7: dictionary finds carry the user's parent organisation (the server scopes by session too).
-    parentOrganization: entity === 'dictionaries' ? (getSession()?.parentOrganization ?? undefined) : undefined,
   };
 }
 
 export async function listRecords(entity: EntityName, query: ListQuery, signal?: AbortSignal): Promise<ListResponse> {
-  const body = await api.get(`/${entity}`, { query: listQueryParams(entity, query), signal });
+  const body = await api.get(`/${entity}`, { query: listQueryParams(query), signal });
   return parseListResponse(body);
 }
 
