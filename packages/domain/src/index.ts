@@ -44,6 +44,7 @@ export * from './contracts/errors.ts';
 export * from './contracts/events.ts';
 export * from './contracts/history.ts';
 export * from './contracts/inventory.ts';
+export * from './contracts/line-item-entry.ts';
 export * from './contracts/jobs.ts';
 export * from './contracts/on-hand.ts';
 export * from './contracts/reports.ts';

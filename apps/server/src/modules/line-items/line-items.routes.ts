@@ -1,8 +1,9 @@
+import { LINE_ITEM_FIELD_DATA_KEYS } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
-import { entryFromFieldData, FIELD_DATA_KEYS, lineItemEntrySchema } from './line-item-entry.ts';
+import { entryFromFieldData, lineItemEntrySchema } from './line-item-entry.ts';
 import type { LineItemsService } from './line-items.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
@@ -77,7 +78,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           tags,
           summary: `Create a ${singular} from fieldData`,
           body: strictBody({
-            fieldData: fieldDataOf(Object.keys(FIELD_DATA_KEYS), { id_container: idNumber.optional(), 'Container ID': idNumber.optional() }).refine(
+            fieldData: fieldDataOf(Object.keys(LINE_ITEM_FIELD_DATA_KEYS), { id_container: idNumber.optional(), 'Container ID': idNumber.optional() }).refine(
               (d) => d.id_container !== undefined || d['Container ID'] !== undefined,
               { message: 'needs id_container or Container ID (the container to add to)' },
             ),
@@ -133,7 +134,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             description: `fieldData with FileMaker names (Source, Lot Number, Pack Quantity, Pack Size, Pack Size UoM, Percent Fill, …). Needs CREATE_LINE_ITEM (403), unlocked (409); the line item edit rules of spec 2 §5 answer 422. With \`modId\`, a record changed since answers 409. ${COMPUTED}`,
             params: z.object({ id: recordId }),
             body: strictBody({
-              fieldData: fieldDataOf(Object.keys(FIELD_DATA_KEYS)),
+              fieldData: fieldDataOf(Object.keys(LINE_ITEM_FIELD_DATA_KEYS)),
               modId: modIdSchema,
               needsStageConversion: z.unknown().optional(),
               needsUnitConversion: z.unknown().optional(),

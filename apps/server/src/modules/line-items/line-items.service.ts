@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   computeQuantities,
   formatIsoDate,
+  GRAMS_PER_UNIT,
   readCode,
   editNdcProblems,
   isBulkNdc,
@@ -15,6 +16,7 @@ import {
   type Action,
   type BulkKind,
   type IncompleteLineItem,
+  type LineItemEntryInput,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -26,7 +28,7 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.service.ts';
 import { assertLockAllows, assertMayPerform } from '../auth/authorize.ts';
 import { EXPORTS_PREFIX, fileLinkFor, saveFile } from '../files/files.service.ts';
-import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
+import { normalizeEntry } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
 import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
 import { assertCompleteForLock, incompleteLockError } from './lock-completeness.ts';
@@ -57,9 +59,6 @@ function sameStoredValue(stored: unknown, next: unknown): boolean {
   if (typeof stored === 'number' || typeof next === 'number') return Number(stored) === Number(next);
   return String(stored) === String(next);
 }
-
-/** Grams in one unit of the unit converter's amount. */
-const GRAMS: Record<string, number> = { KG: 1000, G: 1, MG: 1e-3, MCG: 1e-6 };
 
 /** The dictionary snapshot a line item keeps (a dictionary refresh must not rewrite history). */
 function snapshot(entry: Dictionary) {
@@ -176,10 +175,10 @@ export class LineItemsService {
     let packSize = values.pack_size;
     let packSizeUoM = values.pack_size_uom;
     let convertedToBase: number | null = null;
-    const fromFactor = GRAMS[(values.bulk_pack_size_uom ?? '').toUpperCase()];
+    const fromFactor = GRAMS_PER_UNIT[(values.bulk_pack_size_uom ?? '').toUpperCase()];
     if (values.bulk_pack_size !== null && fromFactor !== undefined) {
       convertedToBase = values.bulk_pack_size * fromFactor;
-      const toFactor = GRAMS[(packSizeUoM ?? 'g').toUpperCase()];
+      const toFactor = GRAMS_PER_UNIT[(packSizeUoM ?? 'g').toUpperCase()];
       if (toFactor !== undefined) {
         packSize = Math.round((convertedToBase / toFactor) * 1e6) / 1e6;
         packSizeUoM ??= 'g';
