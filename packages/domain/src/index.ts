@@ -6,6 +6,7 @@
  * `@3ds/domain` is the one import of both apps.
  */
 export * from './catalogue/constants.ts';
+export * from './catalogue/ndc-kinds.ts';
 export * from './catalogue/privileges.ts';
 export * from './catalogue/records/index.ts';
 export * from './catalogue/schedules.ts';
@@ -45,8 +46,11 @@ export * from './contracts/events.ts';
 export * from './contracts/history.ts';
 export * from './contracts/inventory.ts';
 export * from './contracts/line-item-entry.ts';
+export * from './contracts/list-query.ts';
+export * from './contracts/ndc-answers.ts';
 export * from './contracts/jobs.ts';
 export * from './contracts/on-hand.ts';
+export * from './contracts/record-answers.ts';
 export * from './contracts/reports.ts';
 export * from './contracts/settings.ts';
 export * from './contracts/users.ts';

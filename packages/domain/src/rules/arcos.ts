@@ -1,6 +1,7 @@
 import { ORDER_FORM_SCHEDULES } from '../catalogue/schedules.ts';
 import { bulkAmountDestroyed } from './line-item-quantities.ts';
-import { isBulkNdc, type BulkKind } from './line-items.ts';
+import type { BulkKind } from '../catalogue/ndc-kinds.ts';
+import { isBulkNdc } from './line-items.ts';
 import { DEA_NUMBER, isValidDeaNumber } from './registration.ts';
 import type { ArcosFrequency } from './settings.ts';
 import { trimLine } from './text.ts';

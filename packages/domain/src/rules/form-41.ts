@@ -1,7 +1,8 @@
 import { CONTROLLED_SCHEDULES } from '../catalogue/schedules.ts';
 import { GRAMS_PER_UNIT } from '../catalogue/units.ts';
 import { bulkAmountDestroyed, computeQuantities, isControlledSchedule, type NdcFacts } from './line-item-quantities.ts';
-import { isBulkNdc, type BulkKind } from './line-items.ts';
+import type { BulkKind } from '../catalogue/ndc-kinds.ts';
+import { isBulkNdc } from './line-items.ts';
 import { form41Gaps } from './record-completeness.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { CONTROLLED_SCHEDULES } from '../catalogue/schedules.ts';
 import { DOZEN, GRAMS_PER_UNIT, THOUSAND } from '../catalogue/units.ts';
-import { isBulkNdc, type BulkKind } from './line-items.ts';
+import type { BulkKind } from '../catalogue/ndc-kinds.ts';
+import { isBulkNdc } from './line-items.ts';
 
 /** What the dictionary entry of the line item's NDC says (DOMAIN.md "Computations"). */
 export interface NdcFacts {

@@ -1,4 +1,5 @@
 import { BULK_NDC_MARKER, PACK_SIZE_MAX_DIGITS } from '../catalogue/constants.ts';
+import type { BulkKind } from '../catalogue/ndc-kinds.ts';
 import { REPORTABLE_SCHEDULES, RESTRICTED_SCHEDULES } from '../catalogue/schedules.ts';
 import { DOZEN, THOUSAND } from '../catalogue/units.ts';
 
@@ -123,7 +124,6 @@ export function editNdcProblems(currentNdc: string | null | undefined, entry: Li
   return isBulkNdc(entry.ndc) ? bulkRuleProblems(entry) : [];
 }
 
-export type BulkKind = 'raw-powder' | 'raw-liquid' | 'dosage-formulation' | 'solution';
 
 /**
  * Line item edit (spec 2 §5), for reportable schedules 1, 1N, 2, 2N; the NDC, registration and

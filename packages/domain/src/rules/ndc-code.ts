@@ -1,3 +1,5 @@
+import type { CodeSource } from '../catalogue/ndc-kinds.ts';
+
 /**
  * The one NDC reader: whatever a barcode scanner, a camera or a person gives — an NDC in any of its
  * written forms, a UPC-A, a GTIN-14, a GS1 element string from a DataMatrix or GS1-128, or a 3DS
@@ -28,7 +30,6 @@ export interface NdcCandidate {
   configuration?: NdcConfiguration;
 }
 
-export type CodeSource = 'ndc' | 'ndc-10-digits' | 'upc-a' | 'gtin-14' | 'gs1';
 
 export interface NdcCodeRead {
   kind: 'ndc';

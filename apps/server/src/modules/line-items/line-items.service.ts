@@ -17,6 +17,8 @@ import {
   type BulkKind,
   type IncompleteLineItem,
   type LineItemEntryInput,
+  type NdcLookupAnswer,
+  type NdcResolveAnswer,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -94,7 +96,7 @@ export class LineItemsService {
   }
 
   /** The NDC lookup answer of spec 2 §3, from the dictionary entry. */
-  async lookup(ndc: string, user: SessionUser) {
+  async lookup(ndc: string, user: SessionUser): Promise<NdcLookupAnswer> {
     const entry = await repo.findDictionaryEntry(this.#db, ndc, user.parentOrganization);
     if (!entry) throw notFound(`NDC ${ndc} is not in the dictionary.`);
     const bulk = bulkKindOf(entry);
@@ -127,7 +129,7 @@ export class LineItemsService {
    * names. Not an NDC: 422 with the reason. An NDC the dictionary does not hold: 404 with the digits
    * read, so that it can be entered by hand.
    */
-  async resolve(code: string, user: SessionUser) {
+  async resolve(code: string, user: SessionUser): Promise<NdcResolveAnswer> {
     const read = readCode(code, { today: this.#today() });
     if (read.kind === 'invalid') throw validationFailed(read.reason, [read.reason]);
     if (read.kind === 'label') {

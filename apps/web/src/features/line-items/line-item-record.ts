@@ -1,4 +1,4 @@
-import { canPerform, formatPercent, LINE_ITEM_ENTRY_FIELDS, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso } from '@3ds/domain';
+import { canPerform, formatPercent, LINE_ITEM_ENTRY_FIELDS, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso, type SearchBody } from '@3ds/domain';
 import type { LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
 import { fieldText, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
 import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../../components/lock/lock-toggle.tsx';
@@ -214,5 +214,5 @@ export function moveTargetQuery(kind: Pick<LineItemKindConfig, 'containerIdSearc
       { 'Job ID': jobId, 'Locked Container': 'No' },
       { [kind.containerIdSearchField]: containerId, omit: 'true' },
     ],
-  };
+  } satisfies SearchBody;
 }

@@ -1,6 +1,6 @@
-import type { EntityName } from '@3ds/domain';
+import type { EntityName, ListQuerystring } from '@3ds/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { api, type QueryValue } from '../api-client.ts';
 import { parseListResponse, type ListResponse } from './record-shapes.ts';
 import { pageOffset, type FindRequest, type ListState, type SortSpec } from './list-state.ts';
 
@@ -22,7 +22,8 @@ export interface ListQuery {
 
 /**
  * The query-string parameters of a list call; also the find part of an export (without paging).
- * Nothing names the user's organisation: the server scopes dictionaries by the session.
+ * Named as the list contract's query string names them (arrays go as JSON text); nothing names the
+ * user's organisation: the server scopes dictionaries by the session.
  */
 export function listQueryParams(query: ListQuery) {
   const quick = query.quick.trim();
@@ -34,7 +35,7 @@ export function listQueryParams(query: ListQuery) {
     search: query.find.length > 0 ? true : undefined,
     searchCriteria: query.find.length > 0 ? query.find : undefined,
     sort: query.sort.length > 0 ? query.sort : undefined,
-  };
+  } satisfies Partial<Record<keyof ListQuerystring, QueryValue>>;
 }
 
 export async function listRecords(entity: EntityName, query: ListQuery, signal?: AbortSignal): Promise<ListResponse> {

@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@3ds/domain';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FindRequest as ListFindRequest, type SortOrder, type SortSpec } from '@3ds/domain';
+import { isObject } from '../answer-shape.ts';
 
 /**
  * A list screen's state — page, page size, sort, quick-find text and find requests — lives in the
@@ -8,19 +9,14 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@3ds/domain';
  */
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-export type SortOrder = 'ascend' | 'descend';
+/** One sort key as the list contract has it (`sort` query parameter, export body). */
+export type { SortOrder, SortSpec };
 
-/** One sort key as the API takes it (`sort` query parameter, export body). */
-export interface SortSpec {
-  fieldName: string;
-  sortOrder: SortOrder;
-}
-
-/** One FileMaker find request: its criteria are ANDed; an omit request removes its matches. */
-export interface FindRequest {
-  omit: boolean;
-  criteria: Record<string, string>;
-}
+/**
+ * One FileMaker find request of the list contract: its criteria are ANDed; an omit request removes
+ * its matches. The list keeps every criterion as the text typed (the API also takes numbers and yes/no).
+ */
+export type FindRequest = Omit<ListFindRequest, 'criteria'> & { criteria: Record<string, string> };
 
 export interface ListState {
   /** 1-based page number. */
@@ -43,9 +39,6 @@ export const DEFAULT_LIST_STATE: ListState = {
 
 export const LIST_PARAMS = { quick: 'q', page: 'page', size: 'size', sort: 'sort', find: 'find' } as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function parseJsonArray(text: string | null): unknown[] {
   if (!text) return [];
   try {
@@ -63,7 +56,7 @@ export function isPageSize(value: number): value is PageSize {
 /** Sort keys from the URL; anything malformed is dropped rather than sent to the server. */
 export function parseSort(text: string | null): SortSpec[] {
   return parseJsonArray(text).flatMap((item) => {
-    if (!isRecord(item) || typeof item.fieldName !== 'string' || item.fieldName === '') return [];
+    if (!isObject(item) || typeof item.fieldName !== 'string' || item.fieldName === '') return [];
     const sortOrder: SortOrder = item.sortOrder === 'descend' ? 'descend' : 'ascend';
     return [{ fieldName: item.fieldName, sortOrder }];
   });
@@ -72,7 +65,7 @@ export function parseSort(text: string | null): SortSpec[] {
 /** Find requests from the URL (the API's `searchCriteria` shape); empty requests are dropped. */
 export function parseFind(text: string | null): FindRequest[] {
   return parseJsonArray(text).flatMap((item) => {
-    if (!isRecord(item) || !isRecord(item.criteria)) return [];
+    if (!isObject(item) || !isObject(item.criteria)) return [];
     const criteria: Record<string, string> = {};
     for (const [field, value] of Object.entries(item.criteria)) {
       if (field === '' || (typeof value !== 'string' && typeof value !== 'number')) continue;

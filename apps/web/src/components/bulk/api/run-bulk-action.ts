@@ -3,7 +3,8 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { api } from '../../../lib/api-client.ts';
 import { downloadHref } from '../../../lib/records/export-records.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
-import { parseFileLink, UnexpectedAnswerError } from '../../../lib/records/record-shapes.ts';
+import { parseFileLink } from '../../../lib/records/record-shapes.ts';
+import { isObject, UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import type { BulkEntity, BulkRefusal, BulkResult, bulkBody } from '../bulk-model.ts';
 
 /**
@@ -16,8 +17,6 @@ export interface BulkRequest {
   entity: BulkEntity;
   body: ReturnType<typeof bulkBody>;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function refusalOf(value: unknown): BulkRefusal {
   if (!isObject(value)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (refused).");

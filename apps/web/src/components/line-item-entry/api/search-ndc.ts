@@ -1,6 +1,6 @@
-import { NDC_SELECT_PAGE_SIZE } from '@3ds/domain';
+import { NDC_SELECT_PAGE_SIZE, type ListQuerystring } from '@3ds/domain';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type QueryValue } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { parseListResponse } from '../../../lib/records/record-shapes.ts';
 import { ndcOptionLabel, ndcSearchCriteria } from '../ndc-search.ts';
@@ -28,7 +28,7 @@ export async function searchNdc(search: string, page: number, signal?: AbortSign
       offset: page === 0 ? undefined : page * NDC_SELECT_PAGE_SIZE + 1,
       limit: NDC_SELECT_PAGE_SIZE,
       searchCriteria: ndcSearchCriteria(search),
-    },
+    } satisfies Partial<Record<keyof ListQuerystring, QueryValue>>,
     signal,
   });
   const list = parseListResponse(body);

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
-import { UnexpectedAnswerError } from '../../../lib/records/record-shapes.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { downloadHref } from '../../../lib/records/export-records.ts';
-import { UnexpectedAnswerError } from '../../../lib/records/record-shapes.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
