@@ -1,7 +1,3 @@
-import { TEXT_LIMITS } from '../catalogue/constants.ts';
-import { notANumberMessage, readNumber } from './numbers.ts';
-import { singleLineTextProblem, trimLine } from './text.ts';
-
 export const CONTAINER_MESSAGES = {
   invalidForm: 'Invalid Form',
   moveFailed: (jobId: string | number) => `Failed to move container to job ${jobId}`,

@@ -1,6 +1,6 @@
 import { SCHEDULE_FLAGS } from '../catalogue/schedules.ts';
 
-/** What is on hand, by schedule (the home screen's count; the answer's shape is contracts/on-hand.ts). */
+// What is on hand, by schedule: the home screen's count (its answer's shape is contracts/on-hand.ts).
 
 /** Schedules in the registration's order (1, 1N, 2 … 5N, LC, NC), then any other, then none. */
 export function compareSchedules(a: string, b: string): number {
