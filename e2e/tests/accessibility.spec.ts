@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ROUTES, type RouteName } from '../../apps/web/src/app/routes.ts';
+import { ROUTES, type RouteName } from '../../apps/web/src/config/paths.ts';
 import { api, apiToken, scheduleTwoStock } from '../support/api.ts';
 import { expectAccessible, scanned } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';

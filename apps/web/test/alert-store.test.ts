@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAlertStore, normalizeAlertType } from '../src/components/alerts/alert-store.ts';
+import { createAlertStore, normalizeAlertType } from '../src/lib/alert-store.ts';
 
 describe('alert store', () => {
   beforeEach(() => {

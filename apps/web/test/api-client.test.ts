@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alertStore } from '../src/components/alerts/alert-store.ts';
+import { alertStore } from '../src/lib/alert-store.ts';
 import { ApiError, api, apiErrorFromResponse, apiUrl } from '../src/lib/api-client.ts';
 import { handleError } from '../src/lib/handle-error.ts';
 import { isBareHttpTitle } from '../src/lib/api-error.ts';
 import { setAppNavigator, type AppNavigate } from '../src/lib/navigation.ts';
-import { getToken, setToken } from '../src/session/token-store.ts';
+import { getToken, setToken } from '../src/lib/token-store.ts';
 import { MemoryStorage, fakeToken } from './memory-storage.ts';
 
 const json = (status: number, body: unknown) =>

@@ -18,7 +18,7 @@ import {
   weightNumber,
   withCurrentOption,
 } from '../src/features/containers/container-record.ts';
-import type { RecordData } from '../src/components/list-screen/api/record-shapes.ts';
+import type { RecordData } from '../src/lib/records/record-shapes.ts';
 
 const standard = CONTAINER_KINDS.standard;
 const yellow = CONTAINER_KINDS['yellow-bucket'];

@@ -8,7 +8,7 @@ import {
   rowsToRequests,
   splitTag,
 } from '../src/components/list-screen/find-tags.ts';
-import type { FindRequest } from '../src/components/list-screen/list-state.ts';
+import type { FindRequest } from '../src/lib/records/list-state.ts';
 
 const companies = CATALOGUE.companies.fields;
 const jobs = CATALOGUE.jobs.fields;

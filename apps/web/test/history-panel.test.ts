@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { historyKeys, nextHistoryOffset } from '../src/components/history/api/get-history.ts';
 import { changeText, historyTime } from '../src/components/history/history-format.ts';
-import { recordsKeys } from '../src/components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../src/lib/records/list-records.ts';
 
 describe('history entries as the panel shows them', () => {
   it('a change reads "Field: before → after", empty as a dash', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listLink, mergeRecentChanges, myOpenContainers, myOpenJobs, onHandLink, recentlyChanged, timestampKey } from '../src/features/home/home-finds.ts';
-import type { ListRecord } from '../src/components/list-screen/api/record-shapes.ts';
-import { parseListState } from '../src/components/list-screen/list-state.ts';
+import type { ListRecord } from '../src/lib/records/record-shapes.ts';
+import { parseListState } from '../src/lib/records/list-state.ts';
 import { DUE_WITHIN_A_WEEK } from '../src/components/destruction-clock/days-left.ts';
 
 const record = (recordId: string, fieldData: ListRecord['fieldData']): ListRecord => ({ recordId, modId: '0', fieldData, portalData: {} });

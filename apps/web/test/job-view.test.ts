@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordData } from '../src/components/list-screen/api/record-shapes.ts';
+import type { RecordData } from '../src/lib/records/record-shapes.ts';
 import { createContainerPath, filledContainerFields } from '../src/features/jobs/api/create-container.ts';
 import { jobExportBody } from '../src/features/jobs/api/export-job.ts';
 import { MoveNotSucceededError, parseMoveResult } from '../src/features/jobs/api/move-container-to-yb.ts';

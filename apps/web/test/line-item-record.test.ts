@@ -10,7 +10,7 @@ import {
   siblingPosition,
   withUnit,
 } from '../src/features/line-items/line-item-record.ts';
-import type { RecordData } from '../src/components/list-screen/api/record-shapes.ts';
+import type { RecordData } from '../src/lib/records/record-shapes.ts';
 
 const ALL = [...PRIVILEGES];
 const TODAY = '2026-11-21';

@@ -1,8 +1,8 @@
 import { CATALOGUE } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
-import { exportBody, exportRecordType, downloadHref } from '../src/components/list-screen/api/export-records.ts';
-import { listQueryParams } from '../src/components/list-screen/api/list-records.ts';
-import { parseFileLink, parseListResponse } from '../src/components/list-screen/api/record-shapes.ts';
+import { exportBody, exportRecordType, downloadHref } from '../src/lib/records/export-records.ts';
+import { listQueryParams } from '../src/lib/records/list-records.ts';
+import { parseFileLink, parseListResponse } from '../src/lib/records/record-shapes.ts';
 import { formatColumnValue, isYes } from '../src/components/list-screen/cell-format.ts';
 import { fieldCaption, portalColumns, portalTitle } from '../src/components/record-view/record-fields.ts';
 
@@ -39,7 +39,7 @@ describe('list and export requests', () => {
   const sort = [{ fieldName: 'City', sortOrder: 'descend' as const }];
 
   it('asks for a page with the quick find, the requests and the sort', () => {
-    expect(listQueryParams('companies', { page: 3, size: 25, quick: ' acme ', find, sort })).toMatchObject({
+    expect(listQueryParams({ page: 3, size: 25, quick: ' acme ', find, sort })).toMatchObject({
       offset: 51,
       limit: 25,
       quickFind: true,
@@ -48,7 +48,7 @@ describe('list and export requests', () => {
       searchCriteria: find,
       sort,
     });
-    expect(listQueryParams('companies', { page: 1, size: 50, quick: '', find: [], sort: [] })).toMatchObject({
+    expect(listQueryParams({ page: 1, size: 50, quick: '', find: [], sort: [] })).toMatchObject({
       offset: undefined,
       quickFind: undefined,
       search: undefined,

@@ -9,7 +9,7 @@ import {
   parseListState,
   parseSort,
   type ListState,
-} from '../src/components/list-screen/list-state.ts';
+} from '../src/lib/records/list-state.ts';
 
 const state = (overrides: Partial<ListState> = {}): ListState => ({ ...DEFAULT_LIST_STATE, ...overrides });
 

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../src/app/router.tsx';
-import { ROUTES, type RouteName } from '../src/app/routes.ts';
+import { ROUTES, type RouteName } from '../src/config/paths.ts';
 import { SCREENS } from '../src/app/screens.ts';
 import { sidebarLinksFor } from '../src/app/shell/app-navbar.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/app/routes.ts';
+import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/config/paths.ts';
 
 describe('route table', () => {
   it('has every route name of spec 1 §2 and spec 2 §2, plus home, on-hand, users, settings and not-found', () => {

@@ -1,7 +1,7 @@
 import { CATALOGUE } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
 import { savedFindFrom } from '../src/components/list-screen/api/saved-finds.ts';
-import { DEFAULT_LIST_STATE, parseListState } from '../src/components/list-screen/list-state.ts';
+import { DEFAULT_LIST_STATE, parseListState } from '../src/lib/records/list-state.ts';
 import { canSaveFind, describeSavedFind, savedFindSearch } from '../src/components/list-screen/saved-finds.ts';
 
 const fields = CATALOGUE.jobs.fields;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeTokenClaims, getSession, sessionFromToken } from '../src/session/session.ts';
-import { clearToken, getToken, setToken } from '../src/session/token-store.ts';
-import { isRememberablePath, rememberNextRoute, takeNextRoute } from '../src/session/next-route.ts';
+import { clearToken, getToken, setToken } from '../src/lib/token-store.ts';
+import { isRememberablePath, rememberNextRoute, takeNextRoute } from '../src/lib/next-route.ts';
 import { MemoryStorage, fakeToken } from './memory-storage.ts';
 
 beforeEach(() => {

@@ -1,20 +1,12 @@
+import type { FindRequest } from '@3ds/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { z } from 'zod';
 import { badRequest } from '../errors/app-error.ts';
 import { compileCriterion, fieldWordsBeginWith, termStarts, wordStarts, type CriterionContext } from './find-criterion.ts';
 import { fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
 import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
-/** One find request: `{ omit, criteria: { field: value } }` (`omit` may be `true` or `"true"`). */
-export const findRequestSchema = z.object({
-  omit: z
-    .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', 'TRUE', 'FALSE', '1', '0']), z.literal(1), z.literal(0)])
-    .optional()
-    .transform((v) => v === true || v === 1 || (typeof v === 'string' && (v.toLowerCase() === 'true' || v === '1'))),
-  criteria: z.record(z.string().max(200), z.union([z.string(), z.number(), z.boolean()])),
-});
-export const findRequestsSchema = z.array(findRequestSchema).max(50, 'At most 50 find requests');
-export type FindRequest = z.infer<typeof findRequestSchema>;
+// A find request's shape is the list contract's (the domain's); this module compiles it to SQL.
+export { findRequestSchema, findRequestsSchema, type FindRequest } from '@3ds/domain';
 
 export interface CompiledFind {
   /** The condition, answered through indexes where it can be (id sets in place of row-by-row tests). */

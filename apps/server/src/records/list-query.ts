@@ -1,28 +1,20 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@3ds/domain';
-import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  findRequestsSchema,
+  MAX_PAGE_SIZE,
+  sortSchema,
+  type FindRequest,
+  type ListQuerystring,
+  type SearchBody,
+} from '@3ds/domain';
+import type { z } from 'zod';
 import { badRequest } from '../errors/app-error.ts';
-import { findRequestsSchema, type FindRequest } from './find-request.ts';
 
-export const sortSchema = z
-  .array(z.object({ fieldName: z.string().min(1).max(200), sortOrder: z.enum(['ascend', 'descend']).default('ascend') }))
-  .max(10, 'At most 10 sort fields');
+// The list contract's schemas are the domain's (the web builds its requests to them); this module
+// turns what they read into the engine's request.
+export { sortSchema };
+/** A list's sort: its keys in order. */
 export type SortSpec = z.infer<typeof sortSchema>;
-
-/** The list call's query string, as the client sends it (JSON arrays as text). */
-export const listQuerystringSchema = z.object({
-  offset: z.string().max(20).optional(),
-  limit: z.string().max(20).optional(),
-  quickFind: z.string().max(20).optional(),
-  quickFindCriteria: z.string().max(1000).optional(),
-  search: z.string().max(20).optional(),
-  searchCriteria: z.string().max(20_000).optional(),
-  sort: z.string().max(4000).optional(),
-  parentOrganization: z.string().max(200).optional(),
-  portals: z.string().max(2000).optional(),
-  scripts: z.string().max(2000).optional(),
-  'layout.response': z.string().max(200).optional(),
-});
-export type ListQuerystring = z.infer<typeof listQuerystringSchema>;
 
 /** What the engine runs: a find (quick and/or requests), a sort, and a page. */
 export interface ListRequest {
@@ -90,19 +82,7 @@ export function parseListQuery(query: ListQuerystring): ListRequest {
   return { ...toFindParts(query), offset, limit };
 }
 
-/** The body of `POST /{entity}/search`: FileMaker `_find` requests, or our searchCriteria. */
-export const searchBodySchema = z.object({
-  query: z
-    .array(z.record(z.string().max(200), z.union([z.string().max(1000), z.number(), z.boolean()])))
-    .max(50)
-    .optional(),
-  searchCriteria: z.union([z.string().max(20_000), findRequestsSchema]).optional(),
-  sort: z.union([z.string().max(4000), sortSchema]).optional(),
-  offset: z.union([z.number().int(), z.string().max(20)]).optional(),
-  limit: z.union([z.number().int(), z.string().max(20)]).optional(),
-});
-
-export function parseSearchBody(body: z.infer<typeof searchBodySchema>): ListRequest {
+export function parseSearchBody(body: SearchBody): ListRequest {
   const fromQuery = body.query?.map((request) => {
     const { omit, ...criteria } = request;
     return { omit: omit === true || String(omit).toLowerCase() === 'true', criteria: criteria as Record<string, string | number | boolean> };

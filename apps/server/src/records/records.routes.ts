@@ -1,36 +1,19 @@
-import { CATALOGUE, ENTITIES, type EntityName } from '@3ds/domain';
+import {
+  CATALOGUE,
+  ENTITIES,
+  fileLinkAnswerSchema,
+  listAnswerSchema,
+  listQuerystringSchema,
+  recordAnswerSchema,
+  searchBodySchema,
+  type EntityName,
+} from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerystringSchema, parseListQuery, parseSearchBody, searchBodySchema } from './list-query.ts';
+import { parseListQuery, parseSearchBody } from './list-query.ts';
 import { exportRequestSchema, type ExportService } from './export-request.ts';
 import type { RecordsService } from './records.service.ts';
 
-const fieldValue = z.union([z.string(), z.number()]);
-const recordSchema = z.object({
-  recordId: z.string(),
-  modId: z.string(),
-  fieldData: z.record(z.string(), fieldValue),
-  portalData: z.record(z.string(), z.array(z.record(z.string(), fieldValue))),
-});
-const listResponseSchema = z.object({
-  data: z.array(recordSchema),
-  dataInfo: z.object({
-    database: z.string(),
-    layout: z.string(),
-    table: z.string(),
-    totalRecordCount: z.number(),
-    foundCount: z.number(),
-    returnedCount: z.number(),
-  }),
-  scriptResult: z.string(),
-});
-const recordResponseSchema = z.object({
-  data: z.array(
-    recordSchema.extend({
-      portalDataInfo: z.array(z.object({ portalObjectName: z.string(), foundCount: z.number(), returnedCount: z.number() })),
-    }),
-  ),
-});
 /**
  * Lists and records are built field by field from the entity's layout (`toFieldData`), so nothing
  * beyond the layout can leave; re-validating each of their hundreds of values against the response
@@ -53,8 +36,8 @@ const LIST_DESCRIPTION = `FileMaker-style list. \`offset\` is 1-based (absent = 
 requests applied in order (find adds, omit removes). Values use the FileMaker grammar: \`==x\`, \`=x\`, \`=\`, \`*\`,
 \`* @ #\` wildcards, \`"phrase"\`, \`< <= > >=\`, \`a...b\`, \`//\` (today); dates MM/DD/YYYY.
 \`sort\`: JSON array of \`{ fieldName, sortOrder: "ascend"|"descend" }\`; ties broken by record id.
-An empty found set is 200 with \`data: []\`. Dictionaries are scoped to the signed-in user's parent organisation
-(the \`parentOrganization\` parameter is accepted and ignored: the session decides).`;
+An empty found set is 200 with \`data: []\`. Dictionaries are scoped to the signed-in user's parent organisation,
+which the session decides.`;
 
 /** The layout's aliases, for the descriptions of the calls that take field names (none: nothing). */
 function aliasesNote(aliases: Readonly<Record<string, string>>): string {
@@ -63,8 +46,6 @@ function aliasesNote(aliases: Readonly<Record<string, string>>): string {
     ? `\nIn find criteria and sort a field may also be named by an alias (answers keep the field's own name): ${pairs.join(', ')}.`
     : '';
 }
-
-const exportResponseSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })) });
 
 const EXPORT_DESCRIPTION = `Exports the whole found set (not the page) of the on-screen find and sort to \`export.xlsx\`
 (streamed) or \`export.pdf\` (at most 25,000 rows). Jobs, containers and Yellow Bucket containers export the line items
@@ -85,7 +66,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
           summary: `List and find ${title}`,
           description: LIST_DESCRIPTION + aliases,
           querystring: listQuerystringSchema,
-          response: { 200: listResponseSchema },
+          response: { 200: listAnswerSchema },
         },
       },
       async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseListQuery(request.query), request.user)),
@@ -99,7 +80,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
           summary: `Export ${title} to xlsx or pdf`,
           description: EXPORT_DESCRIPTION + aliases,
           body: exportRequestSchema,
-          response: { 200: exportResponseSchema },
+          response: { 200: fileLinkAnswerSchema },
         },
       },
       async (request) => exports.export(entity, request.body, request.user, request.id),
@@ -117,7 +98,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
               'FileMaker `_find` style: `query` is an array of requests `{ field: value, …, omit?: "true" }` (or `searchCriteria` as in the list call), with optional `sort`, `offset` (1-based) and `limit`. Answers the list shape.' +
               aliases,
             body: searchBodySchema,
-            response: { 200: listResponseSchema },
+            response: { 200: listAnswerSchema },
           },
         },
         async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseSearchBody(request.body), request.user)),
@@ -133,7 +114,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
             summary: `One ${singular} with its portals`,
             params: idParams,
             querystring: listQuerystringSchema.pick({ portals: true, scripts: true, 'layout.response': true }),
-            response: { 200: recordResponseSchema },
+            response: { 200: recordAnswerSchema },
           },
         },
         async (request, reply) => sendAnswer(reply, await records.recordAnswer(entity, Number(request.params.id), request.user)),

@@ -4,7 +4,7 @@ import { IconMapOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CenteredPage } from '../components/page/centered-page.tsx';
 import { useSession } from '../session/use-session.ts';
-import { HOME_ROUTE, routePath } from './routes.ts';
+import { HOME_ROUTE, routePath } from '../config/paths.ts';
 import { AppShellLayout } from './shell/app-shell-layout.tsx';
 
 function NotFoundCard({ signedIn }: { signedIn: boolean }) {

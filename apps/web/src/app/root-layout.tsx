@@ -3,7 +3,7 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { markShown } from '../lib/navigation-progress.ts';
 import { PRODUCT_NAME } from '../components/brand/brand-mark.tsx';
 import { useCurrentRouteName } from './route-handle.ts';
-import { routeTitle } from './routes.ts';
+import { routeTitle } from '../config/paths.ts';
 
 /** The root of every route: it names the browser tab after the screen, and says when a location is shown. */
 export function RootLayout() {

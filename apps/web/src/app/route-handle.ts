@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { isRouteName, type RouteName } from './routes.ts';
+import { isRouteName, type RouteName } from '../config/paths.ts';
 
 /** What every named route carries in its `handle`. */
 export interface RouteHandle {

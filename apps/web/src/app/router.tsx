@@ -2,13 +2,13 @@ import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page/page-loader.tsx';
 import { LoginScreen } from '../features/auth/components/login-screen.tsx';
+import { HOME_ROUTE, ROUTES } from '../config/paths.ts';
 import { BASENAME } from '../lib/navigation.ts';
 import { redirectWhenSignedIn, requireSession } from '../session/route-guard.ts';
 import { NotFoundScreen } from './not-found-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { routeHandle } from './route-handle.ts';
 import { RootErrorBoundary, ScreenErrorBoundary } from './route-error-screen.tsx';
-import { ROUTES } from './routes.ts';
 import { SCREENS, type ScreenRouteName } from './screens.ts';
 import { AppShellLayout } from './shell/app-shell-layout.tsx';
 
@@ -36,7 +36,12 @@ function recordRoutes(id: string, view: ScreenRouteName, edit: ScreenRouteName):
   return { id, path: ROUTES[view], children: [screen(view, { index: true }), screen(edit)] };
 }
 
-/** The route tree; every path comes from the route table in routes.ts. */
+/** Fetches the landing screen's code while the server checks the password of a login. */
+function preloadLanding(): void {
+  void SCREENS[HOME_ROUTE].preload().catch(() => undefined);
+}
+
+/** The route tree; every path comes from the route table (config/paths.ts). */
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -49,7 +54,7 @@ export const appRoutes: RouteObject[] = [
         path: ROUTES.login,
         handle: routeHandle('login'),
         loader: redirectWhenSignedIn,
-        Component: LoginScreen,
+        element: <LoginScreen onSubmitting={preloadLanding} />,
       },
       {
         // The signed-in area. The guard runs on every navigation, so a session that ended in

@@ -1,5 +1,5 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteName } from './routes.ts';
+import type { RouteName } from '../config/paths.ts';
 
 export type LazyScreen = LazyExoticComponent<ComponentType> & {
   /** Starts loading the screen's code ahead of navigation (sidebar hover, after login). */

@@ -1,8 +1,8 @@
 import { ERROR_CODES, MESSAGES } from '@3ds/domain';
-import { showAlert } from '../components/alerts/alert-store.ts';
-import { endSession } from '../session/end-session.ts';
-import { rememberNextRoute } from '../session/next-route.ts';
-import { getToken } from '../session/token-store.ts';
+import { showAlert } from './alert-store.ts';
+import { endSession } from './end-session.ts';
+import { rememberNextRoute } from './next-route.ts';
+import { getToken } from './token-store.ts';
 import { ApiError, apiErrorFromResponse } from './api-error.ts';
 import { toAppPath } from './navigation.ts';
 

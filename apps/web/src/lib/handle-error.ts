@@ -1,4 +1,4 @@
-import { showAlert } from '../components/alerts/alert-store.ts';
+import { showAlert } from './alert-store.ts';
 import { ApiError, refusalTitle } from './api-error.ts';
 
 export function isAbortError(error: unknown): boolean {

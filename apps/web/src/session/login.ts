@@ -1,7 +1,7 @@
 import { loginResponseSchema, type LoginRequest } from '@3ds/domain';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
-import { setToken } from './token-store.ts';
+import { setToken } from '../lib/token-store.ts';
 
 /** POST /3ds/api/login → `{ token }` (spec 1 §7). */
 export async function postLogin(credentials: LoginRequest): Promise<{ token: string }> {

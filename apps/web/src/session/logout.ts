@@ -1,7 +1,7 @@
 import { MESSAGES } from '@3ds/domain';
-import { showAlert } from '../components/alerts/alert-store.ts';
+import { showAlert } from '../lib/alert-store.ts';
 import { api } from '../lib/api-client.ts';
-import { endSession } from './end-session.ts';
+import { endSession } from '../lib/end-session.ts';
 
 /** How long logout waits for the server before signing out locally anyway. */
 const LOGOUT_TIMEOUT_MS = 5_000;

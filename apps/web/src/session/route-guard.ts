@@ -1,11 +1,11 @@
 import { MESSAGES } from '@3ds/domain';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { HOME_ROUTE, routePath } from '../app/routes.ts';
-import { showAlert } from '../components/alerts/alert-store.ts';
+import { HOME_ROUTE, routePath } from '../config/paths.ts';
+import { showAlert } from '../lib/alert-store.ts';
 import { toAppPath } from '../lib/navigation.ts';
-import { rememberNextRoute } from './next-route.ts';
+import { rememberNextRoute } from '../lib/next-route.ts';
 import { getSession } from './session.ts';
-import { clearToken, getToken } from './token-store.ts';
+import { clearToken, getToken } from '../lib/token-store.ts';
 
 /**
  * Loader of the signed-in area (every route but login and not-found). Without a usable token:

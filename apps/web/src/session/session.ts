@@ -1,5 +1,6 @@
 import { mayPerform, type Action } from '@3ds/domain';
-import { getToken, getTokenReceivedAt } from './token-store.ts';
+import { getToken, getTokenReceivedAt } from '../lib/token-store.ts';
+import { isObject } from '../lib/answer-shape.ts';
 
 /**
  * The signed-in user as the web knows it: read from the token's payload. Nothing here is
@@ -32,9 +33,6 @@ function base64UrlDecode(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The claims of a JWT (`sub`, `access.parentOrganization`, `access.privileges`, `isDataEntryUser`, `exp`), or null when it is not one. */
 export function decodeTokenClaims(token: string): TokenClaims | null {
   const parts = token.split('.');
@@ -45,8 +43,8 @@ export function decodeTokenClaims(token: string): TokenClaims | null {
   } catch {
     return null;
   }
-  if (!isRecord(payload) || typeof payload.sub !== 'string' || payload.sub === '') return null;
-  const access = isRecord(payload.access) ? payload.access : {};
+  if (!isObject(payload) || typeof payload.sub !== 'string' || payload.sub === '') return null;
+  const access = isObject(payload.access) ? payload.access : {};
   const privileges = Array.isArray(access.privileges)
     ? access.privileges.filter((p): p is string => typeof p === 'string')
     : [];

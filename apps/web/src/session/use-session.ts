@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Action } from '@3ds/domain';
 import { sessionFromToken, sessionMayPerform, type Session } from './session.ts';
-import { getToken, getTokenReceivedAt, subscribeToken } from './token-store.ts';
+import { getToken, getTokenReceivedAt, subscribeToken } from '../lib/token-store.ts';
 
 /** The signed-in user (username, privileges, parent organisation), or null when signed out. */
 export function useSession(): Session | null {

@@ -1,62 +1,27 @@
-import { z } from 'zod';
-import { LINE_ITEM_MESSAGES, notANumberMessage, parseUsDate, readNumber, SERIAL_NUMBER_MAX, singleLineTextProblem, TEXT_LIMITS, trimLine } from '@3ds/domain';
+import {
+  LINE_ITEM_FIELD_DATA_KEYS,
+  LINE_ITEM_MESSAGES,
+  LINE_ITEM_TEXT_MAX,
+  lineItemEntryShape,
+  notANumberMessage,
+  parseUsDate,
+  readNumber,
+  singleLineTextProblem,
+  trimLine,
+  type LineItemEntryInput,
+  type LineItemTextKey,
+} from '@3ds/domain';
 import { validationFailed } from '../../errors/app-error.ts';
 import { strictBody } from '../../records/body-schemas.ts';
 
-const value = z.union([z.string().max(10_000), z.number()]).nullable().optional();
-
-/** The line item form's fields (spec 2 §3 "Line item creation payload"), as entered. */
-export const lineItemEntrySchema = strictBody({
-  ndc: value,
-  source: value,
-  sourceNumber: value,
-  lotNumber: value,
-  cause: value,
-  type: value,
-  packQuantity: value,
-  packQuantityUoM: value,
-  packSize: value,
-  packSizeUoM: value,
-  percentFill: value,
-  bulkPackSize: value,
-  bulkPackSizeUoM: value,
-  bulkStage: value,
-  form222Number: value,
-  cwfFormNumber: value,
-  expirationDate: value,
-  serialNumber: value,
-});
-export type LineItemEntryInput = z.infer<typeof lineItemEntrySchema>;
-
-/** FileMaker field names (generic create and PATCH with fieldData) → entry keys. */
-export const FIELD_DATA_KEYS: Readonly<Record<string, keyof LineItemEntryInput>> = {
-  'NDC Number': 'ndc',
-  Source: 'source',
-  'Source Number': 'sourceNumber',
-  'Lot Number': 'lotNumber',
-  Cause: 'cause',
-  Type: 'type',
-  'Pack Quantity': 'packQuantity',
-  'Pack Quantity UoM': 'packQuantityUoM',
-  'Pack Size': 'packSize',
-  'Pack Size Web': 'packSize',
-  'Pack Size UoM': 'packSizeUoM',
-  'Pack Size UoM Web': 'packSizeUoM',
-  'Percent Fill': 'percentFill',
-  'YI Package Size Bulk Blend': 'bulkPackSize',
-  'YI Package Size Bulk Blend UoM': 'bulkPackSizeUoM',
-  'Chosen Stage': 'bulkStage',
-  'Form 222 Number': 'form222Number',
-  'CWF Form Number': 'cwfFormNumber',
-  'Expiration Date': 'expirationDate',
-  'Serial Number': 'serialNumber',
-};
+/** The line item form's fields (spec 2 §3 "Line item creation payload"), as entered: a name the body may not hold is a 400. */
+export const lineItemEntrySchema = strictBody(lineItemEntryShape);
 
 /** The line item fields of a `fieldData` whose names and plain values the route's schema has checked. */
 export function entryFromFieldData(fieldData: Record<string, unknown>): LineItemEntryInput {
   const entry: Record<string, unknown> = {};
   for (const [name, v] of Object.entries(fieldData)) {
-    const key = FIELD_DATA_KEYS[name];
+    const key = LINE_ITEM_FIELD_DATA_KEYS[name];
     if (key && v !== undefined) entry[key] = typeof v === 'boolean' ? String(v) : v;
   }
   return entry as LineItemEntryInput;
@@ -68,20 +33,21 @@ const NUMBER_FIELDS = {
   percentFill: 'Percent Fill',
   bulkPackSize: 'Unit Converter amount',
 } as const;
-const TEXT_FIELDS = {
-  source: ['Source', TEXT_LIMITS.short],
-  sourceNumber: ['Source Number', TEXT_LIMITS.short],
-  lotNumber: ['Lot Number', TEXT_LIMITS.short],
-  cause: ['Cause', TEXT_LIMITS.short],
-  type: ['Type', TEXT_LIMITS.short],
-  packQuantityUoM: ['Pack Quantity UoM', 20],
-  packSizeUoM: ['UoM', 20],
-  bulkPackSizeUoM: ['Unit Converter UoM', 20],
-  bulkStage: ['Stage', TEXT_LIMITS.short],
-  form222Number: ['Form 222 #', TEXT_LIMITS.short],
-  cwfFormNumber: ['CWF #', TEXT_LIMITS.short],
-  serialNumber: ['Serial Number', SERIAL_NUMBER_MAX],
-} as const;
+/** The text fields as the form labels them, for the messages. */
+const TEXT_LABELS: Record<LineItemTextKey, string> = {
+  source: 'Source',
+  sourceNumber: 'Source Number',
+  lotNumber: 'Lot Number',
+  cause: 'Cause',
+  type: 'Type',
+  packQuantityUoM: 'Pack Quantity UoM',
+  packSizeUoM: 'UoM',
+  bulkPackSizeUoM: 'Unit Converter UoM',
+  bulkStage: 'Stage',
+  form222Number: 'Form 222 #',
+  cwfFormNumber: 'CWF #',
+  serialNumber: 'Serial Number',
+};
 
 // Only spaces make a value blank: a tab or line break is refused, never read as an empty field.
 const blank = (v: unknown) => v === null || v === undefined || trimLine(String(v)) === '';
@@ -102,11 +68,11 @@ export function normalizeEntry(entry: LineItemEntryInput) {
     else if (n < 0 || n > 1e12) problems.push(`${label} must be a number of at least 0`);
     else numbers[key] = n;
   }
-  const texts: Partial<Record<keyof typeof TEXT_FIELDS, string | null>> = {};
-  for (const [key, [label, max]] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, readonly [string, number]][]) {
+  const texts: Partial<Record<LineItemTextKey, string | null>> = {};
+  for (const [key, label] of Object.entries(TEXT_LABELS) as [LineItemTextKey, string][]) {
     if (entry[key] === undefined) continue;
     const text = blank(entry[key]) ? null : trimLine(String(entry[key]));
-    const problem = text === null ? undefined : singleLineTextProblem(label, text, max);
+    const problem = text === null ? undefined : singleLineTextProblem(label, text, LINE_ITEM_TEXT_MAX[key]);
     if (problem) problems.push(problem);
     texts[key] = text;
   }

@@ -1,8 +1,9 @@
+import { LINE_ITEM_FIELD_DATA_KEYS, ndcLookupAnswerSchema, ndcResolveAnswerSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
-import { entryFromFieldData, FIELD_DATA_KEYS, lineItemEntrySchema } from './line-item-entry.ts';
+import { entryFromFieldData, lineItemEntrySchema } from './line-item-entry.ts';
 import type { LineItemsService } from './line-items.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
@@ -31,6 +32,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         summary: 'What the line item form needs to know about an NDC',
         description: 'hasFactor, packQtyUoms, showStageUnitConverter (raw bulk), showUnitConverter (bulk), stages, uoms (unit converter), packSizeLookup, packSizeUoMLookup and schedule, and (ours) the product the form shows: tradeName, strength, form and packageDescription, from the dictionary entry the user may see (404 otherwise).',
         params: z.object({ ndc: z.string().min(1).max(40) }),
+        response: { 200: ndcLookupAnswerSchema },
       },
     },
     async (request) => lineItems.lookup(request.params.ndc, request.user),
@@ -45,6 +47,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         description:
           'Reads `code` as an NDC (NDC-10 in 4-4-2, 5-3-2 or 5-4-1, NDC-11, ten bare digits), a UPC-A, a GTIN-14, a GS1 element string (DataMatrix or GS1-128: AIs 01, 17, 10, 21, with or without ]d2/]C1/]Q3, FNC1 as the group separator or the (01)… form) or a 3DS label (`3DS-LI-{id}`). Answers the dictionary entries the user may see that match the NDCs the code can be (`ambiguous` when several), with `lot`, `expirationDate` (MM/DD/YYYY) and `serial` when the code held them; or `{ kind: "label", lineItemId }`. 422 with the reason when it is not an NDC; 404 with the digits read when the dictionary has no matching NDC. Removed-from-ARCOS entries are flagged (`removedFromArcos`). With one entry, `lookup` is what `GET /ndc/lookup/{ndc}` answers for it.',
         querystring: strictBody({ code: z.string().min(1).max(500) }),
+        response: { 200: ndcResolveAnswerSchema },
       },
     },
     async (request) => lineItems.resolve(request.query.code, request.user),
@@ -77,7 +80,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           tags,
           summary: `Create a ${singular} from fieldData`,
           body: strictBody({
-            fieldData: fieldDataOf(Object.keys(FIELD_DATA_KEYS), { id_container: idNumber.optional(), 'Container ID': idNumber.optional() }).refine(
+            fieldData: fieldDataOf(Object.keys(LINE_ITEM_FIELD_DATA_KEYS), { id_container: idNumber.optional(), 'Container ID': idNumber.optional() }).refine(
               (d) => d.id_container !== undefined || d['Container ID'] !== undefined,
               { message: 'needs id_container or Container ID (the container to add to)' },
             ),
@@ -133,7 +136,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             description: `fieldData with FileMaker names (Source, Lot Number, Pack Quantity, Pack Size, Pack Size UoM, Percent Fill, …). Needs CREATE_LINE_ITEM (403), unlocked (409); the line item edit rules of spec 2 §5 answer 422. With \`modId\`, a record changed since answers 409. ${COMPUTED}`,
             params: z.object({ id: recordId }),
             body: strictBody({
-              fieldData: fieldDataOf(Object.keys(FIELD_DATA_KEYS)),
+              fieldData: fieldDataOf(Object.keys(LINE_ITEM_FIELD_DATA_KEYS)),
               modId: modIdSchema,
               needsStageConversion: z.unknown().optional(),
               needsUnitConversion: z.unknown().optional(),

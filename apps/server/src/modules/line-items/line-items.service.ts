@@ -1,6 +1,7 @@
 import {
   computeQuantities,
   formatIsoDate,
+  GRAMS_PER_UNIT,
   readCode,
   editNdcProblems,
   isBulkNdc,
@@ -14,6 +15,9 @@ import {
   type Action,
   type BulkKind,
   type IncompleteLineItem,
+  type LineItemEntryInput,
+  type NdcLookupAnswer,
+  type NdcResolveAnswer,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../db/audit-writer.ts';
@@ -28,7 +32,7 @@ import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
-import { normalizeEntry, type LineItemEntryInput } from './line-item-entry.ts';
+import { normalizeEntry } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
 
 const ENTITY = { standard: 'line-items', yellow_bucket: 'yb-line-items' } as const;
@@ -56,9 +60,6 @@ function sameStoredValue(stored: unknown, next: unknown): boolean {
   if (typeof stored === 'number' || typeof next === 'number') return Number(stored) === Number(next);
   return String(stored) === String(next);
 }
-
-/** Grams in one unit of the unit converter's amount. */
-const GRAMS: Record<string, number> = { KG: 1000, G: 1, MG: 1e-3, MCG: 1e-6 };
 
 /** The dictionary snapshot a line item keeps (a dictionary refresh must not rewrite history). */
 function snapshot(entry: Dictionary) {
@@ -92,7 +93,7 @@ export class LineItemsService {
   }
 
   /** The NDC lookup answer of spec 2 §3, from the dictionary entry. */
-  async lookup(ndc: string, user: SessionUser) {
+  async lookup(ndc: string, user: SessionUser): Promise<NdcLookupAnswer> {
     const entry = await repo.findDictionaryEntry(this.#db, ndc, user.parentOrganization);
     if (!entry) throw notFound(`NDC ${ndc} is not in the dictionary.`);
     const bulk = bulkKindOf(entry);
@@ -125,7 +126,7 @@ export class LineItemsService {
    * names. Not an NDC: 422 with the reason. An NDC the dictionary does not hold: 404 with the digits
    * read, so that it can be entered by hand.
    */
-  async resolve(code: string, user: SessionUser) {
+  async resolve(code: string, user: SessionUser): Promise<NdcResolveAnswer> {
     const read = readCode(code, { today: this.#today() });
     if (read.kind === 'invalid') throw validationFailed(read.reason, [read.reason]);
     if (read.kind === 'label') {
@@ -173,10 +174,10 @@ export class LineItemsService {
     let packSize = values.pack_size;
     let packSizeUoM = values.pack_size_uom;
     let convertedToBase: number | null = null;
-    const fromFactor = GRAMS[(values.bulk_pack_size_uom ?? '').toUpperCase()];
+    const fromFactor = GRAMS_PER_UNIT[(values.bulk_pack_size_uom ?? '').toUpperCase()];
     if (values.bulk_pack_size !== null && fromFactor !== undefined) {
       convertedToBase = values.bulk_pack_size * fromFactor;
-      const toFactor = GRAMS[(packSizeUoM ?? 'g').toUpperCase()];
+      const toFactor = GRAMS_PER_UNIT[(packSizeUoM ?? 'g').toUpperCase()];
       if (toFactor !== undefined) {
         packSize = Math.round((convertedToBase / toFactor) * 1e6) / 1e6;
         packSizeUoM ??= 'g';

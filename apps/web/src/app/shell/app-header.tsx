@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand/brand-mark.tsx';
 import { logout } from '../../session/logout.ts';
 import type { Session } from '../../session/session.ts';
-import { HOME_ROUTE, routePath } from '../routes.ts';
+import { HOME_ROUTE, routePath } from '../../config/paths.ts';
 import classes from './shell.module.css';
 
 interface AppHeaderProps {

@@ -19,7 +19,7 @@ import {
 import { Link } from 'react-router';
 import { usePendingPath } from '../../components/progress/use-progress.ts';
 import { useSession } from '../../session/use-session.ts';
-import { routePath, sectionOf, type RouteName, type StaticRouteName } from '../routes.ts';
+import { routePath, sectionOf, type RouteName, type StaticRouteName } from '../../config/paths.ts';
 import { SCREENS, type ScreenRouteName } from '../screens.ts';
 import classes from './shell.module.css';
 

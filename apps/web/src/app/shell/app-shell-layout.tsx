@@ -7,7 +7,7 @@ import { useNavigationPending } from '../../components/progress/use-progress.ts'
 import { IdleWatcher } from '../../session/idle-watcher.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useCurrentRouteName } from '../route-handle.ts';
-import { routePath } from '../routes.ts';
+import { routePath } from '../../config/paths.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { LabelScanListener } from './label-scan-listener.tsx';

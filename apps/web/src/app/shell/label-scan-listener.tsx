@@ -1,13 +1,13 @@
 import { labelCode } from '@3ds/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { showAlert } from '../../components/alerts/alert-store.ts';
+import { showAlert } from '../../lib/alert-store.ts';
 import { resolveCode } from '../../components/line-item-entry/api/resolve-code.ts';
 import { LINE_ITEM_KINDS } from '../../components/line-item-entry/line-item-kinds.ts';
 import { labelLineItemId } from '../../components/line-item-entry/scan-code.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { takesText } from '../../lib/quick-find-shortcut.ts';
-import { routePath } from '../routes.ts';
+import { routePath } from '../../config/paths.ts';
 
 /** A scanner types a label's code in one burst; a longer pause starts a new one. */
 const BURST_GAP_MS = 300;

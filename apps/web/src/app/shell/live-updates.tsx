@@ -1,6 +1,6 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { recordsKeys } from '../../components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../../lib/records/list-records.ts';
 import { apiUrl } from '../../lib/api-client.ts';
 import { LiveEvents } from '../../lib/live-events/live-events.ts';
 import { recordChanges } from '../../lib/live-events/record-changes.ts';

@@ -1,7 +1,7 @@
 import { Badge, Notification, type MantineColor } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX, type TablerIcon } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
-import { alertStore, dismissAlert, type AlertType } from './alert-store.ts';
+import { alertStore, dismissAlert, type AlertType } from '../../lib/alert-store.ts';
 import classes from './alert-panel.module.css';
 
 const LOOK: Record<AlertType, { color: MantineColor; icon: TablerIcon }> = {

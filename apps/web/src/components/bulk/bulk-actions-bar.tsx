@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { useSession } from '../../session/use-session.ts';
 import { sessionMayPerform } from '../../session/session.ts';
-import { showAlert } from '../alerts/alert-store.ts';
+import { showAlert } from '../../lib/alert-store.ts';
 import { warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { DownloadDialog } from '../list-screen/download-dialog.tsx';

@@ -1,5 +1,5 @@
 import { BULK_MAX_RECORDS, bulkSelectionTooLargeMessage, type BulkAction, type BulkEntity, type IncompleteLineItem } from '@3ds/domain';
-import type { FindRequest } from '../list-screen/list-state.ts';
+import type { FindRequest } from '../../lib/records/list-state.ts';
 
 export type { BulkAction, BulkEntity };
 export { isBulkEntity } from '@3ds/domain';

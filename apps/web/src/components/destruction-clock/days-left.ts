@@ -1,7 +1,7 @@
 import { destructionClockState, destructionDaysLeftText, type DestructionClockState } from '@3ds/domain';
-import { routePath } from '../../app/routes.ts';
-import { fieldText, type FieldValue } from '../list-screen/api/record-shapes.ts';
-import type { FindRequest, SortSpec } from '../list-screen/list-state.ts';
+import { routePath } from '../../config/paths.ts';
+import { fieldText, type FieldValue } from '../../lib/records/record-shapes.ts';
+import type { FindRequest, SortSpec } from '../../lib/records/list-state.ts';
 
 /** The 30-day clock of a job as its screens show it (the jobs list, the job view, the home screen). */
 export interface DaysLeftView {

@@ -1,17 +1,20 @@
 import {
+  LINE_ITEM_ENTRY_FIELDS,
   LINE_ITEM_MESSAGES,
+  LINE_ITEM_TEXT_MAX,
   parseUsDate,
-  SERIAL_NUMBER_MAX,
   computeQuantities,
   isBulkNdc,
   isPercentFillReadOnly,
   lineItemEditProblems,
+  lineItemFieldData,
   newLineItemProblems,
   percentFillProblem,
-  TEXT_LIMITS,
+  type LineItemEntryInput,
+  type LineItemTextKey,
 } from '@3ds/domain';
 import { z } from 'zod';
-import { fieldText, type FieldData, type FieldValue } from '../list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../lib/records/record-shapes.ts';
 import type { LineItemKind } from './line-item-kinds.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 import type { NewLineItemBody } from './api/create-line-item.ts';
@@ -107,24 +110,25 @@ export function fractionFromPercent(value: Amount): number | null {
 
 /** The form's values as a line item record holds them (edit and duplicate start from these). */
 export function recordFormValues(fieldData: FieldData): LineItemFormValues {
-  const f = fieldData;
+  const field = (key: FormField) => fieldData[LINE_ITEM_ENTRY_FIELDS[key]];
+  const percent = percentFromFraction(field('percentFill'));
   return {
-    sourceNumber: text(f['Source Number']),
-    source: text(f.Source),
-    lotNumber: text(f['Lot Number']),
-    expirationDate: text(f['Expiration Date']),
-    serialNumber: text(f['Serial Number']),
-    cause: text(f.Cause),
-    packQuantity: amount(f['Pack Quantity']),
-    type: text(f.Type),
-    percentFill: percentFromFraction(f['Percent Fill']) === '' ? 100 : percentFromFraction(f['Percent Fill']),
-    packSize: amount(f['Pack Size']),
-    packSizeUoM: text(f['Pack Size UoM']),
-    bulkPackSize: amount(f['YI Package Size Bulk Blend']),
-    bulkPackSizeUoM: text(f['YI Package Size Bulk Blend UoM']),
-    bulkStage: text(f['Chosen Stage']),
-    form222Number: text(f['Form 222 Number']),
-    cwfFormNumber: text(f['CWF Form Number']),
+    sourceNumber: text(field('sourceNumber')),
+    source: text(field('source')),
+    lotNumber: text(field('lotNumber')),
+    expirationDate: text(field('expirationDate')),
+    serialNumber: text(field('serialNumber')),
+    cause: text(field('cause')),
+    packQuantity: amount(field('packQuantity')),
+    type: text(field('type')),
+    percentFill: percent === '' ? 100 : percent,
+    packSize: amount(field('packSize')),
+    packSizeUoM: text(field('packSizeUoM')),
+    bulkPackSize: amount(field('bulkPackSize')),
+    bulkPackSizeUoM: text(field('bulkPackSizeUoM')),
+    bulkStage: text(field('bulkStage')),
+    form222Number: text(field('form222Number')),
+    cwfFormNumber: text(field('cwfFormNumber')),
   };
 }
 
@@ -339,14 +343,11 @@ export function ruleFieldErrors(problems: readonly string[]): FieldErrors {
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** `POST /3ds/api/{line-item|yb-line-item}/new` (spec 2 §3 "Line item creation payload"). */
+/** The form's fields as the API takes them: text trimmed (null when blank), amounts as numbers, the fill as a fraction. */
+type EnteredValues = Required<Pick<LineItemEntryInput, FormField>>;
 
-/** The creation payload of the form's new and duplicate modes: every field, as entered. */
-export function newLineItemBody(containerId: string, ndc: string, lookup: NdcLookup | null, values: LineItemFormValues): Required<NewLineItemBody> {
-  const layout = formLayout(ndc, lookup);
+function enteredValues(values: LineItemFormValues): EnteredValues {
   return {
-    containerId: Number(containerId),
-    ndc,
     source: blankToNull(values.source),
     sourceNumber: blankToNull(values.sourceNumber),
     lotNumber: blankToNull(values.lotNumber),
@@ -354,15 +355,34 @@ export function newLineItemBody(containerId: string, ndc: string, lookup: NdcLoo
     serialNumber: blankToNull(values.serialNumber),
     cause: blankToNull(values.cause),
     type: blankToNull(values.type),
-    packQuantity: layout.showPackQuantity ? amountNumber(values.packQuantity) : 1,
+    packQuantity: amountNumber(values.packQuantity),
     packSize: amountNumber(values.packSize),
     packSizeUoM: blankToNull(values.packSizeUoM),
     percentFill: fractionFromPercent(values.percentFill),
-    bulkPackSize: layout.showUnitConverter ? amountNumber(values.bulkPackSize) : null,
-    bulkPackSizeUoM: layout.showUnitConverter ? blankToNull(values.bulkPackSizeUoM) : null,
-    bulkStage: layout.showStageConverter ? blankToNull(values.bulkStage) : null,
+    bulkPackSize: amountNumber(values.bulkPackSize),
+    bulkPackSizeUoM: blankToNull(values.bulkPackSizeUoM),
+    bulkStage: blankToNull(values.bulkStage),
     form222Number: blankToNull(values.form222Number),
     cwfFormNumber: blankToNull(values.cwfFormNumber),
+  };
+}
+
+/**
+ * `POST /3ds/api/{line-item|yb-line-item}/new` (spec 2 §3 "Line item creation payload"): the
+ * creation payload of the form's new and duplicate modes, every field as entered — but a bulk NDC
+ * is one package, and converters the NDC does not offer send nothing.
+ */
+export function newLineItemBody(containerId: string, ndc: string, lookup: NdcLookup | null, values: LineItemFormValues): NewLineItemBody & EnteredValues {
+  const layout = formLayout(ndc, lookup);
+  const entry = enteredValues(values);
+  return {
+    containerId: Number(containerId),
+    ndc,
+    ...entry,
+    packQuantity: layout.showPackQuantity ? entry.packQuantity : 1,
+    bulkPackSize: layout.showUnitConverter ? entry.bulkPackSize : null,
+    bulkPackSizeUoM: layout.showUnitConverter ? entry.bulkPackSizeUoM : null,
+    bulkStage: layout.showStageConverter ? entry.bulkStage : null,
   };
 }
 
@@ -373,31 +393,11 @@ export interface UpdateLineItemBody {
 }
 
 export function updateLineItemBody(values: LineItemFormValues, modId: string): UpdateLineItemBody {
-  return {
-    fieldData: {
-      Source: blankToNull(values.source),
-      'Source Number': blankToNull(values.sourceNumber),
-      'Lot Number': blankToNull(values.lotNumber),
-      'Expiration Date': blankToNull(values.expirationDate),
-      'Serial Number': blankToNull(values.serialNumber),
-      Cause: blankToNull(values.cause),
-      Type: blankToNull(values.type),
-      'Pack Quantity': amountNumber(values.packQuantity),
-      'Pack Size': amountNumber(values.packSize),
-      'Pack Size UoM': blankToNull(values.packSizeUoM),
-      'Percent Fill': fractionFromPercent(values.percentFill),
-      'YI Package Size Bulk Blend': amountNumber(values.bulkPackSize),
-      'YI Package Size Bulk Blend UoM': blankToNull(values.bulkPackSizeUoM),
-      'Chosen Stage': blankToNull(values.bulkStage),
-      'Form 222 Number': blankToNull(values.form222Number),
-      'CWF Form Number': blankToNull(values.cwfFormNumber),
-    },
-    modId,
-  };
+  return { fieldData: lineItemFieldData(enteredValues(values)), modId };
 }
 
-const shortText = (label: string) => z.string().max(TEXT_LIMITS.short, `${label} can be at most ${TEXT_LIMITS.short} characters`);
-const uomText = (label: string) => z.string().max(20, `${label} can be at most 20 characters`);
+/** A text field at most as long as the server keeps it. */
+const entryText = (key: LineItemTextKey, label: string) => z.string().max(LINE_ITEM_TEXT_MAX[key], `${label} can be at most ${LINE_ITEM_TEXT_MAX[key]} characters`);
 const amountField = (label: string) =>
   z.union([z.number(), z.string()]).refine((v) => {
     if (typeof v === 'string' && v.trim() === '') return true;
@@ -410,20 +410,20 @@ const amountField = (label: string) =>
  * rules of spec 2 §5 are not here — they make the warning list, as the spec shows them.
  */
 export const lineItemFormSchema = z.object({
-  sourceNumber: shortText('Source Number'),
-  source: shortText('Source'),
-  lotNumber: shortText('Lot Number'),
+  sourceNumber: entryText('sourceNumber', 'Source Number'),
+  source: entryText('source', 'Source'),
+  lotNumber: entryText('lotNumber', 'Lot Number'),
   expirationDate: z.string().refine((v) => v.trim() === '' || parseUsDate(v.trim()) !== null, LINE_ITEM_MESSAGES.expirationDate),
-  serialNumber: z.string().max(SERIAL_NUMBER_MAX, LINE_ITEM_MESSAGES.serialNumberLength),
-  cause: shortText('Cause'),
+  serialNumber: z.string().max(LINE_ITEM_TEXT_MAX.serialNumber, LINE_ITEM_MESSAGES.serialNumberLength),
+  cause: entryText('cause', 'Cause'),
   packQuantity: amountField('Pack Qty'),
-  type: shortText('Type'),
+  type: entryText('type', 'Type'),
   percentFill: amountField('The percentage'),
   packSize: amountField('Pack Size'),
-  packSizeUoM: uomText('UoM'),
+  packSizeUoM: entryText('packSizeUoM', 'UoM'),
   bulkPackSize: amountField('Amt'),
-  bulkPackSizeUoM: uomText('The converter UoM'),
-  bulkStage: shortText('Stage'),
-  form222Number: shortText('Form 222 #'),
-  cwfFormNumber: shortText('CWF #'),
+  bulkPackSizeUoM: entryText('bulkPackSizeUoM', 'The converter UoM'),
+  bulkStage: entryText('bulkStage', 'Stage'),
+  form222Number: entryText('form222Number', 'Form 222 #'),
+  cwfFormNumber: entryText('cwfFormNumber', 'CWF #'),
 });

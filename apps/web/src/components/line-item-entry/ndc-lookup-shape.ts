@@ -1,4 +1,5 @@
-import type { BulkKind } from '@3ds/domain';
+import { ndcLookupAnswerSchema, type BulkKind, type NdcLookupAnswer } from '@3ds/domain';
+import { isObject } from '../../lib/answer-shape.ts';
 
 /**
  * The NDC lookup answer (spec 2 §3): what the line item form needs to know about an NDC — which
@@ -29,29 +30,29 @@ export interface NdcProduct {
   packageDescription: string;
 }
 
-const BULK_KINDS: readonly string[] = ['raw-powder', 'raw-liquid', 'dosage-formulation', 'solution'] satisfies BulkKind[];
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-
-/** Reads the lookup answer leniently: a missing part means "not offered", never a crash. */
+/**
+ * Reads the lookup answer leniently, each part by the contract's schema: a part missing or of another
+ * shape means "not offered", never a crash (the form still opens for the NDC).
+ */
 export function parseNdcLookup(body: unknown): NdcLookup {
-  const b = isObject(body) ? body : {};
-  const size = b.packSizeLookup;
-  const bulk = text(b.bulkKind);
+  const answer = isObject(body) ? body : {};
+  const part = <K extends keyof NdcLookupAnswer>(key: K): NdcLookupAnswer[K] | undefined => {
+    const read = ndcLookupAnswerSchema.shape[key].safeParse(answer[key]);
+    return read.success ? (read.data as NdcLookupAnswer[K]) : undefined;
+  };
+  const choices = (key: 'packQtyUoms' | 'stages' | 'uoms') => (part(key) ?? []).filter((choice) => choice !== '');
   return {
-    hasFactor: b.hasFactor === true,
-    packQtyUoms: strings(b.packQtyUoms),
-    showStageUnitConverter: b.showStageUnitConverter === true,
-    showUnitConverter: b.showUnitConverter === true,
-    stages: strings(b.stages),
-    uoms: strings(b.uoms),
-    packSizeLookup: typeof size === 'number' || typeof size === 'string' ? size : '',
-    packSizeUoMLookup: text(b.packSizeUoMLookup),
-    schedule: text(b.schedule),
-    bulkKind: BULK_KINDS.includes(bulk) ? (bulk as BulkKind) : undefined,
-    product: { tradeName: text(b.tradeName), strength: text(b.strength), form: text(b.form), packageDescription: text(b.packageDescription) },
+    hasFactor: part('hasFactor') ?? false,
+    packQtyUoms: choices('packQtyUoms'),
+    showStageUnitConverter: part('showStageUnitConverter') ?? false,
+    showUnitConverter: part('showUnitConverter') ?? false,
+    stages: choices('stages'),
+    uoms: choices('uoms'),
+    packSizeLookup: part('packSizeLookup') ?? '',
+    packSizeUoMLookup: part('packSizeUoMLookup') ?? '',
+    schedule: part('schedule') ?? '',
+    bulkKind: part('bulkKind') || undefined,
+    product: { tradeName: part('tradeName') ?? '', strength: part('strength') ?? '', form: part('form') ?? '', packageDescription: part('packageDescription') ?? '' },
   };
 }
 

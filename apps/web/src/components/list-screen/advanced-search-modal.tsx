@@ -12,7 +12,7 @@ import {
   tagFieldName,
   type CriteriaRow,
 } from './find-tags.ts';
-import type { FindRequest } from './list-state.ts';
+import type { FindRequest } from '../../lib/records/list-state.ts';
 
 interface AdvancedSearchModalProps {
   opened: boolean;

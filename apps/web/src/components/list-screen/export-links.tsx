@@ -2,10 +2,10 @@ import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { EntityName } from '@3ds/domain';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useExportRecords, type ExportFileType, type ExportResult } from './api/export-records.ts';
+import { useExportRecords, type ExportFileType, type ExportResult } from '../../lib/records/export-records.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { DownloadDialog } from './download-dialog.tsx';
-import { hasActiveFind, type FindRequest, type SortSpec } from './list-state.ts';
+import { hasActiveFind, type FindRequest, type SortSpec } from '../../lib/records/list-state.ts';
 
 /** Spec 1 §2 / spec 2 §5: asked before exporting with no criteria. */
 export const EXPORT_ALL_QUESTION = 'You are about to export all related line items. Are you sure?';

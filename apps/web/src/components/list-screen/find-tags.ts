@@ -1,5 +1,5 @@
 import type { FieldSpec } from '@3ds/domain';
-import type { FindRequest } from './list-state.ts';
+import type { FindRequest } from '../../lib/records/list-state.ts';
 
 /**
  * Advanced Search tags (spec 1 §2 "Advanced Search modal", §5): each tag is `field:value` with

@@ -4,10 +4,10 @@ import { IconDatabaseOff, IconEye, IconSortAscending, IconSortDescending } from 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LockIcon } from '../lock/lock-icon.tsx';
-import type { ListRecord } from './api/list-records.ts';
+import type { ListRecord } from '../../lib/records/list-records.ts';
 import { formatColumnValue, isYes } from './cell-format.ts';
 import { detailHref, type CellRenderer } from './list-columns.tsx';
-import type { SortSpec } from './list-state.ts';
+import type { SortSpec } from '../../lib/records/list-state.ts';
 import classes from './list-screen.module.css';
 
 /** How many of the list's other columns a card shows under its identifying ones (the chooser decides which). */

@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LockIcon } from '../lock/lock-icon.tsx';
-import type { ListRecord } from './api/list-records.ts';
+import type { ListRecord } from '../../lib/records/list-records.ts';
 import { formatColumnValue } from './cell-format.ts';
 import classes from './list-screen.module.css';
 

@@ -2,7 +2,7 @@ import { Group, NativeSelect, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@3ds/domain';
 import { pageCount, showingRange, showingText } from './list-pager-model.ts';
 import { Pager } from './pager.tsx';
-import type { PageSize } from './list-state.ts';
+import type { PageSize } from '../../lib/records/list-state.ts';
 import classes from './list-screen.module.css';
 
 interface ListFooterProps {

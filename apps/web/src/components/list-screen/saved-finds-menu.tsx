@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { useDeleteSavedFind, useRenameSavedFind, useSaveFind, useSavedFinds, type SavedFind } from './api/saved-finds.ts';
-import type { ListState } from './list-state.ts';
+import type { ListState } from '../../lib/records/list-state.ts';
 import { canSaveFind, describeSavedFind, savedFindSearch } from './saved-finds.ts';
 import classes from './list-screen.module.css';
 

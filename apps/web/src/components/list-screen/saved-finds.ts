@@ -1,6 +1,6 @@
 import type { FieldSpec } from '@3ds/domain';
 import { describeRequests } from './find-tags.ts';
-import { changeListState, listStateToParams, type FindRequest, type ListState, type SortSpec } from './list-state.ts';
+import { changeListState, listStateToParams, type FindRequest, type ListState, type SortSpec } from '../../lib/records/list-state.ts';
 
 /**
  * What a saved find holds, in words, for the menu and the dialogs: `Quick find "acme" · Find:

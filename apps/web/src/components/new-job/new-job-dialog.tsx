@@ -5,7 +5,7 @@ import { jobNameSchema } from '@3ds/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { routePath } from '../../app/routes.ts';
+import { routePath } from '../../config/paths.ts';
 import { useCreateJob } from './api/create-job.ts';
 import { useJobRegistrations, type JobRegistration } from './api/job-registrations.ts';
 

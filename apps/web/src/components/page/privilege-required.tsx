@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { actionRule, missingPrivilegeMessage, type Action } from '@3ds/domain';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { HOME_ROUTE, routePath } from '../../app/routes.ts';
+import { HOME_ROUTE, routePath } from '../../config/paths.ts';
 import { PageFrame } from './page-frame.tsx';
 
 interface PrivilegeRequiredProps {

@@ -1,5 +1,5 @@
 import { DEA_AGENCY, parseUsDate, registrationExpiry, todayIso, type ExpiryState } from '@3ds/domain';
-import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../lib/records/record-shapes.ts';
 
 /**
  * What the company detail shows (spec 1 §2 "Company detail"), read from the record's fields and

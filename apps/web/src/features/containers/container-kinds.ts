@@ -1,5 +1,5 @@
 import { CONTAINER_GROSS_UOMS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES } from '@3ds/domain';
-import type { RouteName } from '../../app/routes.ts';
+import type { RouteName } from '../../config/paths.ts';
 import { LINE_ITEM_KINDS, type LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
 
 /**

@@ -9,9 +9,9 @@ import {
   parseUsDate,
   registrationExpiry,
   todayIso } from '@3ds/domain';
-import { fieldText, type FieldValue, type RecordData } from '../../components/list-screen/api/record-shapes.ts';
-import type { FindRequest } from '../../components/list-screen/list-state.ts';
-import type { RouteName } from '../../app/routes.ts';
+import { fieldText, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
+import type { FindRequest } from '../../lib/records/list-state.ts';
+import type { RouteName } from '../../config/paths.ts';
 import type { ContainerKindConfig } from './container-kinds.ts';
 import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../../components/lock/lock-toggle.tsx';
 

@@ -1,7 +1,7 @@
 import { onHandLineItemsFind, type EntityName } from '@3ds/domain';
-import { routePath } from '../../app/routes.ts';
-import { recordText, type ListRecord } from '../../components/list-screen/api/record-shapes.ts';
-import type { FindRequest, SortSpec } from '../../components/list-screen/list-state.ts';
+import { routePath } from '../../config/paths.ts';
+import { recordText, type ListRecord } from '../../lib/records/record-shapes.ts';
+import type { FindRequest, SortSpec } from '../../lib/records/list-state.ts';
 
 /**
  * The home screen's finds: each card shows the first records of a list's own find, and links to

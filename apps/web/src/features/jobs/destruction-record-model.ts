@@ -14,7 +14,7 @@ import {
   type DestructionRecordKey,
 } from '@3ds/domain';
 import { fieldErrorsOf, fieldsNamedIn, type FieldErrors } from '../../components/forms/field-errors.ts';
-import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../lib/records/record-shapes.ts';
 
 /**
  * The job view's destruction record: the form's values from the job record, what changed, and the

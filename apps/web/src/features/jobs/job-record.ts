@@ -11,7 +11,7 @@ import {
   todayIso,
   type ExpiryState,
 } from '@3ds/domain';
-import { fieldText, type FieldData, type FieldValue, type RecordData } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
 
 /**
  * What the job view reads from a job record (spec 1 §2 "Job detail"): who may do what, the

@@ -1,6 +1,6 @@
-import { canPerform, formatPercent, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso } from '@3ds/domain';
+import { canPerform, formatPercent, LINE_ITEM_ENTRY_FIELDS, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso, type SearchBody } from '@3ds/domain';
 import type { LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
-import { fieldText, type FieldValue, type RecordData } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
 import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../../components/lock/lock-toggle.tsx';
 
 /**
@@ -9,6 +9,9 @@ import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../
  */
 
 const text = fieldText;
+
+/** The entered fields' names in the record (the others are the layout's own: snapshot, quantities, parents). */
+const ENTRY = LINE_ITEM_ENTRY_FIELDS;
 
 /** "30 U": a value with its unit; '' when there is no value. */
 export function withUnit(value: FieldValue | undefined, unit: FieldValue | undefined): string {
@@ -81,7 +84,7 @@ export interface LineItemFacts {
 
 export function lineItemFacts(record: RecordData, kind: Pick<LineItemKindConfig, 'idField' | 'containerIdField'>, today: string = todayIso()): LineItemFacts {
   const f = record.fieldData;
-  const ndc = text(f['NDC Number']);
+  const ndc = text(f[ENTRY.ndc]);
   const ownLocked = isYes(f['Locked Container Line Item']);
   const containerLocked = isYes(f['Container::Locked Container']);
   const jobLocked = isYes(f['Job::Locked Job']);
@@ -95,26 +98,26 @@ export function lineItemFacts(record: RecordData, kind: Pick<LineItemKindConfig,
     strength: text(f.Strength),
     schedule: text(f['NDC Schedule']),
     form: text(f.Form),
-    packSize: text(f['Pack Size']),
-    packSizeUoM: text(f['Pack Size UoM']),
-    packQuantity: text(f['Pack Quantity']),
-    packQuantityUoM: text(f['Pack Quantity UoM']),
-    percentFill: formatPercent(f['Percent Fill']),
+    packSize: text(f[ENTRY.packSize]),
+    packSizeUoM: text(f[ENTRY.packSizeUoM]),
+    packQuantity: text(f[ENTRY.packQuantity]),
+    packQuantityUoM: text(f[ENTRY.packQuantityUoM]),
+    percentFill: formatPercent(f[ENTRY.percentFill]),
     reportingQty: text(f['Reporting Qty']),
     reportingUoM: text(f['Reporting UoM']),
     gramsOfBase: text(f['Grams Of Base']),
-    source: text(f.Source),
-    sourceNumber: text(f['Source Number']),
-    lotNumber: text(f['Lot Number']),
-    expirationDate: text(f['Expiration Date']),
-    serialNumber: text(f['Serial Number']),
-    cause: text(f.Cause),
-    type: text(f.Type),
-    bulkAmount: text(f['YI Package Size Bulk Blend']),
-    bulkAmountUoM: text(f['YI Package Size Bulk Blend UoM']),
-    stage: text(f['Chosen Stage']),
-    form222: text(f['Form 222 Number']),
-    cwf: text(f['CWF Form Number']),
+    source: text(f[ENTRY.source]),
+    sourceNumber: text(f[ENTRY.sourceNumber]),
+    lotNumber: text(f[ENTRY.lotNumber]),
+    expirationDate: text(f[ENTRY.expirationDate]),
+    serialNumber: text(f[ENTRY.serialNumber]),
+    cause: text(f[ENTRY.cause]),
+    type: text(f[ENTRY.type]),
+    bulkAmount: text(f[ENTRY.bulkPackSize]),
+    bulkAmountUoM: text(f[ENTRY.bulkPackSizeUoM]),
+    stage: text(f[ENTRY.bulkStage]),
+    form222: text(f[ENTRY.form222Number]),
+    cwf: text(f[ENTRY.cwfFormNumber]),
     avgTablet: withUnit(f['Avg Tablet Weight'], f['Avg Tablet Weight Unit']),
     density: text(f['Package Size Density']),
     labelerOrganization: text(f['Labeler Parent Organization']),
@@ -211,5 +214,5 @@ export function moveTargetQuery(kind: Pick<LineItemKindConfig, 'containerIdSearc
       { 'Job ID': jobId, 'Locked Container': 'No' },
       { [kind.containerIdSearchField]: containerId, omit: 'true' },
     ],
-  };
+  } satisfies SearchBody;
 }

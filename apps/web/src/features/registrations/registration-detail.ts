@@ -1,5 +1,5 @@
 import { SCHEDULE_FLAGS, UPLOAD_MAX_BYTES } from '@3ds/domain';
-import { fieldText, type FieldData, type FieldValue } from '../../components/list-screen/api/record-shapes.ts';
+import { fieldText, type FieldData, type FieldValue } from '../../lib/records/record-shapes.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
 /**

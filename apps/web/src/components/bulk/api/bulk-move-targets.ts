@@ -2,9 +2,9 @@ import { CATALOGUE, formatIsoDate, isLineItemList, todayIso } from '@3ds/domain'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { moveTargetOption, type MoveTargetOption } from '../../dialogs/move-target.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
-import { parseListResponse, recordText } from '../../list-screen/api/record-shapes.ts';
-import type { FindRequest } from '../../list-screen/list-state.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseListResponse, recordText } from '../../../lib/records/record-shapes.ts';
+import type { FindRequest } from '../../../lib/records/list-state.ts';
 import type { BulkEntity, MoveScope } from '../bulk-model.ts';
 
 /** How many places the move dialog lists for what was typed. */

@@ -1,9 +1,10 @@
 import type { IncompleteLineItem } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { downloadHref } from '../../list-screen/api/export-records.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
-import { parseFileLink, UnexpectedAnswerError } from '../../list-screen/api/record-shapes.ts';
+import { downloadHref } from '../../../lib/records/export-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseFileLink } from '../../../lib/records/record-shapes.ts';
+import { isObject, UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import type { BulkEntity, BulkRefusal, BulkResult, bulkBody } from '../bulk-model.ts';
 
 /**
@@ -16,8 +17,6 @@ export interface BulkRequest {
   entity: BulkEntity;
   body: ReturnType<typeof bulkBody>;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function refusalOf(value: unknown): BulkRefusal {
   if (!isObject(value)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (refused).");

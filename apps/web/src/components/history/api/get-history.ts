@@ -1,7 +1,7 @@
 import { HISTORY_PAGE_SIZE, historyResponseSchema, type EntityName, type HistoryResponse } from '@3ds/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 
 /** The records whose screens have a History panel. */
 export type HistoryEntity = Extract<EntityName, 'jobs' | 'containers' | 'yb-containers' | 'line-items' | 'yb-line-items'>;

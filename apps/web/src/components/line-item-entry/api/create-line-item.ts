@@ -1,6 +1,7 @@
+import type { LineItemEntryInput } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 import type { NdcLookup } from '../ndc-lookup-shape.ts';
 
 /**
@@ -16,28 +17,11 @@ export interface LineItemTarget {
   containerEntity: 'containers' | 'yb-containers';
 }
 
-/** The creation payload (spec 2 §3 "Line item creation payload"): the container, the NDC and the fields given. */
-export interface NewLineItemBody {
-  containerId: number;
-  ndc: string;
-  source?: string | null;
-  sourceNumber?: string | null;
-  lotNumber?: string | null;
-  /** MM/DD/YYYY. */
-  expirationDate?: string | null;
-  serialNumber?: string | null;
-  cause?: string | null;
-  type?: string | null;
-  packQuantity?: number | null;
-  packSize?: number | string | null;
-  packSizeUoM?: string | null;
-  percentFill?: number | null;
-  bulkPackSize?: number | null;
-  bulkPackSizeUoM?: string | null;
-  bulkStage?: string | null;
-  form222Number?: string | null;
-  cwfFormNumber?: string | null;
-}
+/**
+ * The creation payload (spec 2 §3 "Line item creation payload"): the container, the NDC and the
+ * entered fields given (the expiration date MM/DD/YYYY), as the server's schema reads them.
+ */
+export type NewLineItemBody = LineItemEntryInput & { containerId: number; ndc: string };
 
 /**
  * A line item added to a container straight from its NDC: the dictionary's pack size and UoM (1 and

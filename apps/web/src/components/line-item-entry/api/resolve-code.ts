@@ -1,4 +1,7 @@
+import { resolvedLabelSchema, resolvedNdcSchema, type NdcResolveAnswer } from '@3ds/domain';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { isObject } from '../../../lib/answer-shape.ts';
 import { parseNdcLookup, type NdcLookup } from '../ndc-lookup-shape.ts';
 
 /**
@@ -7,16 +10,8 @@ import { parseNdcLookup, type NdcLookup } from '../ndc-lookup-shape.ts';
  * expiration date and the serial number it held; or the line item a 3DS label names. The server's
  * 422 (not an NDC) and 404 (no such NDC) say why, and reach the caller as an ApiError.
  */
-export interface ResolvedEntry {
-  ndc: string;
-  tradeName: string;
-  schedule: string;
-  strength: string;
-  form: string;
-  packageSize: string;
-  packageSizeUoM: string;
-  removedFromArcos: boolean;
-}
+/** An entry the code can be, its package size as text ('' for none). */
+export type ResolvedEntry = Omit<Extract<NdcResolveAnswer, { kind: 'ndc' }>['entries'][number], 'packageSize'> & { packageSize: string };
 
 export interface ResolvedNdc {
   kind: 'ndc';
@@ -39,35 +34,36 @@ export interface ResolvedLabel {
 
 export type Resolved = ResolvedNdc | ResolvedLabel;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+/**
+ * What the form acts on of an NDC answer, read by the contract's schema; the lookup is read apart,
+ * as leniently as `GET /ndc/lookup` (a missing part is not offered).
+ */
+const ndcReader = resolvedNdcSchema.pick({ kind: true, digits: true, lot: true, expirationDate: true, serial: true, entries: true });
+
+function read<S extends z.ZodType>(schema: S, body: unknown, failure: string): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new Error(failure);
+  return result.data;
+}
 
 /** Reads the answer; anything unexpected in it is an error, never a half-filled form. */
 export function parseResolved(body: unknown): Resolved {
   if (!isObject(body)) throw new Error('The server did not say what the code stands for.');
   if (body.kind === 'label') {
-    const lineItemId = text(body.lineItemId);
-    if (!lineItemId) throw new Error('The server did not say which line item the label names.');
-    return { kind: 'label', lineItemId, yellowBucket: body.yellowBucket === true };
+    const failure = 'The server did not say which line item the label names.';
+    const label = read(resolvedLabelSchema, body, failure);
+    if (!label.lineItemId) throw new Error(failure);
+    return { kind: 'label', lineItemId: label.lineItemId, yellowBucket: label.yellowBucket };
   }
-  const entries = Array.isArray(body.entries) ? body.entries.filter(isObject) : [];
-  if (body.kind !== 'ndc' || entries.length === 0) throw new Error('The server did not say which NDC the code stands for.');
+  const ndc = read(ndcReader, body, 'The server did not say which NDC the code stands for.');
+  if (ndc.entries.length === 0) throw new Error('The server did not say which NDC the code stands for.');
   return {
     kind: 'ndc',
-    digits: text(body.digits),
-    lot: text(body.lot),
-    expirationDate: text(body.expirationDate),
-    serial: text(body.serial),
-    entries: entries.map((e) => ({
-      ndc: text(e.ndc),
-      tradeName: text(e.tradeName),
-      schedule: text(e.schedule),
-      strength: text(e.strength),
-      form: text(e.form),
-      packageSize: text(e.packageSize),
-      packageSizeUoM: text(e.packageSizeUoM),
-      removedFromArcos: e.removedFromArcos === true,
-    })),
+    digits: ndc.digits,
+    lot: ndc.lot ?? '',
+    expirationDate: ndc.expirationDate ?? '',
+    serial: ndc.serial ?? '',
+    entries: ndc.entries.map((entry) => ({ ...entry, packageSize: String(entry.packageSize) })),
     lookup: isObject(body.lookup) ? parseNdcLookup(body.lookup) : undefined,
   };
 }

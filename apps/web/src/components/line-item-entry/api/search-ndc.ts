@@ -1,9 +1,8 @@
-import { NDC_SELECT_PAGE_SIZE } from '@3ds/domain';
+import { NDC_SELECT_PAGE_SIZE, type ListQuerystring } from '@3ds/domain';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { getSession } from '../../../session/session.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
-import { parseListResponse } from '../../list-screen/api/record-shapes.ts';
+import { api, type QueryValue } from '../../../lib/api-client.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseListResponse } from '../../../lib/records/record-shapes.ts';
 import { ndcOptionLabel, ndcSearchCriteria } from '../ndc-search.ts';
 
 /**
@@ -29,8 +28,7 @@ export async function searchNdc(search: string, page: number, signal?: AbortSign
       offset: page === 0 ? undefined : page * NDC_SELECT_PAGE_SIZE + 1,
       limit: NDC_SELECT_PAGE_SIZE,
       searchCriteria: ndcSearchCriteria(search),
-      parentOrganization: getSession()?.parentOrganization ?? undefined,
-    },
+    } satisfies Partial<Record<keyof ListQuerystring, QueryValue>>,
     signal,
   });
   const list = parseListResponse(body);

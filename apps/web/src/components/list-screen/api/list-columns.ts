@@ -1,7 +1,7 @@
 import type { EntityName } from '@3ds/domain';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { UnexpectedAnswerError } from './record-shapes.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 
 /**
  * `/3ds/api/list-columns/{entity}` — the columns the user hides on a list, kept on the server per

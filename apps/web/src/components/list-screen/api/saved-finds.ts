@@ -1,8 +1,8 @@
 import type { EntityName } from '@3ds/domain';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { parseFind, parseSort, type FindRequest, type SortSpec } from '../list-state.ts';
-import { UnexpectedAnswerError } from './record-shapes.ts';
+import { parseFind, parseSort, type FindRequest, type SortSpec } from '../../../lib/records/list-state.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 
 /**
  * `/3ds/api/saved-finds` — the user's own named finds of a list (quick find, find requests, sort).

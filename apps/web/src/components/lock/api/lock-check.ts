@@ -1,7 +1,7 @@
 import type { EntityName, IncompleteLineItem } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 
 /** The records that can be locked. */
 export type LockableEntity = Extract<EntityName, 'jobs' | 'containers' | 'yb-containers' | 'line-items' | 'yb-line-items'>;

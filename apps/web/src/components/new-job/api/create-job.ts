@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
-import { UnexpectedAnswerError } from '../../list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

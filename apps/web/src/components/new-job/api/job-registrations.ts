@@ -1,9 +1,9 @@
 import { DEA_AGENCY, formatIsoDate, todayIso } from '@3ds/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
-import { parseListResponse, recordText } from '../../list-screen/api/record-shapes.ts';
-import type { FindRequest } from '../../list-screen/list-state.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseListResponse, recordText } from '../../../lib/records/record-shapes.ts';
+import type { FindRequest } from '../../../lib/records/list-state.ts';
 
 /** How many registrations the New Job dialog lists for what was typed. */
 const SHOWN = 30;

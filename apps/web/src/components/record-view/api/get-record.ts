@@ -1,8 +1,8 @@
 import type { EntityName } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../list-screen/api/list-records.ts';
-import { parseRecordResponse, type RecordData } from '../../list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseRecordResponse, type RecordData } from '../../../lib/records/record-shapes.ts';
 
 export type { RecordData };
 

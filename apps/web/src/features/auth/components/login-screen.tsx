@@ -3,22 +3,29 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { loginRequestSchema, type LoginRequest } from '@3ds/domain';
 import { IconLock, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { HOME_ROUTE, routePath } from '../../../app/routes.ts';
-import { SCREENS } from '../../../app/screens.ts';
-import { clearAlerts, showAlert } from '../../../components/alerts/alert-store.ts';
+import { HOME_ROUTE, routePath } from '../../../config/paths.ts';
+import { clearAlerts, showAlert } from '../../../lib/alert-store.ts';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../components/brand/brand-mark.tsx';
 import { CenteredPage } from '../../../components/page/centered-page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../../../session/login.ts';
-import { takeNextRoute } from '../../../session/next-route.ts';
+import { takeNextRoute } from '../../../lib/next-route.ts';
 
 function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message || error.title;
   return 'The server answered in an unexpected way. Try again in a moment.';
 }
 
+export interface LoginScreenProps {
+  /**
+   * Called as the form is sent: the app starts fetching the landing screen's code while the server
+   * checks the password (the screens are the app's to know, not the login's).
+   */
+  onSubmitting?: () => void;
+}
+
 /** `/`: sign in. Success goes to the remembered route, otherwise to the companies. */
-export function LoginScreen() {
+export function LoginScreen({ onSubmitting }: LoginScreenProps = {}) {
   const navigate = useNavigate();
   const login = useLogin();
   const form = useForm<LoginRequest>({
@@ -29,8 +36,7 @@ export function LoginScreen() {
   });
 
   const submit = form.onSubmit((values) => {
-    // Start fetching the landing screen's code while the server checks the password.
-    void SCREENS[HOME_ROUTE].preload().catch(() => undefined);
+    onSubmitting?.();
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {

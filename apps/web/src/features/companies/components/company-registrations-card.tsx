@@ -3,7 +3,7 @@ import { COMPANY_REGISTRATIONS_PAGE_SIZE } from '@3ds/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { DetailCard } from '../../../components/record-view/detail-parts.tsx';
 import { PortalPager, usePortalPage } from '../../../components/record-view/portal-pager.tsx';
 import { useMayPerform } from '../../../session/use-session.ts';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { recordText as field } from '../../../components/list-screen/api/record-shapes.ts';
-import { routePath } from '../../../app/routes.ts';
+import { recordText as field } from '../../../lib/records/record-shapes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
 import {

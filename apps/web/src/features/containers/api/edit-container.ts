@@ -1,7 +1,7 @@
 import { containerFieldsSchema, type ContainerFields } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 import type { ContainerKindConfig } from '../container-kinds.ts';
 import type { ContainerFormValues } from '../container-record.ts';
 

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 import type { ContainerKindConfig } from '../container-kinds.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { historyKeys } from '../../../components/history/api/get-history.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
-import { parseRecordResponse } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseRecordResponse } from '../../../lib/records/record-shapes.ts';
 import type { ContainerKindConfig } from '../container-kinds.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { MAX_PAGE_SIZE } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
-import { parseListResponse } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseListResponse } from '../../../lib/records/record-shapes.ts';
 import { moveTargetOption, type MoveTargetOption } from '../../../components/dialogs/move-target.ts';
 import { moveTargetCriteria } from '../container-record.ts';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { warningFrom, type Warning } from '../../../components/alerts/warning-list.tsx';
 import { quickLineItemBody, useCreateLineItem } from '../../../components/line-item-entry/api/create-line-item.ts';
 import { ndcLookupQueryOptions } from '../../../components/line-item-entry/api/ndc-lookup.ts';

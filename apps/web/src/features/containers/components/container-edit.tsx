@@ -5,10 +5,10 @@ import { CONTAINER_MESSAGES, containerFieldsSchema, mayPerform } from '@3ds/doma
 import { IconAlertTriangle, IconDeviceFloppy, IconLock, IconScale } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../session/use-session.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord, type RecordData } from '../../../components/record-view/api/get-record.ts';
 import { useValueList, valuesOf } from '../../../components/value-lists/value-list.ts';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import type { ContainerKindConfig, SummaryFact } from '../container-kinds.ts';
 import type { ContainerFacts } from '../container-record.ts';
 import { DetailCard, DetailFields, type DetailField } from '../../../components/record-view/detail-parts.tsx';

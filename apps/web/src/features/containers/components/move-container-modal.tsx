@@ -1,6 +1,6 @@
 import { CONTAINER_MESSAGES } from '@3ds/domain';
 import { ApiError } from '../../../lib/api-error.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { MoveDialog } from '../../../components/dialogs/move-dialog.tsx';
 import { useMoveContainer } from '../api/move-container.ts';
 import { useMoveTargetJobs } from '../api/move-target-jobs.ts';

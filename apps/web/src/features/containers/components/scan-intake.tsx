@@ -3,7 +3,7 @@ import { IconBarcode, IconCamera, IconCopy, IconInfoCircle, IconSettings } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { ndcLookupQueryOptions } from '../../../components/line-item-entry/api/ndc-lookup.ts';
 import { resolveCode, type ResolvedEntry, type ResolvedNdc } from '../../../components/line-item-entry/api/resolve-code.ts';

@@ -1,6 +1,6 @@
 import { onHandAnswerSchema, type OnHandAnswer } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

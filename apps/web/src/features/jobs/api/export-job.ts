@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isAbortError } from '../../../lib/handle-error.ts';
-import { downloadHref, type ExportFileType, type ExportResult } from '../../../components/list-screen/api/export-records.ts';
-import { parseFileLink } from '../../../components/list-screen/api/record-shapes.ts';
+import { downloadHref, type ExportFileType, type ExportResult } from '../../../lib/records/export-records.ts';
+import { parseFileLink } from '../../../lib/records/record-shapes.ts';
 
 /**
  * `POST /3ds/api/jobs/export` — the job's line items, of its standard containers (`cn`) or of its

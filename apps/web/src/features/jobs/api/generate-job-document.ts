@@ -1,8 +1,8 @@
 import type { JobDocumentKind } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { historyKeys } from '../../../components/history/api/get-history.ts';
-import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
-import { parseFileLink } from '../../../components/list-screen/api/record-shapes.ts';
+import { downloadHref } from '../../../lib/records/export-records.ts';
+import { parseFileLink } from '../../../lib/records/record-shapes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { generatedDocumentsKeys } from './get-generated-documents.ts';
 import { refreshJob } from './get-job.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
-import { UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { downloadHref } from '../../../lib/records/export-records.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

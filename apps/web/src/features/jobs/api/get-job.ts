@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getRecordQueryOptions, useRecord } from '../../../components/record-view/api/get-record.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
-import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import type { RecordData } from '../../../lib/records/record-shapes.ts';
 
 /**
  * `GET /3ds/api/jobs/{id}` — the job with its Containers and YellowBuckets portals, through the

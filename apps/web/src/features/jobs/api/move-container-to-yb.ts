@@ -1,8 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
-import type { FieldData, RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import type { FieldData, RecordData } from '../../../lib/records/record-shapes.ts';
 import { jobQueryKey } from './get-job.ts';
+import { isObject } from '../../../lib/answer-shape.ts';
 
 /**
  * `POST /3ds/api/job/move-container-to-yb/{jobId}` `{ containerId }` — turns a standard container
@@ -25,9 +26,6 @@ export interface MoveToYellowBucketResult {
 export class MoveNotSucceededError extends Error {
   override name = 'MoveNotSucceededError';
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads the answer; anything but `succeeded: true` is a failure. */
 export function parseMoveResult(body: unknown): MoveToYellowBucketResult {

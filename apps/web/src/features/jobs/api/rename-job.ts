@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import type { RecordData } from '../../../lib/records/record-shapes.ts';
 import { jobQueryKey, refreshJob } from './get-job.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { historyKeys } from '../../../components/history/api/get-history.ts';
-import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import type { FieldData } from '../../../lib/records/record-shapes.ts';
 
 /**
  * `POST /3ds/api/sendJobReadyNotification` `{ fieldData }` — the Job Ready e-mail, sent with the

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { parseRecordResponse } from '../../../components/list-screen/api/record-shapes.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { parseRecordResponse } from '../../../lib/records/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { storeJob } from './get-job.ts';
 
 /**

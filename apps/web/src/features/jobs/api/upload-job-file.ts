@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { parseRecordResponse } from '../../../components/list-screen/api/record-shapes.ts';
+import { parseRecordResponse } from '../../../lib/records/record-shapes.ts';
 import { refreshJob, storeJob } from './get-job.ts';
 
 /**

@@ -3,7 +3,7 @@ import { canPerform } from '@3ds/domain';
 import { IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import type { RecordData } from '../../../lib/records/record-shapes.ts';
 import { DetailCard, DetailFields } from '../../../components/record-view/detail-parts.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { daysLateText, daysLeftView, destructionRecordValues } from '../destruction-record-model.ts';

@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ListFooter } from '../../../components/list-screen/list-footer.tsx';
-import type { PageSize } from '../../../components/list-screen/list-state.ts';
+import type { PageSize } from '../../../lib/records/list-state.ts';
 import { LockIcon } from '../../../components/lock/lock-icon.tsx';
 import { CONTAINER_KINDS, type ContainerKind, type ContainerRow } from '../job-record.ts';
 import classes from './job-view.module.css';

@@ -3,7 +3,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconCertificate, IconChevronDown, IconFileDescription } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
-import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import type { FieldData } from '../../../lib/records/record-shapes.ts';
 import { useRecord } from '../../../components/record-view/api/get-record.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { useGenerateJobDocument, type GeneratedDocument } from '../api/generate-job-document.ts';

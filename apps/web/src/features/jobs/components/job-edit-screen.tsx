@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 
 /**
  * The job-edit route of the spec's route table. A job is edited on its view (the name inline, the

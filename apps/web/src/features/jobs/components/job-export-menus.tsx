@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
-import type { ExportFileType, ExportResult } from '../../../components/list-screen/api/export-records.ts';
+import type { ExportFileType, ExportResult } from '../../../lib/records/export-records.ts';
 import { useExportJob, type JobExportRecordType } from '../api/export-job.ts';
 
 interface JobExportMenusProps {

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Table, Text, Ti
 import { formatTimestamp, JOB_PICTURE_FIELDS } from '@3ds/domain';
 import { IconFileText, IconPaperclip, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
-import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
+import type { FieldData } from '../../../lib/records/record-shapes.ts';
 import { useGeneratedDocuments, type GeneratedJobDocument } from '../api/get-generated-documents.ts';
 import { useUploadJobFile } from '../api/upload-job-file.ts';
 import { DOCUMENT_ACCEPT, JOB_FIELDS, jobDocuments, pictureTabs, text, uploadProblem, type JobDocument } from '../job-record.ts';

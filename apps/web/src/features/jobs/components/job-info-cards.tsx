@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
-import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import { routePath } from '../../../config/paths.ts';
+import type { FieldData } from '../../../lib/records/record-shapes.ts';
 import { JOB_FIELDS, jobRegistrationExpiry, text } from '../job-record.ts';
 import { DetailCard, DetailFields, type DetailField } from '../../../components/record-view/detail-parts.tsx';
 import classes from './job-view.module.css';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { JOB_LOCK_QUESTIONS, useSetJobLock } from '../api/set-job-lock.ts';
 import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
 

@@ -6,7 +6,7 @@ import { IconChevronLeft, IconChevronRight, IconPhotoOff, IconPhotoPlus } from '
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useState } from 'react';
 import { PICTURE_ACCEPT, pictureTabs, type PictureSlot, type PictureTab } from '../job-record.ts';
-import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import type { FieldData } from '../../../lib/records/record-shapes.ts';
 import classes from './job-view.module.css';
 
 interface JobPicturesModalProps {

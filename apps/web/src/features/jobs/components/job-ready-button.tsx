@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
-import type { FieldData } from '../../../components/list-screen/api/record-shapes.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
+import type { FieldData } from '../../../lib/records/record-shapes.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { isAbortError } from '../../../lib/handle-error.ts';
 import { JOB_READY_MESSAGES, useSendJobReady } from '../api/send-job-ready.ts';

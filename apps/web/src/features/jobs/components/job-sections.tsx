@@ -1,7 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconBucket, IconClipboardCheck, IconFiles, IconHistory, IconPackage } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
-import type { RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import type { RecordData } from '../../../lib/records/record-shapes.ts';
 import { daysLeftView } from '../destruction-record-model.ts';
 import { containerCount, type ContainerKind } from '../job-record.ts';
 import { DaysLeftBadge } from '../../../components/destruction-clock/days-left-badge.tsx';

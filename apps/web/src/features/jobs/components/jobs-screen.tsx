@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 import { NewJobDialog } from '../../../components/new-job/new-job-dialog.tsx';
 import { useMayPerform } from '../../../session/use-session.ts';

@@ -10,7 +10,7 @@ import {
 } from '@3ds/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { filledContainerFields, useCreateContainer, type NewContainerValues } from '../api/create-container.ts';
 import { useValueList } from '../../../components/value-lists/value-list.ts';
 import { AmountInput } from '../../../components/forms/amount-input.tsx';

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
-import { parseFileLink } from '../../../components/list-screen/api/record-shapes.ts';
+import { parseFileLink } from '../../../lib/records/record-shapes.ts';
 
 /**
  * `GET /3ds/api/label/{id}` (Yellow Bucket: `/label/yb/{id}`) — makes the line item's label and

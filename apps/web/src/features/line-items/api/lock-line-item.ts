@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 
 /**
  * `PATCH /3ds/api/{line-item|yb-line-item}/{lock|unlock}/{id}` (spec 2 §4, §7). Afterwards the

@@ -2,8 +2,8 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { api } from '../../../lib/api-client.ts';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { historyKeys } from '../../../components/history/api/get-history.ts';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
-import { parseRecordResponse, type RecordData } from '../../../components/list-screen/api/record-shapes.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { parseRecordResponse, type RecordData } from '../../../lib/records/record-shapes.ts';
 
 /**
  * `POST /3ds/api/{line-item|yb-line-item}/move/{id} { container }` — moves the line item to

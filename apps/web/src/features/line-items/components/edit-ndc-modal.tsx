@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/
 import { editNdcProblems, isBulkNdc } from '@3ds/domain';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { useNdcLookup } from '../../../components/line-item-entry/api/ndc-lookup.ts';
 import { useValueList, valuesOf } from '../../../components/value-lists/value-list.ts';
 import { amountNumber, ruleFieldErrors, uomChoices } from '../../../components/line-item-entry/line-item-form-model.ts';

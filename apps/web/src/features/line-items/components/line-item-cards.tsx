@@ -1,6 +1,6 @@
 import { Anchor, Badge, Grid, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { DetailCard, DetailFields, DetailFieldsSkeleton, type DetailField } from '../../../components/record-view/detail-parts.tsx';
 import { withUnit, type LineItemFacts } from '../line-item-record.ts';

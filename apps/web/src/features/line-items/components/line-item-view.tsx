@@ -4,13 +4,13 @@ import { IconArrowsExchange, IconCopy, IconPencil, IconPlus, IconTag, IconTrash 
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { useSession } from '../../../session/use-session.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { LineItemFormModal } from '../../../components/line-item-entry/line-item-form-modal.tsx';
 import { LINE_ITEM_KINDS, type LineItemKind } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { NewLineItemFlow } from './new-line-item-flow.tsx';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { warningFrom, type Warning } from '../../../components/alerts/warning-list.tsx';
 import { MoveDialog } from '../../../components/dialogs/move-dialog.tsx';
 import { useMoveLineItem } from '../api/move-line-item.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { NdcPickDialog } from '../../../components/line-item-entry/ndc-pick-dialog.tsx';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { LineItemFormModal } from '../../../components/line-item-entry/line-item-form-modal.tsx';

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { recordsKeys } from '../../../components/list-screen/api/list-records.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Skeleton, Table, Text, VisuallyHidden } from '@manti
 import { REGISTRATION_JOBS_PAGE_SIZE } from '@3ds/domain';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { LockIcon } from '../../../components/lock/lock-icon.tsx';
 import { DetailCard } from '../../../components/record-view/detail-parts.tsx';
 import { PortalPager, usePortalPage } from '../../../components/record-view/portal-pager.tsx';

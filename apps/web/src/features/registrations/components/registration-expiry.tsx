@@ -1,6 +1,6 @@
 import { Badge, Group, Text, type MantineColor } from '@mantine/core';
 import { parseUsDate, registrationExpiry, todayIso, type ExpiryState } from '@3ds/domain';
-import type { ListRecord } from '../../../components/list-screen/api/list-records.ts';
+import type { ListRecord } from '../../../lib/records/list-records.ts';
 import type { CellRenderer } from '../../../components/list-screen/list-columns.tsx';
 
 /** Spec 1 §2/§4: a registration row is expired after its date and almost expired within 60 days. */

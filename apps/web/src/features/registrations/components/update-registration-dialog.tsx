@@ -4,7 +4,7 @@ import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzo
 import { UPLOAD_MAX_BYTES } from '@3ds/domain';
 import { IconPhoto, IconPhotoOff, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { useUploadRegistrationPicture } from '../api/upload-registration-picture.ts';
 import {
   fileSizeText,

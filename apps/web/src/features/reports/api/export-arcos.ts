@@ -1,7 +1,8 @@
 import type { ArcosFrequency } from '@3ds/domain';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
-import { parseFileLink, UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { downloadHref } from '../../../lib/records/export-records.ts';
+import { parseFileLink } from '../../../lib/records/record-shapes.ts';
+import { isObject, UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -45,8 +46,6 @@ export interface KeptArcosReport {
 }
 
 export const arcosKeys = { kept: ['reports', 'arcos', 'kept'] as const };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 function isSkippedItem(v: unknown): v is ArcosSkippedItem {
   return (

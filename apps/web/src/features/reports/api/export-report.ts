@@ -1,7 +1,7 @@
 import { REPORT_MESSAGES } from '@3ds/domain';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { downloadHref } from '../../../components/list-screen/api/export-records.ts';
-import { parseFileLink } from '../../../components/list-screen/api/record-shapes.ts';
+import { downloadHref } from '../../../lib/records/export-records.ts';
+import { parseFileLink } from '../../../lib/records/record-shapes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 

@@ -3,10 +3,10 @@ import { arcosPeriodText, formatTimestamp, recentArcosPeriods, todayIso } from '
 import { IconAlertTriangle, IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useMayPerform } from '../../../session/use-session.ts';
 import { useKeptArcosReports, useMakeArcosReport, type ArcosFile, type KeptArcosReport } from '../api/export-arcos.ts';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput
 import { formatTimestamp, INVENTORY_MESSAGES, parseInventoryMoment } from '@3ds/domain';
 import { IconClipboardCheck, IconDownload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useMayPerform } from '../../../session/use-session.ts';

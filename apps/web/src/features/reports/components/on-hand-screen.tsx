@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
-import { routePath } from '../../../app/routes.ts';
+import { routePath } from '../../../config/paths.ts';
 import { ON_HAND_PAGE_SIZE, useOnHand, type OnHandAnswer, type OnHandFind } from '../api/on-hand.ts';
 
 const TONE: Record<DestructionClockState, string> = { 'on-time': 'teal', warning: 'orange', overdue: 'red' };

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { reportRequestProblems } from '@3ds/domain';
 import { IconFileSpreadsheet, IconInfoCircle, IconListNumbers } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { ApiError } from '../../../lib/api-error.ts';

@@ -1,6 +1,6 @@
 import { SETTINGS_FIELDS, type SettingsFieldName, type SettingsKey, type SettingsValues } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

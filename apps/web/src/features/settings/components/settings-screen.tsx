@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextIn
 import { schemaResolver, useForm } from '@mantine/form';
 import { settingsFieldSchemas, todayInTimeZone, timeZoneProblem, formatIsoDate, type SettingsValues } from '@3ds/domain';
 import { z } from 'zod';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { PrivilegeRequired } from '../../../components/page/privilege-required.tsx';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';

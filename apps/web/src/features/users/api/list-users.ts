@@ -1,6 +1,6 @@
 import { userAccountSchema, userListSchema, type UserAccount } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UnexpectedAnswerError } from '../../../components/list-screen/api/record-shapes.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

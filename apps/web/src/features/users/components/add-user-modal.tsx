@@ -1,7 +1,7 @@
 import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { useAddUser } from '../api/add-user.ts';
 import { EMPTY_NEW_USER, newUserFormErrors, newUserRequest, refusalOf, type Refusal, type UserFormValues } from '../user-form-model.ts';
 import { DialogActions } from './dialog-actions.tsx';

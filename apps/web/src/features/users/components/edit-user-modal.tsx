@@ -3,7 +3,7 @@ import type { UserAccount } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { useChangeUser } from '../api/change-user.ts';
 import { refusalOf, userChanges, userFormErrors, userFormValues, type Refusal, type UserFormValues } from '../user-form-model.ts';
 import { DialogActions } from './dialog-actions.tsx';

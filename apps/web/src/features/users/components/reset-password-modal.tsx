@@ -2,7 +2,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import type { UserAccount } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { passwordFormErrors, refusalOf, type PasswordFormValues, type Refusal } from '../user-form-model.ts';
 import { PasswordFields } from './password-fields.tsx';

@@ -1,6 +1,6 @@
 import type { UserAccount } from '@3ds/domain';
 import { useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store.ts';
+import { showAlert } from '../../../lib/alert-store.ts';
 import { WarningList } from '../../../components/alerts/warning-list.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { useChangeUser } from '../api/change-user.ts';

@@ -1,0 +1,29 @@
+import type { EntityCatalogue, EntityName } from './catalogue.ts';
+import { companiesCatalogue } from './companies.catalogue.ts';
+import { containersCatalogue, ybContainersCatalogue } from './containers.catalogue.ts';
+import { dictionariesCatalogue } from './dictionaries.catalogue.ts';
+import { jobsCatalogue } from './jobs.catalogue.ts';
+import { lineItemsCatalogue, ybLineItemsCatalogue } from './line-items.catalogue.ts';
+import { registrationsCatalogue } from './registrations.catalogue.ts';
+
+export * from './catalogue.ts';
+export * from './print-columns.ts';
+export * from './field.ts';
+export { GENERATED_JOB_DOCUMENTS, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS } from './jobs.catalogue.ts';
+
+/** Names, labels, types and list columns of every entity, shared by the server's layouts and the web's lists. */
+export const CATALOGUE: Record<EntityName, EntityCatalogue> = {
+  companies: companiesCatalogue,
+  registrations: registrationsCatalogue,
+  jobs: jobsCatalogue,
+  containers: containersCatalogue,
+  'yb-containers': ybContainersCatalogue,
+  'line-items': lineItemsCatalogue,
+  'yb-line-items': ybLineItemsCatalogue,
+  dictionaries: dictionariesCatalogue,
+};
+
+/** The entity a singular or plural route segment names (`company` or `companies`). */
+export function entityForSegment(segment: string): EntityName | undefined {
+  return Object.values(CATALOGUE).find((c) => c.entity === segment || c.singular === segment)?.entity;
+}

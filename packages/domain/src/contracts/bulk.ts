@@ -1,0 +1,38 @@
+import type { ErrorCode } from './errors.ts';
+import type { BulkAction } from '../rules/permissions.ts';
+import type { IncompleteLineItem } from '../rules/record-completeness.ts';
+
+/**
+ * `POST /{entity}/bulk` (see `bulkActionRule` for what each action is): the body the web sends and
+ * the answer it reads. The server validates the body strictly (unknown keys are a 400).
+ */
+export interface BulkRequestBody {
+  action: BulkAction;
+  /** The selected records; exactly one of `ids` and `find`. */
+  ids?: (number | string)[];
+  /** The list's find, as the list call sends it ("select all found"). */
+  find?: { quickFindCriteria?: string; searchCriteria?: string | { omit?: boolean | string; criteria: Record<string, string | number | boolean> }[] };
+  /** Move only: line items `{ containerId }`, containers `{ jobId }`. */
+  target?: { containerId: number | string } | { jobId: number | string };
+  /** Export only. */
+  fileType?: 'xlsx' | 'pdf';
+  /** Not for export: answer what would be done and refused, record by record, and change nothing. */
+  dryRun?: boolean;
+}
+
+/** A record left as it was, with the code and message its single action would have answered. */
+export interface BulkRefusal {
+  recordId: string;
+  code: ErrorCode;
+  message: string;
+  /** A lock refused for incomplete line items (`INCOMPLETE`): each of them and what it lacks. */
+  incomplete?: IncompleteLineItem[];
+}
+
+export interface BulkAnswer {
+  /** Records acted on (exported). */
+  done: number;
+  refused: BulkRefusal[];
+  /** Export only: the signed link of the file. */
+  data?: { fieldData: { Container: string } }[];
+}

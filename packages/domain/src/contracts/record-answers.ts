@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * The records' answers (DESIGN §4, FILEMAKER.md "Shapes"), FileMaker Data API style: a list is a page
+ * of records with counts, a record comes with its portals. The server describes its answers with
+ * these schemas; the web reads them with the same.
+ */
+
+/** A field's value: text or a number (dates, timestamps, yes/no and empty are text). */
+export const fieldValueSchema = z.union([z.string(), z.number()]);
+export const fieldDataSchema = z.record(z.string(), fieldValueSchema);
+
+/** One record of a list: its fields, and the rows of its portals (each row its own fields). */
+export const listRecordSchema = z.object({
+  recordId: z.string(),
+  modId: z.string(),
+  fieldData: fieldDataSchema,
+  portalData: z.record(z.string(), z.array(fieldDataSchema)),
+});
+
+export const listAnswerSchema = z.object({
+  data: z.array(listRecordSchema),
+  dataInfo: z.object({
+    database: z.string(),
+    layout: z.string(),
+    table: z.string(),
+    totalRecordCount: z.number(),
+    foundCount: z.number(),
+    returnedCount: z.number(),
+  }),
+  /** `{"foundCount":N}` as text. */
+  scriptResult: z.string(),
+});
+export type ListAnswer = z.infer<typeof listAnswerSchema>;
+
+/** How many rows a portal has in all, and how many the answer holds. */
+export const portalInfoSchema = z.object({ portalObjectName: z.string(), foundCount: z.number(), returnedCount: z.number() });
+export type PortalInfo = z.infer<typeof portalInfoSchema>;
+
+export const recordAnswerSchema = z.object({
+  data: z.array(listRecordSchema.extend({ portalDataInfo: z.array(portalInfoSchema) })),
+});
+export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
+
+/** A file to download (exports, reports, documents): a signed link in `data[0].fieldData.Container`. */
+export const fileLinkAnswerSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })) });
+/** A label to print: its signed link in `data[0].fieldData.GlobalContainer`. */
+export const labelLinkAnswerSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ GlobalContainer: z.string() }) })) });

@@ -1,0 +1,134 @@
+import { DESTRUCTION_DEADLINE_DAYS } from './destruction-clock.ts';
+import { parseUsDate } from './dates.ts';
+import { trimLine } from './text.ts';
+
+/**
+ * What is on hand, what came in and what went out: the accountability DEA checks on an inspection
+ * (docs/dea-paperwork.md "Inventory and accountability"). A line item is received on its job's Date
+ * Received and leaves on its job's Date Destroyed; dates are days, so a moment is placed by whether
+ * it is the opening or the close of business of its day (21 CFR 1304.11(a): an inventory says which).
+ */
+
+/** A moment on hand is counted at: a day and whether that day's receipts and destructions count yet. */
+export interface InventoryMoment {
+  /** ISO `YYYY-MM-DD`. */
+  date: string;
+  /** `HH:MM`, 24-hour. */
+  time: string;
+  /** Before noon: as of the opening of business (that day's receipts and destructions not yet counted). */
+  business: 'opening' | 'close';
+}
+
+export const INVENTORY_MESSAGES = {
+  asOf: 'As of must be a real date and time, written MM/DD/YYYY HH:MM (24-hour)',
+  future: 'As of must not be in the future: an inventory counts what is on hand',
+  nothingOnHand: 'No controlled substances are on hand at that moment; the inventory records none',
+} as const;
+
+/** `MM/DD/YYYY HH:MM` (24-hour) as a moment, or null. */
+export function parseInventoryMoment(text: string): InventoryMoment | null {
+  const m = /^(\d{1,2}\/\d{1,2}\/\d{4}) +(\d{1,2}):(\d{2})$/.exec(trimLine(text));
+  if (!m) return null;
+  const date = parseUsDate(m[1]!);
+  const [hours, minutes] = [Number(m[2]), Number(m[3])];
+  if (!date || hours > 23 || minutes > 59) return null;
+  const time = `${String(hours).padStart(2, '0')}:${m[3]}`;
+  return { date, time, business: hours < 12 ? 'opening' : 'close' };
+}
+
+/** The dates that place a line item in time: its job's receipt and destruction (ISO, or null). */
+export interface ItemDates {
+  received: string | null;
+  destroyed: string | null;
+}
+
+/**
+ * Whether the item is on hand at the moment: received (before the day at the opening of business, on
+ * or before it at the close) and not destroyed by then.
+ */
+export function isOnHandAt(item: ItemDates, at: InventoryMoment): boolean {
+  if (!item.received) return false;
+  const counted = (date: string) => (at.business === 'close' ? date <= at.date : date < at.date);
+  return counted(item.received) && !(item.destroyed && counted(item.destroyed));
+}
+
+/**
+ * How 21 CFR 1304.11(e)(3) lets an opened container be counted: Schedule I and II by an exact count or
+ * measure; Schedule III–V by an estimated count or measure, unless the container holds more than 1,000
+ * tablets or capsules, which are counted exactly. A sealed (full) package is counted by containers.
+ */
+export type CountBasis = 'sealed' | 'exact' | 'estimated';
+
+const EXACT_SCHEDULES = new Set(['1', '1N', '2', '2N']);
+
+export function inventoryCountBasis(schedule: string | null | undefined, opened: boolean, unitsInPackage: number | null | undefined, countedInUnits: boolean): CountBasis {
+  if (!opened) return 'sealed';
+  if (EXACT_SCHEDULES.has((schedule ?? '').trim().toUpperCase())) return 'exact';
+  if (countedInUnits && (unitsInPackage ?? 0) > 1000) return 'exact';
+  return 'estimated';
+}
+
+export const COUNT_BASIS_TEXT: Record<CountBasis, string> = {
+  sealed: 'Sealed',
+  exact: 'Exact count',
+  estimated: 'Estimated count',
+};
+
+/** A line item as the accountability report places it. */
+export interface AccountableItem extends ItemDates {
+  id: number;
+}
+
+export type UnplacedReason = 'not-destroyed-after-30-days' | 'destroyed-without-receipt' | 'destroyed-before-receipt';
+
+export interface Accountability {
+  opening: number[];
+  received: number[];
+  destroyed: number[];
+  closing: number[];
+  /** Items the records cannot place, each once, with why. */
+  unplaced: { id: number; reason: UnplacedReason }[];
+}
+
+export const UNPLACED_TEXT: Record<UnplacedReason, string> = {
+  'not-destroyed-after-30-days': `Received more than ${DESTRUCTION_DEADLINE_DAYS} days before the end of the period and not destroyed (21 CFR 1317.15(c))`,
+  'destroyed-without-receipt': 'Destroyed, but its job has no Date Received: where it came from is not on record',
+  'destroyed-before-receipt': "Its job's Date Destroyed is before its Date Received",
+};
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+
+/**
+ * Opening on hand + received − destroyed = closing on hand, for a period (ISO dates, both ends
+ * included): opening is what was on hand at the close of the day before `from`, closing what is on
+ * hand at the close of `to`. An item destroyed in the period without a receipt on record counts as
+ * destroyed and is listed as unplaced, as is one destroyed before it was received and one still on
+ * hand more than 30 days after its receipt at the end of the period. The arithmetic holds by
+ * construction for every placed item; the unplaced ones are what an inspector asks about.
+ */
+export function accountability(items: readonly AccountableItem[], period: { from: string; to: string }): Accountability {
+  const result: Accountability = { opening: [], received: [], destroyed: [], closing: [], unplaced: [] };
+  const dayBefore = new Date((dayNumber(period.from) - 1) * DAY_MS).toISOString().slice(0, 10);
+  const openingAt: InventoryMoment = { date: dayBefore, time: '23:59', business: 'close' };
+  const closingAt: InventoryMoment = { date: period.to, time: '23:59', business: 'close' };
+  const within = (date: string | null) => date !== null && date >= period.from && date <= period.to;
+  for (const item of items) {
+    if (item.received && item.destroyed && item.destroyed < item.received) {
+      if (within(item.received) || within(item.destroyed)) result.unplaced.push({ id: item.id, reason: 'destroyed-before-receipt' });
+      continue;
+    }
+    if (!item.received) {
+      if (within(item.destroyed)) result.unplaced.push({ id: item.id, reason: 'destroyed-without-receipt' });
+      continue;
+    }
+    if (isOnHandAt(item, openingAt)) result.opening.push(item.id);
+    if (within(item.received)) result.received.push(item.id);
+    if (within(item.destroyed)) result.destroyed.push(item.id);
+    if (isOnHandAt(item, closingAt)) {
+      result.closing.push(item.id);
+      if (dayNumber(period.to) - dayNumber(item.received) > DESTRUCTION_DEADLINE_DAYS) result.unplaced.push({ id: item.id, reason: 'not-destroyed-after-30-days' });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountability,
+  inventoryCountBasis,
+  isOnHandAt,
+  parseInventoryMoment,
+  type AccountableItem,
+} from '../../src/rules/inventory.ts';
+import { accountabilityQuerySchema, inventoryRequestSchema } from '../../src/contracts/inventory.ts';
+
+describe('the moment an inventory is taken', () => {
+  it.each([
+    ['06/30/2026 08:00', { date: '2026-06-30', time: '08:00', business: 'opening' }],
+    ['6/30/2026 17:45', { date: '2026-06-30', time: '17:45', business: 'close' }],
+    ['06/30/2026 12:00', { date: '2026-06-30', time: '12:00', business: 'close' }],
+    ['06/31/2026 08:00', null],
+    ['06/30/2026 24:00', null],
+    ['06/30/2026', null],
+    ['2026-06-30 08:00', null],
+  ] as const)('%s', (text, expected) => expect(parseInventoryMoment(text)).toEqual(expected));
+
+  it('names what is wrong with the request', () => {
+    expect(inventoryRequestSchema.safeParse({ asOf: '13/01/2026 09:00' }).error?.issues[0]?.message).toBe('As of must be a real date and time, written MM/DD/YYYY HH:MM (24-hour)');
+    expect(inventoryRequestSchema.safeParse({}).success).toBe(false);
+  });
+
+  it('counts a day’s receipts and destructions at its close, not at its opening', () => {
+    const opening = parseInventoryMoment('06/30/2026 08:00')!;
+    const close = parseInventoryMoment('06/30/2026 17:00')!;
+    const receivedThatDay = { received: '2026-06-30', destroyed: null };
+    const destroyedThatDay = { received: '2026-06-01', destroyed: '2026-06-30' };
+    expect([isOnHandAt(receivedThatDay, opening), isOnHandAt(receivedThatDay, close)]).toEqual([false, true]);
+    expect([isOnHandAt(destroyedThatDay, opening), isOnHandAt(destroyedThatDay, close)]).toEqual([true, false]);
+    expect(isOnHandAt({ received: null, destroyed: null }, close)).toBe(false);
+  });
+});
+
+describe('how an opened container is counted (21 CFR 1304.11(e)(3))', () => {
+  it.each([
+    ['2', false, 100, true, 'sealed'],
+    ['2', true, 100, true, 'exact'],
+    ['1N', true, 10, false, 'exact'],
+    ['3N', true, 100, true, 'estimated'],
+    ['4', true, 1000, true, 'estimated'],
+    ['4', true, 1001, true, 'exact'],
+    ['5', true, 2000, false, 'estimated'],
+  ] as const)('Schedule %s, opened %s, %s units (counted in units: %s) → %s', (schedule, opened, units, counted, expected) =>
+    expect(inventoryCountBasis(schedule, opened, units, counted)).toBe(expected),
+  );
+});
+
+describe('accountability of a period, worked by hand', () => {
+  // The period is 03/01/2026 – 03/31/2026.
+  const period = { from: '2026-03-01', to: '2026-03-31' };
+  const items: AccountableItem[] = [
+    // 1: received and destroyed before the period: in none of the figures.
+    { id: 1, received: '2026-01-05', destroyed: '2026-01-20' },
+    // 2: received before, destroyed in it: opening and destroyed.
+    { id: 2, received: '2026-02-20', destroyed: '2026-03-10' },
+    // 3: received before, destroyed after: opening and closing (and 39 days old at 03/31: unplaced).
+    { id: 3, received: '2026-02-20', destroyed: '2026-04-02' },
+    // 4: received on the first day, destroyed on the last: received and destroyed.
+    { id: 4, received: '2026-03-01', destroyed: '2026-03-31' },
+    // 5: received in it, destroyed after: received and closing.
+    { id: 5, received: '2026-03-25', destroyed: '2026-04-15' },
+    // 6: received on the day before the period, still on hand: opening and closing.
+    { id: 6, received: '2026-02-28', destroyed: null },
+    // 7: received after the period: none.
+    { id: 7, received: '2026-04-01', destroyed: null },
+    // 8: destroyed in the period without a receipt on record: unplaced.
+    { id: 8, received: null, destroyed: '2026-03-12' },
+    // 9: destroyed before it was received: unplaced.
+    { id: 9, received: '2026-03-20', destroyed: '2026-03-05' },
+  ];
+  const result = accountability(items, period);
+
+  it('places every item in its figures', () => {
+    expect(result.opening).toEqual([2, 3, 6]);
+    expect(result.received).toEqual([4, 5]);
+    expect(result.destroyed).toEqual([2, 4]);
+    expect(result.closing).toEqual([3, 5, 6]);
+  });
+
+  it('opening + received − destroyed = closing', () => {
+    expect(result.opening.length + result.received.length - result.destroyed.length).toBe(result.closing.length);
+  });
+
+  it('lists what cannot be placed, with why', () => {
+    expect(result.unplaced).toEqual([
+      { id: 3, reason: 'not-destroyed-after-30-days' },
+      { id: 6, reason: 'not-destroyed-after-30-days' },
+      { id: 8, reason: 'destroyed-without-receipt' },
+      { id: 9, reason: 'destroyed-before-receipt' },
+    ]);
+  });
+
+  it('reads the query', () => {
+    expect(accountabilityQuerySchema.safeParse({ from: '03/01/2026', to: '03/31/2026', drugCode: '9143' }).success).toBe(true);
+    expect(accountabilityQuerySchema.safeParse({ from: '03/01/2026', to: '03/31/2026', drugCode: '91' }).error?.issues[0]?.message).toContain('4-digit');
+  });
+});
