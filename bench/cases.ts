@@ -2,7 +2,7 @@ import type { EntityName } from '@3ds/domain';
 import { detailPlan, listPlan, type DirectPlan, type FindRequestSpec, type ListSpec } from './direct-sql.ts';
 
 /**
- * The bench's cases (DESIGN.md §8). Each is a set of API paths (several when a case cycles through
+ * The bench's cases (docs/performance.md). Each is a set of API paths (several when a case cycles through
  * pages) and, for each path, the plan of the same request in plain SQL for the direct server.
  * run.ts judges them all by the same targets (TARGETS there).
  */

@@ -29,7 +29,7 @@ export interface DirectPlan {
   stages: Statement[][];
 }
 
-/** A criterion as the bench's cases use them; the value grammar is FileMaker's (FILEMAKER.md §1). */
+/** A criterion as the bench's cases use them; the value grammar is FileMaker's (docs/finds.md). */
 export type Criterion = { field: string; words: string } | { field: string; equals: number };
 export interface FindRequestSpec {
   omit?: boolean;

@@ -25,7 +25,7 @@ import {
   stopChild,
 } from './support.ts';
 
-const USAGE = `The performance bench of DESIGN.md §8: our API side by side with the same SQL through a bare pg pool.
+const USAGE = `The performance bench of docs/performance.md: our API side by side with the same SQL through a bare pg pool.
 
   DATABASE_URL=postgres://… npm run bench -- [--seconds 15] [--only a,b] [--out bench/results.json] [--compare other.json]
   npm run bench -- --compare bench/results-100k.json bench/results-1m.json     (compare two saved runs, no bench)

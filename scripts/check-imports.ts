@@ -9,8 +9,8 @@
  * which `unitsStayApart` keeps from importing each other. Every source file must belong to a layer.
  * Imports are read from the text (import/export … from, import()): no compiler, no dependencies.
  *
- * Another project (the web app, the shared rules) is one more entry in PROJECTS, with its own
- * layers and rules.
+ * The projects are the server, the web app and the shared domain; `docs/architecture.md` says what
+ * each layer holds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
@@ -35,8 +35,8 @@ interface SourceFile {
   layer: Layer | undefined;
   /** The part of the path a `*` of the layer matched (the module), if the layer has units. */
   unit: string | undefined;
-  /** Its relative imports: the file imported, relative to the root (undefined outside it). */
-  imports: { target: string | undefined; line: number }[];
+  /** Its imports: as written, and for a relative one the file imported, relative to the root (undefined outside it). */
+  imports: { specifier: string; target: string | undefined; line: number }[];
   /** SQL written in this file: what shows it, and where. */
   sql: { what: string; line: number }[];
 }
@@ -109,6 +109,18 @@ function sqlOnlyIn(allowed: { files: readonly string[]; paths: readonly string[]
     });
 }
 
+/** A package outside the project is imported only by the given layers. */
+function packageOnlyIn(name: string, layerNames: readonly string[]): Rule {
+  return (files) =>
+    files.flatMap((file) =>
+      file.layer && !layerNames.includes(file.layer.name)
+        ? file.imports
+            .filter((imported) => imported.specifier === name || imported.specifier.startsWith(`${name}/`))
+            .map((imported) => ({ file: `${file.path}:${imported.line}`, target: imported.specifier, rule: `only ${layerNames.join(', ')} import ${name}` }))
+        : [],
+    );
+}
+
 /** Every file belongs to a layer, so that a new folder is placed before anything may import it. */
 function everyFileHasALayer(): Rule {
   return (files) => files.filter((f) => !f.layer).map((f) => ({ file: f.path, target: '(no layer)', rule: 'every file belongs to a layer of scripts/check-imports.ts' }));
@@ -147,6 +159,37 @@ const PROJECTS: readonly Project[] = [
       // layouts/): it is where list queries are built, as db/ is for the rest of the plumbing.
       sqlOnlyIn({ files: ['*.repository.ts'], paths: ['db/', 'records/', 'seed/', 'cli/'] }),
     ],
+  },
+  {
+    root: 'apps/web/src',
+    layers: [
+      // The route table: every screen's name, path and title.
+      { name: 'config', paths: ['config/'] },
+      // The API client, the records client, the alert store, the stored token, live events.
+      { name: 'lib', paths: ['lib/'] },
+      // The signed-in user, login and logout, the route guard, the idle timer.
+      { name: 'session', paths: ['session/'] },
+      // What several areas use: the list screen, record views, dialogs, the line-item entry.
+      { name: 'components', paths: ['components/'] },
+      { name: 'features', paths: ['features/*/'] },
+      // Providers, the router and the shell: the one place that knows every feature.
+      { name: 'app', paths: ['app/'] },
+    ],
+    rules: [everyFileHasALayer(), importsRunDownward(), unitsStayApart('features')],
+  },
+  {
+    root: 'packages/domain/src',
+    layers: [
+      // Reference tables: the records' fields and columns, schedules, units, privileges.
+      { name: 'catalogue', paths: ['catalogue/'] },
+      // Computations and checks, written without zod.
+      { name: 'rules', paths: ['rules/'] },
+      // The zod schemas and shapes of the HTTP contract.
+      { name: 'contracts', paths: ['contracts/'] },
+      // The package's one entry: it exports the three, and nothing inside imports it.
+      { name: 'entry', paths: ['index.ts'] },
+    ],
+    rules: [everyFileHasALayer(), importsRunDownward(), packageOnlyIn('zod', ['contracts'])],
   },
 ];
 
@@ -370,7 +413,7 @@ function read(project: Project, absolute: string): SourceFile {
     const quoteAt = match.index + match[0].search(/['"`]/);
     const specifier = /^(['"`])([^'"`]*)\1/.exec(source.slice(quoteAt))?.[2] ?? '';
     const target = specifier.startsWith('.') ? normalize(join(dirname(path), specifier)).split(sep).join('/') : undefined;
-    imports.push({ target: target?.startsWith('..') ? undefined : target, line: lineAt(match.index) });
+    imports.push({ specifier, target: target?.startsWith('..') ? undefined : target, line: lineAt(match.index) });
   }
   const sql: SourceFile['sql'] = [];
   for (const match of code.matchAll(QUERY_BUILDER)) sql.push({ what: `${match[1]}()`, line: lineAt(match.index) });
@@ -388,7 +431,7 @@ for (const project of PROJECTS) {
   const found = project.rules.flatMap((rule) => rule(files, project));
   for (const offence of found) console.error(`${project.root}/${offence.file} → ${offence.target}: ${offence.rule}`);
   offences += found.length;
-  if (!found.length) console.log(`${project.root}: ${files.length} files, every import runs downward and SQL stays where it is built`);
+  if (!found.length) console.log(`${project.root}: ${files.length} files, its layers hold`);
 }
 if (offences) {
   console.error(`\n${offences} offence${offences === 1 ? '' : 's'} against the layers (scripts/check-imports.ts).`);

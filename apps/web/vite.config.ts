@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 // The API the dev server proxies to: the server's PORT, as `npm run dev` starts both with the same environment.
 const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
-/** DESIGN §8: the first load of /3ds/ carries at most this much gzipped JavaScript. */
+/** docs/performance.md: the first load of /3ds/ carries at most this much gzipped JavaScript. */
 const FIRST_LOAD_BUDGET_BYTES = 250 * 1000;
 
 /**

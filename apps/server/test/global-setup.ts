@@ -20,7 +20,7 @@ declare module 'vitest' {
 
 /**
  * Migrates (and demo-seeds) two template databases once per run; each test file then clones one
- * (DESIGN.md §9: clone a migrated template, do not re-migrate per test).
+ * (docs/testing.md: clone a migrated template, do not re-migrate per test).
  *
  * On PostgreSQL the run works as production's two-role set-up (README, "Running against
  * PostgreSQL"): the templates belong to TEST_DATABASE_URL's role, which migrates them and grants a

@@ -32,7 +32,7 @@ import {
 import { VALUE_LISTS, valueListRows } from '../seed/value-lists.ts';
 import { UsersService } from '../modules/users/users.service.ts';
 
-const USAGE = `Fill a PostgreSQL database with scale data for the benchmark (DESIGN.md §8).
+const USAGE = `Fill a PostgreSQL database with scale data for the benchmark (docs/performance.md).
 
   DATABASE_URL=postgres://… npm run seed:scale -- [--line-items N] [--reset] [--today YYYY-MM-DD]
 

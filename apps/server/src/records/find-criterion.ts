@@ -5,7 +5,7 @@ import type { LayoutField } from './layout.ts';
 
 /**
  * Compiles one find criterion (`field: value`) to a parameterised SQL condition, following the
- * FileMaker value grammar of FILEMAKER.md §1. The field's SQL is ours; the value only ever travels
+ * FileMaker value grammar of docs/finds.md. The field's SQL is ours; the value only ever travels
  * as a parameter, and its characters are escaped before they go into a LIKE pattern or a regex.
  */
 

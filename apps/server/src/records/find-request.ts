@@ -23,7 +23,7 @@ export interface CompiledFind {
 
 /**
  * The field a criterion names: its own name or an alias, case-insensitively; an unknown name is a 400
- * naming it (FILEMAKER.md §1). Aliases let a client use another FileMaker layout's spelling
+ * naming it (docs/finds.md). Aliases let a client use another FileMaker layout's spelling
  * (spec 2 §7's `Registration Number` on jobs).
  */
 function field(layout: Layout, name: string): LayoutField {

@@ -4,7 +4,7 @@ import type { LayoutField } from './layout.ts';
 export type FieldValue = string | number;
 
 /**
- * A database value as the API shows it (FILEMAKER.md "Shapes"): dates `MM/DD/YYYY`, timestamps
+ * A database value as the API shows it (docs/finds.md "Answer shapes"): dates `MM/DD/YYYY`, timestamps
  * `MM/DD/YYYY HH:MM:SS`, yes/no as "Yes" or "No", numbers as numbers, and empty as "".
  */
 export function formatValue(type: FieldType, value: unknown): FieldValue {

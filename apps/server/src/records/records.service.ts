@@ -38,7 +38,7 @@ export interface RecordResponse {
 
 /**
  * What a user may see of an entity at all. Dictionary entries belong to a labeler organisation or
- * to everyone; a user sees the public ones and their own organisation's (DOMAIN.md [ours]). The
+ * to everyone; a user sees the public ones and their own organisation's (the dictionary's scope, our choice). The
  * organisation comes from the session, not from the request, so nobody can ask for another's.
  */
 export function scopeFor(entity: EntityName, user: SessionUser): RawBuilder<SqlBool> | undefined {

@@ -11,7 +11,7 @@ const ownLock = (containerLocked: boolean, lockedOnItsOwn: boolean) => ({ locked
 
 export const DEMO_LINE_ITEM_COUNTS = { standard: 4300, yellow_bucket: 700 } as const;
 
-/** Schedules whose transfer needs a DEA Form 222 (DOMAIN.md "Forms"). */
+/** Schedules whose transfer needs a DEA Form 222 (21 CFR 1305.03; docs/form-41.md). */
 const FORM_222_SCHEDULES = new Set(['1', '1N', '2', '2N']);
 
 const UNIT_GRAMS: Readonly<Record<string, number>> = { mcg: 0.000001, mg: 0.001, g: 1, kg: 1000 };
@@ -19,7 +19,7 @@ const UNIT_GRAMS: Readonly<Record<string, number>> = { mcg: 0.000001, mg: 0.001,
 /** Rounds away floating-point noise; quantities are kept to 6 decimal places. */
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** The computed fields of a line item (DOMAIN.md "Computations"). */
+/** The computed fields of a line item (docs/dea-paperwork.md "Computations"). */
 interface Quantities {
   pack_quantity: number;
   pack_size: number;

@@ -249,7 +249,7 @@ describe('seedDemoRecords', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it('computes reporting quantity and grams of base of trade packs as DOMAIN.md says', async () => {
+  it('computes reporting quantity and grams of base of trade packs as docs/dea-paperwork.md says', async () => {
     const { rows } = await sql<{ n: number; partial: number; thousands: number; dozens: number }>`
       SELECT
         count(*) FILTER (WHERE abs(l.grams_of_base - l.pack_quantity * l.percent_fill * d.ingredient_base_weight) > 0.000001

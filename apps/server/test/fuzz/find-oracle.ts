@@ -1,7 +1,7 @@
 import type { FieldType } from '@3ds/domain';
 
 /**
- * A model of the find grammar of FILEMAKER.md §1, written from the specification and without SQL:
+ * A model of the find grammar of docs/finds.md, written from the specification and without SQL:
  * given a criterion, it says which field values match (or that the criterion must be refused).
  * Property tests compare the API's found set with the one this model computes.
  *
@@ -303,7 +303,7 @@ function dateInterval(raw: string, today: string): { from: number; to: number } 
   match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   if (!match) return undefined;
   const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // Years before 100 are refused: a four-digit year is expected (FILEMAKER.md §1).
+  // Years before 100 are refused: a four-digit year is expected (docs/finds.md).
   if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   return { from: dayKey(year, month, day), to: nextDay(year, month, day) };
 }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
  * awkward unicode, numbers and dates at their limits, and plain random text of every unit.
  */
 
-/** The find grammar's operators and escapes (FILEMAKER.md §1). */
+/** The find grammar's operators and escapes (docs/finds.md). */
 export const FIND_OPERATORS = ['==', '=', '*', '@', '#', '\\', '"', '...', '..', '…', '//', '<', '<=', '>', '>=', '!', '~', '?', ' '];
 
 /** SQL meta-characters and injection classics. */

@@ -8,7 +8,7 @@ import { toAppPath } from './navigation.ts';
 
 export { ApiError, apiErrorFromResponse };
 
-/** Every API route lives here (DESIGN §4). */
+/** Every API route lives here (docs/architecture.md). */
 export const API_BASE = '/3ds/api';
 
 export type QueryValue = string | number | boolean | null | undefined | object;

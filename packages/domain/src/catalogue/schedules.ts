@@ -18,7 +18,7 @@ export const REPORTABLE_SCHEDULES = ['1', '1N', '2', '2N'] as const;
 export const ORDER_FORM_SCHEDULES = ['1', '1N', '2', '2N'] as const;
 
 /**
- * ARCOS-reportable line items (21 CFR 1304.33(c); DOMAIN.md): schedule 1, 1N, 2, 2N or 3 (Schedule III
+ * ARCOS-reportable line items (21 CFR 1304.33(c); docs/dea-paperwork.md): schedule 1, 1N, 2, 2N or 3 (Schedule III
  * narcotics), or a GHB preparation (drug code 2012, Schedule III non-narcotic), and an NDC not
  * "Removed From ARCOS". Not the same as the stricter edit checks' "reportable schedules".
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The list contract (FILEMAKER.md): how a client asks a list for a page — quick find, find requests,
+ * The list contract (docs/finds.md): how a client asks a list for a page — quick find, find requests,
  * sort, offset and limit — in the query string of `GET /{entity}` or the body of
  * `POST /{entity}/search`. The server reads requests with these schemas; the web builds them to the
  * same names and shapes.

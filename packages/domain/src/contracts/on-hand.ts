@@ -11,7 +11,7 @@ const counts = {
   yellowBucketLineItems: z.number().int().nonnegative(),
   containers: z.number().int().nonnegative(),
   jobs: z.number().int().nonnegative(),
-  /** Grams of base drug (the line items' own, summed; DOMAIN.md "Computations"). */
+  /** Grams of base drug (the line items' own, summed; docs/dea-paperwork.md "Computations"). */
   gramsOfBase: z.number().nonnegative(),
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The records' answers (DESIGN §4, FILEMAKER.md "Shapes"), FileMaker Data API style: a list is a page
+ * The records' answers (docs/finds.md "Answer shapes"), FileMaker Data API style: a list is a page
  * of records with counts, a record comes with its portals. The server describes its answers with
  * these schemas; the web reads them with the same.
  */

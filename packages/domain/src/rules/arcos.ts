@@ -45,7 +45,7 @@ export const ARCOS_TRANSACTION_CODES = { receipt: 'P', destroyed: 'Y' } as const
 export type ArcosTransactionCode = (typeof ARCOS_TRANSACTION_CODES)[keyof typeof ARCOS_TRANSACTION_CODES];
 
 /**
- * Unit codes (DOMAIN.md, after handbook 5.12; the 5.11.3.1 example writes 417.29 g as 417290 with
+ * Unit codes (docs/dea-paperwork.md, after handbook 5.12; the 5.11.3.1 example writes 417.29 g as 417290 with
  * unit 2, mg). A blank
  * unit means packages — or dosage units for a bulk `**` NDC; D and K count those in dozens and thousands.
  */

@@ -3,7 +3,7 @@ import { DOZEN, GRAMS_PER_UNIT, THOUSAND } from '../catalogue/units.ts';
 import type { BulkKind } from '../catalogue/ndc-kinds.ts';
 import { isBulkNdc } from './line-items.ts';
 
-/** What the dictionary entry of the line item's NDC says (DOMAIN.md "Computations"). */
+/** What the dictionary entry of the line item's NDC says (docs/dea-paperwork.md "Computations"). */
 export interface NdcFacts {
   ndc: string;
   bulkKind?: BulkKind | undefined;
@@ -47,7 +47,7 @@ function inCountUnit(units: number, uom: string): number {
 
 /**
  * Reporting quantity and grams of base drug, computed by the server on every save of a line item
- * (DOMAIN.md "Computations", [ours]):
+ * (docs/dea-paperwork.md "Computations", [ours]):
  * - complete NDC (trade pack): reporting = packQty × packSize × fill in the pack-size unit, in
  *   dozens or thousands when the UoM is D or K; grams = packQty × fill × base weight per package;
  * - bulk dosage form or solution (`**`, per unit): reporting = the units, in dozens or thousands

@@ -1,5 +1,5 @@
 /**
- * DEA registration numbers (DOMAIN.md "Registrations"): two letters and seven digits. The first letter
+ * DEA registration numbers (docs/dea-registration-numbers.md): two letters and seven digits. The first letter
  * is the registrant type, the second the initial of the registrant's name (or `9`), and the last digit
  * a check digit: the last digit of (d1 + d3 + d5) + 2 × (d2 + d4 + d6). It only catches typos.
  * State licence numbers have their own formats and are not checked here.

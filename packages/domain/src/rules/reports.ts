@@ -10,7 +10,7 @@ export const REPORT_MESSAGES = {
 export const ARCOS_DRUG_CODES = [GHB_PREPARATIONS_DRUG_CODE] as const;
 
 /**
- * Whether a line item is reported to ARCOS (21 CFR 1304.33(c); DOMAIN.md): an ARCOS schedule or a GHB
+ * Whether a line item is reported to ARCOS (21 CFR 1304.33(c); docs/dea-paperwork.md): an ARCOS schedule or a GHB
  * preparation, and an NDC not "Removed From ARCOS".
  */
 export function isArcosReportable(schedule: string | null | undefined, removedFromArcos: boolean, drugCode?: string | null): boolean {

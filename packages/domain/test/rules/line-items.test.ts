@@ -150,7 +150,7 @@ describe('significantDigitCount', () => {
   ] as const)('%s has %i', (value, digits) => expect(significantDigitCount(value)).toBe(digits));
 });
 
-describe('computeQuantities (DOMAIN.md)', () => {
+describe('computeQuantities (docs/dea-paperwork.md)', () => {
   it('oxycodone 5 mg, bottle of 100, 0.44816 g base: 3 full bottles and one at 40%', () => {
     const full = computeQuantities({ ndc: COMPLETE, ingredientBaseWeight: 0.44816 }, { packQuantity: 3, packSize: 100, packSizeUoM: 'U', percentFill: 1 });
     const partial = computeQuantities({ ndc: COMPLETE, ingredientBaseWeight: 0.44816 }, { packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 0.4 });

@@ -16,7 +16,7 @@ import {
 describe('deaCheckDigit', () => {
   it.each([
     // (d1+d3+d5) + 2*(d2+d4+d6), last digit
-    ['BJ123456', 3], // DOMAIN.md example: 9 + 2*12 = 33
+    ['BJ123456', 3], // the worked example of docs/dea-registration-numbers.md: 9 + 2*12 = 33
     ['BJ1234563', 3], // the whole number: the ninth character is ignored
     ['AB000000', 0],
     ['FM999999', 1], // 27 + 54 = 81

@@ -62,7 +62,7 @@ function setFileHeaders(reply: FastifyReply, row: StoredFile, name: string, size
     .header('content-disposition', contentDisposition(dispositionType(row.content_type), name));
 }
 
-/** `GET|HEAD /files/:id/:name?exp=&sig=`: files behind signed links (DESIGN.md §4). */
+/** `GET|HEAD /files/:id/:name?exp=&sig=`: files behind signed links (docs/security.md). */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, store, linkSecret, now, isSessionLive }) => {
   async function checkLink(
     params: { id: string; name: string },

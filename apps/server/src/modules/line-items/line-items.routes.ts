@@ -21,7 +21,7 @@ const KINDS: { kind: RecordKind; singular: string; plural: string; label: string
 ];
 
 const COMPUTED =
-  'The server computes the reporting quantity and unit and the grams of base drug on every save (DOMAIN.md: complete NDC = packQty × packSize × fill, in dozens or thousands for D or K; grams = packQty × fill × base weight per package; bulk dosage forms and solutions = units × base weight per unit; raw bulk = amount × grams per unit × purity) and keeps a snapshot of the NDC (description, schedule, strength, form).';
+  'The server computes the reporting quantity and unit and the grams of base drug on every save (docs/dea-paperwork.md "Computations": complete NDC = packQty × packSize × fill, in dozens or thousands for D or K; grams = packQty × fill × base weight per package; bulk dosage forms and solutions = units × base weight per unit; raw bulk = amount × grams per unit × purity) and keeps a snapshot of the NDC (description, schedule, strength, form).';
 
 export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsService }> = async (app, { lineItems }) => {
   app.get(

@@ -168,7 +168,7 @@ export class LineItemsService {
 
   /**
    * Values derived from the entry and the dictionary: the unit converter's amount turned into
-   * the pack-size unit, and the reporting quantity and grams of base (DOMAIN.md "Computations").
+   * the pack-size unit, and the reporting quantity and grams of base (docs/dea-paperwork.md "Computations").
    */
   #derive(entry: Dictionary, values: { pack_quantity: number | null; pack_size: number | null; pack_size_uom: string | null; percent_fill: number; bulk_pack_size: number | null; bulk_pack_size_uom: string | null }) {
     let packSize = values.pack_size;

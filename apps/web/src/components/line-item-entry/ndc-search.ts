@@ -7,7 +7,7 @@ export interface NdcFindRequest {
   criteria: Record<string, string>;
 }
 
-/** Characters the find grammar reads as operators (FILEMAKER.md §1), escaped so typed text is searched as typed. */
+/** Characters the find grammar reads as operators (docs/finds.md), escaped so typed text is searched as typed. */
 const FIND_OPERATORS = /[\\=*@#<>!~.…/?]/g;
 
 /** Typed text as a plain find value: operators escaped, quotes (phrase marks) dropped, spaces tidied. */

@@ -12,7 +12,7 @@ export const EXPORT_ALL_QUESTION = 'You are about to export all related line ite
 
 interface ExportLinksProps {
   entity: EntityName;
-  /** The on-screen find and sort: the export uses exactly these (STYLE.md habit 7). */
+  /** The on-screen find and sort: the export uses exactly these. */
   quick: string;
   find: FindRequest[];
   sort: SortSpec[];

@@ -7,7 +7,7 @@ import { parseFileLink } from './record-shapes.ts';
 
 /**
  * `POST /3ds/api/{entity}/export` — the on-screen find and sort, without paging, as an xlsx or pdf
- * file (STYLE.md habit 7). The answer is a signed link to the file (`fieldData.Container`). For
+ * file. The answer is a signed link to the file (`fieldData.Container`). For
  * jobs and containers the server exports their related line items.
  */
 export type ExportFileType = 'xlsx' | 'pdf';

@@ -5,8 +5,8 @@ import { parseListResponse, type ListResponse } from './record-shapes.ts';
 import { pageOffset, type FindRequest, type ListState, type SortSpec } from './list-state.ts';
 
 /**
- * `GET /3ds/api/{entity}` — one page of a list, found and sorted on the server (DESIGN §4,
- * FILEMAKER.md). The records client lives in lib/ because the eight lists, the shared components
+ * `GET /3ds/api/{entity}` — one page of a list, found and sorted on the server (docs/finds.md).
+ * The records client lives in lib/ because the eight lists, the shared components
  * and every feature read records, and imports only point down (bulletproof-react's one-way imports).
  */
 export type { ListRecord, ListResponse } from './record-shapes.ts';

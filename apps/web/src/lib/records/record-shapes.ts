@@ -1,5 +1,5 @@
 /**
- * The shapes of the records API's answers (DESIGN §4, FILEMAKER.md), read with the domain's contract
+ * The shapes of the records API's answers (docs/finds.md), read with the domain's contract
  * (the schemas the server describes its answers with). The web reads only what it uses: of a list's
  * `dataInfo` the counts, not the database and layout names.
  */

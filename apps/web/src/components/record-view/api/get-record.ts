@@ -7,7 +7,7 @@ import { parseRecordResponse, type RecordData } from '../../../lib/records/recor
 export type { RecordData };
 
 /**
- * `GET /3ds/api/{entity}/{id}` — one record with its portals (DESIGN §4). Shared by the generic
+ * `GET /3ds/api/{entity}/{id}` — one record with its portals (docs/architecture.md). Shared by the generic
  * record view of every entity, so it sits beside that component rather than in one feature.
  */
 export async function getRecord(entity: EntityName, id: string, signal?: AbortSignal): Promise<RecordData> {
