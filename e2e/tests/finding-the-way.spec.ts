@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { api, apiToken, type Json } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
+import { IDLE_SHARE, processorShare } from '../support/screen-timing.ts';
 
 /**
  * Loading and finding the way: a click on a slow network shows that it was taken, New Job is where
@@ -82,9 +83,11 @@ test.describe('on a slow network', () => {
     await expect(bar).toBeHidden({ timeout: 15_000 });
     console.info(`progress shown ${shownAfter} ms after the click, ${refreshShownAfter} ms after the search (each request held 2.5 s)`);
     // The bar waits 120 ms (a quicker answer is not worth a flicker) and shows long before the answer
-    // (2.5 s); the bound leaves room for a busy machine (an idle one measures about 130–200 ms).
-    expect(shownAfter).toBeLessThan(1000);
-    expect(refreshShownAfter).toBeLessThan(1000);
+    // (2.5 s): within a second on an idle machine (which measures about 130–200 ms); on a machine busy
+    // with other work, still well before the answer.
+    const bound = processorShare() >= IDLE_SHARE ? 1000 : 2000;
+    expect(shownAfter).toBeLessThan(bound);
+    expect(refreshShownAfter).toBeLessThan(bound);
   });
 });
 

@@ -60,8 +60,11 @@ async function fieldsOf(request: APIRequestContext, token: string, path: string)
 
 /** What a keyboard-wedge scanner does: the code's characters in one burst, then Enter. */
 async function wedgeScan(page: Page, code: string) {
-  // A person scans once the field shows its cursor again (after a form closes, say).
-  await expect(page.getByLabel('Scan or type an NDC')).toBeFocused();
+  // A person scans once the field shows its cursor again (after a form closes, say) and is no
+  // longer reading the last code.
+  const field = page.getByLabel('Scan or type an NDC');
+  await expect(field).toBeFocused();
+  await expect(field).not.toHaveAttribute('aria-busy', 'true');
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
 }

@@ -8,7 +8,7 @@ import { assertIsoDate } from '../seed/calendar.ts';
 import { buildCompanies, DEMO_COMPANIES } from '../seed/demo-companies.ts';
 import { DEMO_SETTINGS } from '../seed/demo-paperwork.ts';
 import { buildRegistrations } from '../seed/demo-registrations.ts';
-import { DEMO_ORGANIZATION, DEMO_PASSWORD, DEMO_USERS } from '../seed/seed-demo.ts';
+import { addDemoUsers, DEMO_ORGANIZATION } from '../seed/seed-demo.ts';
 import { loadNdcDictionary } from '../seed/ndc-dictionary.ts';
 import {
   BULK_SHARE,
@@ -30,7 +30,6 @@ import {
   type SourceProfile,
 } from '../seed/seed-choices.ts';
 import { VALUE_LISTS, valueListRows } from '../seed/value-lists.ts';
-import { UsersService } from '../modules/users/users.service.ts';
 
 const USAGE = `Fill a PostgreSQL database with scale data for the benchmark (docs/performance.md).
 
@@ -321,22 +320,7 @@ async function main() {
     });
     await progress.step('commit', () => client.query('COMMIT'));
 
-    await progress.step('demo users admin, clerk, viewer', async () => {
-      const users = new UsersService(handle.db);
-      for (const user of DEMO_USERS) {
-        await users.add(
-          {
-            username: user.username,
-            password: DEMO_PASSWORD,
-            displayName: user.displayName,
-            privileges: user.privileges,
-            parentOrganization: DEMO_ORGANIZATION,
-            skipPasswordRule: true,
-          },
-          'seed:scale',
-        );
-      }
-    });
+    await progress.step('demo users admin, clerk, viewer', () => addDemoUsers(handle, 'seed:scale'));
     await progress.step('VACUUM ANALYZE', () => client.query('VACUUM (ANALYZE)'));
     await report(client);
     console.log(`Done in ${progress.elapsed()}.`);

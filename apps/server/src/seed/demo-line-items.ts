@@ -1,3 +1,4 @@
+import { GRAMS_PER_UNIT, ORDER_FORM_SCHEDULES } from '@3ds/domain';
 import type { NewLineItem } from '../db/tables/line-items.table.ts';
 import type { RecordKind } from '../db/tables/record-columns.ts';
 import { momentAt } from './calendar.ts';
@@ -11,10 +12,8 @@ const ownLock = (containerLocked: boolean, lockedOnItsOwn: boolean) => ({ locked
 
 export const DEMO_LINE_ITEM_COUNTS = { standard: 4300, yellow_bucket: 700 } as const;
 
-/** Schedules whose transfer needs a DEA Form 222 (21 CFR 1305.03; docs/form-41.md). */
-const FORM_222_SCHEDULES = new Set(['1', '1N', '2', '2N']);
-
-const UNIT_GRAMS: Readonly<Record<string, number>> = { mcg: 0.000001, mg: 0.001, g: 1, kg: 1000 };
+/** Schedules whose transfer needs a DEA Form 222 (21 CFR 1305.03). */
+const FORM_222_SCHEDULES: ReadonlySet<string> = new Set(ORDER_FORM_SCHEDULES);
 
 /** Rounds away floating-point noise; quantities are kept to 6 decimal places. */
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -148,7 +147,7 @@ function bulkQuantities(rng: SeededRandom, entry: SeedNdcEntry): Quantities {
   }
   const uom = rng.weighted([['g', 75], ['mg', 25]] as const);
   const amount = uom === 'g' ? rng.int(10, 25_000) / 10 : rng.int(50, 50_000);
-  const grams = amount * UNIT_GRAMS[uom]!;
+  const grams = amount * GRAMS_PER_UNIT[uom.toUpperCase()]!;
   return {
     ...base,
     pack_size: amount,

@@ -20,6 +20,13 @@ export const DEMO_USERS = [
  */
 export async function seedDemoIfEmpty(handle: DatabaseHandle, today = todayIso()): Promise<boolean> {
   if ((await countUsers(handle.db)) > 0) return false;
+  await addDemoUsers(handle, 'seed');
+  await seedDemoRecords(handle.db, { today, organization: DEMO_ORGANIZATION });
+  return true;
+}
+
+/** The three demo users (password `demo`), in the demo organisation; `by` names who added them in the audit log. */
+export async function addDemoUsers(handle: DatabaseHandle, by: string): Promise<void> {
   const users = new UsersService(handle.db);
   for (const user of DEMO_USERS) {
     await users.add(
@@ -31,9 +38,7 @@ export async function seedDemoIfEmpty(handle: DatabaseHandle, today = todayIso()
         parentOrganization: DEMO_ORGANIZATION,
         skipPasswordRule: true,
       },
-      'seed',
+      by,
     );
   }
-  await seedDemoRecords(handle.db, { today, organization: DEMO_ORGANIZATION });
-  return true;
 }

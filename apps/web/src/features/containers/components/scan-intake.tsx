@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Popover, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBarcode, IconCamera, IconCopy, IconInfoCircle, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { routePath } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -60,6 +60,13 @@ export function ScanIntake({ kind, containerId, onAdded }: ScanIntakeProps) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each refused code is selected, so that the next scan replaces it. Selected as the field opens
+  // again (a layout effect runs before the browser takes the next key), not a frame later, when a
+  // scanner may already have typed the start of the next code.
+  const [refusals, setRefusals] = useState(0);
+  useLayoutEffect(() => {
+    if (refusals > 0) input.current?.select();
+  }, [refusals]);
   const [choice, setChoice] = useState<ResolvedNdc | null>(null);
   const [intake, setIntake] = useState<Intake | null>(null);
   const [byHand, setByHand] = useState(false);
@@ -100,7 +107,7 @@ export function ScanIntake({ kind, containerId, onAdded }: ScanIntakeProps) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return; // signed out already, and told why
       setProblem(error instanceof Error ? error.message : 'The code could not be read. Scan it again or type the NDC.');
-      requestAnimationFrame(() => input.current?.select());
+      setRefusals((n) => n + 1);
     } finally {
       setBusy(false);
     }
