@@ -60,20 +60,37 @@ export function isRegistrationExpired(expirationIso: string | null | undefined, 
 }
 
 /**
+ * Making an `Intl.DateTimeFormat` costs about a hundred times what using one does, and the server
+ * asks for today on every list and record it answers: one formatter per time zone is kept.
+ */
+const DAY_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+const TIME_FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(kept: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let found = kept.get(timeZone);
+  if (!found) {
+    // An unknown zone throws here, as it did when each call made its own.
+    found = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+    kept.set(timeZone, found);
+  }
+  return found;
+}
+
+/**
  * The day it is at `now` in an IANA time zone (`America/Chicago`), as ISO `YYYY-MM-DD`. 3DS's
  * "today" — the 30-day clock's Days Left, the destruction record's and the registrations' date
  * checks — is the day in the time zone our Settings name, wherever the server or the browser runs;
  * the database's `tds_today()` is the same day (031_one_clock.sql).
  */
 export function todayInTimeZone(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = formatter(DAY_FORMATTERS, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
 /** The time of day `HH:MM` (24-hour) at `now` in an IANA time zone. */
 export function timeOfDayInTimeZone(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = formatter(TIME_FORMATTERS, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
   const part = (type: 'hour' | 'minute') => parts.find((p) => p.type === type)!.value;
   return `${part('hour')}:${part('minute')}`;
 }
