@@ -59,6 +59,7 @@ import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { RecordsService } from './records/records.service.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { ExportService } from './modules/exports/exports.service.ts';
 import { CountCache, scheduleChangeLogCompaction } from './records/count-cache.ts';
 import { TokenSigner } from './security/tokens.ts';
@@ -201,7 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
       await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now, isSessionLive: (sessionId) => auth.isSessionLive(sessionId) });
       const exports = new ExportService({ db, store, linkSecret: deps.jwtSecret, now, today });
-      await api.register(recordsRoutes, { records, exports });
+      await api.register(recordsRoutes, { records });
+      await api.register(exportsRoutes, { records, exports });
       const mailer =
         deps.mailer ?? createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, outboxDir: join(deps.config.dataDir, 'outbox') });
       await api.register(jobsRoutes, { jobs: new JobsService({ db, now, today, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });

@@ -1,7 +1,6 @@
 import {
   CATALOGUE,
   ENTITIES,
-  fileLinkAnswerSchema,
   listAnswerSchema,
   listQuerystringSchema,
   recordAnswerSchema,
@@ -11,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseListQuery, parseSearchBody } from './list-query.ts';
-import { exportRequestSchema, type ExportService } from './export-request.ts';
 import type { RecordsService } from './records.service.ts';
 
 /**
@@ -40,20 +38,15 @@ An empty found set is 200 with \`data: []\`. Dictionaries are scoped to the sign
 which the session decides.`;
 
 /** The layout's aliases, for the descriptions of the calls that take field names (none: nothing). */
-function aliasesNote(aliases: Readonly<Record<string, string>>): string {
+export function aliasesNote(aliases: Readonly<Record<string, string>>): string {
   const pairs = Object.entries(aliases).map(([alias, name]) => `\`${alias}\` for \`${name}\``);
   return pairs.length
     ? `\nIn find criteria and sort a field may also be named by an alias (answers keep the field's own name): ${pairs.join(', ')}.`
     : '';
 }
 
-const EXPORT_DESCRIPTION = `Exports the whole found set (not the page) of the on-screen find and sort to \`export.xlsx\`
-(streamed) or \`export.pdf\` (at most 25,000 rows). Jobs, containers and Yellow Bucket containers export the line items
-they hold: a job's standard (\`recordType: "cn"\`) or Yellow Bucket (\`"yb"\`) line items. Answers a signed download link
-valid for 15 minutes in \`data[0].fieldData.Container\`.`;
-
-/** `GET /{entity}`, `GET /{entity}/{id}` (singular alias too) and `POST /{entity}/export` for the eight entities. */
-export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exports: ExportService }> = async (app, { records, exports }) => {
+/** `GET /{entity}`, `GET /{entity}/{id}` (singular alias too) and the finds by request body, for the eight entities. */
+export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> = async (app, { records }) => {
   for (const entity of ENTITIES as readonly EntityName[]) {
     const { title, singular } = CATALOGUE[entity];
     const aliases = aliasesNote(records.layout(entity).aliases);
@@ -70,20 +63,6 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exp
         },
       },
       async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseListQuery(request.query), request.user)),
-    );
-    app.post(
-      `/${entity}/export`,
-      {
-        config: { action: 'records.export' },
-        schema: {
-          tags: ['records'],
-          summary: `Export ${title} to xlsx or pdf`,
-          description: EXPORT_DESCRIPTION + aliases,
-          body: exportRequestSchema,
-          response: { 200: fileLinkAnswerSchema },
-        },
-      },
-      async (request) => exports.export(entity, request.body, request.user, request.id),
     );
     for (const path of new Set([`/${entity}/search`, `/${singular}/search`])) {
       app.post(
