@@ -275,9 +275,15 @@ for (const kind of KINDS) {
     test('Delete Container asks first, then goes back to the job', async ({ page, request }) => {
       const { s, jobId, id } = await freshContainer(request, kind, 2);
       await openContainer(page, kind, id);
+      // The record's reads after its delete was sent. Before it, the screen may read it again for any
+      // live change (this journey's own set-up, or another journey's records).
+      const record = new RegExp(`/api/(${kind.singular}|${kind.singular}s)/${id}$`);
+      let deleteSent = false;
       const askedAgain: string[] = [];
       page.on('request', (r) => {
-        if (r.method() === 'GET' && new RegExp(`/api/(${kind.singular}|${kind.singular}s)/${id}$`).test(new URL(r.url()).pathname)) askedAgain.push(r.url());
+        if (!record.test(new URL(r.url()).pathname)) return;
+        if (r.method() === 'DELETE') deleteSent = true;
+        else if (r.method() === 'GET' && deleteSent) askedAgain.push(r.url());
       });
       await page.getByRole('button', { name: 'Delete Container' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete Container' });

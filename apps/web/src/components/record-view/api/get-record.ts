@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { parseRecordResponse, type RecordData } from '../../../lib/records/record-shapes.ts';
+import { isBeingDeleted } from '../../../lib/records/deleting-records.ts';
 
 export type { RecordData };
 
@@ -19,6 +20,8 @@ export function getRecordQueryOptions(entity: EntityName, id: string) {
   return queryOptions({
     queryKey: recordsKeys.record(entity, id),
     queryFn: ({ signal }) => getRecord(entity, id, signal),
+    // Not read again while its delete is on its way (lib/records/deleting-records.ts).
+    enabled: (query) => !isBeingDeleted(query.queryKey),
   });
 }
 

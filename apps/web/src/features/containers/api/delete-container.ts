@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
+import { forgetDeletedRecord, markDeleting, unmarkDeleting } from '../../../lib/records/deleting-records.ts';
 import type { ContainerKindConfig } from '../container-kinds.ts';
 
 /**
@@ -18,13 +19,13 @@ export function deleteContainerMutationOptions(kind: ContainerKindConfig, queryC
     mutationKey: ['records', kind.entity, 'delete'],
     mutationFn: (id: string) => deleteContainer(kind, id),
     meta: { failure: (id: string) => `${kind.noun} ${id} was not deleted` },
+    // The record is not read again from here on: it is gone, or about to be (deleting-records.ts).
+    onMutate: (id) => markDeleting(kind.entity, id),
+    onError: (_error, id) => unmarkDeleting(kind.entity, id),
     onSuccess: (_answer, id) => {
-      // The record itself is gone: it must not be fetched again into a 404 while its screen is
-      // still open. The caller forgets it once it has left that screen.
-      const record = recordsKeys.record(kind.entity, id);
-      const isRecord = (key: readonly unknown[]) => record.every((part, index) => key[index] === part);
+      forgetDeletedRecord(queryClient, kind.entity, id);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.entity), predicate: (query) => !isRecord(query.queryKey) }),
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.entity) }),
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind.lineItems.entity) }),
         queryClient.invalidateQueries({ queryKey: recordsKeys.entity('jobs') }),
       ]);

@@ -1,14 +1,12 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { CONTAINER_MESSAGES, lockReason } from '@3ds/domain';
 import { IconArrowsExchange, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
 import { routePath } from '../../../config/paths.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { showAlert } from '../../../lib/alert-store.ts';
-import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord } from '../../../components/record-view/api/get-record.ts';
@@ -34,7 +32,6 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
   const kind = CONTAINER_KINDS[kindName];
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
   const privileges = session?.privileges ?? [];
   const query = useRecord(kind.entity, id);
@@ -83,7 +80,6 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
         onSuccess: async ({ jobId }) => {
           showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} and its line items were deleted.` });
           await navigate(routePath('job-view', { id: jobId ?? facts.jobId }), { replace: true });
-          queryClient.removeQueries({ queryKey: recordsKeys.record(kind.entity, id), exact: true });
         },
       });
     } else if (confirming) {

@@ -1,7 +1,6 @@
 import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { lockReason } from '@3ds/domain';
 import { IconArrowsExchange, IconCopy, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { routePath } from '../../../config/paths.ts';
@@ -10,7 +9,6 @@ import { showAlert } from '../../../lib/alert-store.ts';
 import { LineItemFormModal } from '../../../components/line-item-entry/line-item-form-modal.tsx';
 import { LINE_ITEM_KINDS, type LineItemKind } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { NewLineItemFlow } from './new-line-item-flow.tsx';
-import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
@@ -55,7 +53,6 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
   const privileges = session?.privileges ?? [];
   const query = useRecord(kind.entity, id);
@@ -123,12 +120,11 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
   const done = { onSettled: () => setConfirming(null) };
   const confirmed = () => {
     if (confirming === 'delete') {
-      remove.mutate(facts.id, {
+      remove.mutate(id, {
         ...done,
         onSuccess: async ({ containerId }) => {
           showAlert({ type: 'SUCCESS', message: `${kind.noun} ${facts.id} was deleted.` });
           await navigate(routePath(kind.containerRoute, { id: containerId ?? facts.containerId }), { replace: true });
-          queryClient.removeQueries({ queryKey: recordsKeys.record(kind.entity, id), exact: true });
         },
       });
     } else if (confirming) {
