@@ -3,7 +3,7 @@ import { isShownLocked, shownColumns, type ColumnSpec, type EntityCatalogue, typ
 import { IconEye, IconLock } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LockIcon } from '../lock/lock-icon.tsx';
 import type { ListRecord } from '../../lib/records/list-records.ts';
 import { formatColumnValue } from './cell-format.ts';
@@ -20,8 +20,28 @@ export interface ListColumnsOptions {
   pinFirstColumn?: boolean | undefined;
   /** Columns the user has hidden (the column chooser), by field name. */
   hidden?: readonly string[] | undefined;
-  /** Router state for the eye links, so that "Back to list" returns to this very page. */
-  linkState?: unknown;
+}
+
+/**
+ * A row's eye link. It carries the list's address as router state, so that "Back to list" returns
+ * to this very page; it reads the address itself, so that the columns (and every row drawn from
+ * them) need not change when only the address does — a new find redraws only these links.
+ */
+function ViewRecordLink({ href, id }: { href: string; id: string }) {
+  const location = useLocation();
+  return (
+    <ActionIcon
+      component={Link}
+      to={href}
+      state={{ from: `${location.pathname}${location.search}` }}
+      variant="subtle"
+      size="sm"
+      aria-label={`View record ${id}`}
+      title={`View record ${id}`}
+    >
+      <IconEye size={18} stroke={1.7} aria-hidden />
+    </ActionIcon>
+  );
 }
 
 /**
@@ -96,7 +116,7 @@ function dataColumn(
  * other columns the user has not hidden.
  */
 export function listColumns(options: ListColumnsOptions): DataTableColumn<ListRecord>[] {
-  const { catalogue, renderers, pinFirstColumn, linkState, hidden } = options;
+  const { catalogue, renderers, pinFirstColumn, hidden } = options;
   const fieldsByName = new Map(catalogue.fields.map((f) => [f.name, f]));
   const columns: DataTableColumn<ListRecord>[] = [];
   if (catalogue.detailPath) {
@@ -108,20 +128,7 @@ export function listColumns(options: ListColumnsOptions): DataTableColumn<ListRe
       render: (record) => {
         const href = detailHref(catalogue, record);
         if (!href) return null;
-        const id = String(record.fieldData[catalogue.idField] ?? record.recordId);
-        return (
-          <ActionIcon
-            component={Link}
-            to={href}
-            state={linkState}
-            variant="subtle"
-            size="sm"
-            aria-label={`View record ${id}`}
-            title={`View record ${id}`}
-          >
-            <IconEye size={18} stroke={1.7} aria-hidden />
-          </ActionIcon>
-        );
+        return <ViewRecordLink href={href} id={String(record.fieldData[catalogue.idField] ?? record.recordId)} />;
       },
     });
   }

@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack, Text, type MantineColor } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { CATALOGUE, MESSAGES, type EntityName } from '@3ds/domain';
 import { IconAdjustmentsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { showAlert } from '../../lib/alert-store.ts';
@@ -20,6 +20,7 @@ import { describeRequests } from './find-tags.ts';
 import { listColumns, type CellRenderer } from './list-columns.tsx';
 import { ListCards } from './list-cards.tsx';
 import { ListFooter } from './list-footer.tsx';
+import { ListTable, type TableSelection } from './list-table.tsx';
 import { pageCount } from './list-pager-model.ts';
 import { changeListState, hasActiveFind, listStateToParams, parseListState, type ListState } from '../../lib/records/list-state.ts';
 import { QuickSearch } from './quick-search.tsx';
@@ -41,6 +42,7 @@ export interface ListScreenProps {
 }
 
 const NO_COLUMNS_HIDDEN: readonly string[] = [];
+const NO_RECORDS: ListRecord[] = [];
 
 /**
  * The shared list screen (spec 1 §2 "Shared list screen behaviour"): title, quick search, Advanced
@@ -89,19 +91,27 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
   const hiddenColumns = useHiddenColumns(entity);
   const hidden = hiddenColumns.data ?? NO_COLUMNS_HIDDEN;
   const columnsKnown = !hiddenColumns.isPending;
-  const columns = useMemo(
-    () => listColumns({ catalogue, renderers, pinFirstColumn, linkState, hidden }),
-    [catalogue, renderers, pinFirstColumn, linkState, hidden],
-  );
+  const columns = useMemo(() => listColumns({ catalogue, renderers, pinFirstColumn, hidden }), [catalogue, renderers, pinFirstColumn, hidden]);
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
-  const sorted = state.sort[0];
-  const sortStatus: DataTableSortStatus<ListRecord> = {
-    columnAccessor: sorted?.fieldName ?? '',
-    direction: sorted?.sortOrder === 'descend' ? 'desc' : 'asc',
-  };
+  // The table is drawn again only when one of its props changes (list-table.tsx): each keeps its
+  // identity until what it says changes.
+  const sortedField = state.sort[0]?.fieldName ?? '';
+  const sortedDescending = state.sort[0]?.sortOrder === 'descend';
+  const sortStatus = useMemo<DataTableSortStatus<ListRecord>>(
+    () => ({ columnAccessor: sortedField, direction: sortedDescending ? 'desc' : 'asc' }),
+    [sortedField, sortedDescending],
+  );
+  const changeRef = useRef(change);
+  useEffect(() => {
+    changeRef.current = change;
+  }, [change]);
+  const onSortStatusChange = useCallback((status: DataTableSortStatus<ListRecord>) => {
+    const sortOrder = status.direction === 'desc' ? 'descend' : 'ascend';
+    changeRef.current({ sort: [{ fieldName: String(status.columnAccessor), sortOrder }] });
+  }, []);
 
-  const records = columnsKnown ? (query.data?.data ?? []) : [];
+  const records = columnsKnown ? (query.data?.data ?? NO_RECORDS) : NO_RECORDS;
 
   // Bulk actions (line items, containers and their Yellow Bucket lists): a selection of this find.
   const bulkEntity = isBulkEntity(entity) ? entity : null;
@@ -110,23 +120,45 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
   useEffect(() => setSelection(NO_SELECTION), [findKey]);
   const pageIds = useMemo(() => records.map((record) => record.recordId), [records]);
   const selectedOnPage = useMemo(() => records.filter((record) => isSelected(selection, record.recordId)), [records, selection]);
-  const selectionProps = bulkEntity
-    ? {
-        selectedRecords: selectedOnPage,
-        onSelectedRecordsChange: (checked: ListRecord[]) =>
-          setSelection(
-            selectOnPage(
-              selection,
-              pageIds,
-              checked.map((record) => record.recordId),
-            ),
-          ),
-        allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all on this page' },
-        getRecordSelectionCheckboxProps: (record: ListRecord) => ({ 'aria-label': `Select ${bulkNoun(bulkEntity)} ${record.recordId}` }),
-      }
-    : {};
+  const pageIdsRef = useRef(pageIds);
+  useEffect(() => {
+    pageIdsRef.current = pageIds;
+  }, [pageIds]);
+  const tableSelection = useMemo<TableSelection | undefined>(
+    () =>
+      bulkEntity
+        ? {
+            selectedRecords: selectedOnPage,
+            onSelectedRecordsChange: (checked: ListRecord[]) =>
+              setSelection((current) =>
+                selectOnPage(
+                  current,
+                  pageIdsRef.current,
+                  checked.map((record) => record.recordId),
+                ),
+              ),
+            allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all on this page' },
+            getRecordSelectionCheckboxProps: (record: ListRecord) => ({ 'aria-label': `Select ${bulkNoun(bulkEntity)} ${record.recordId}` }),
+          }
+        : undefined,
+    [bulkEntity, selectedOnPage],
+  );
 
-  const emptyText = query.isPending || !columnsKnown ? null : <Text size="sm">{query.isError ? 'The list could not be loaded' : 'No records found'}</Text>;
+  const loadingFirst = query.isPending || !columnsKnown;
+  const emptyText = loadingFirst ? null : <Text size="sm">{query.isError ? 'The list could not be loaded' : 'No records found'}</Text>;
+  const couldNotLoad = query.isError;
+  const emptyState = useMemo(
+    () =>
+      loadingFirst ? (
+        <span />
+      ) : (
+        <Stack align="center" gap={6} c="dimmed">
+          <IconDatabaseOff size={30} stroke={1.4} aria-hidden />
+          <Text size="sm">{couldNotLoad ? 'The list could not be loaded' : 'No records found'}</Text>
+        </Stack>
+      ),
+    [loadingFirst, couldNotLoad],
+  );
 
   return (
     <PageFrame
@@ -208,38 +240,15 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
               }
             />
           ) : (
-            <DataTable<ListRecord>
-              {...selectionProps}
+            <ListTable
               records={records}
               columns={columns}
-              idAccessor="recordId"
-              fetching={query.isFetching || !columnsKnown}
-              loaderType="dots"
               sortStatus={sortStatus}
-              onSortStatusChange={(status) => {
-                const sortOrder = status.direction === 'desc' ? 'descend' : 'ascend';
-                change({ sort: [{ fieldName: String(status.columnAccessor), sortOrder }] });
-              }}
-              emptyState={
-                query.isPending || !columnsKnown ? (
-                  <span />
-                ) : (
-                  <Stack align="center" gap={6} c="dimmed">
-                    <IconDatabaseOff size={30} stroke={1.4} aria-hidden />
-                    {emptyText}
-                  </Stack>
-                )
-              }
-              height="calc(100dvh - 296px)"
-              minHeight={320}
-              // Stripes would hide the rows' own colours (e.g. expired registrations).
-              striped={!rowBackgroundColor}
-              highlightOnHover
-              verticalSpacing={6}
-              horizontalSpacing="sm"
-              fz="sm"
+              onSortStatusChange={onSortStatusChange}
+              fetching={query.isFetching || !columnsKnown}
+              emptyState={emptyState}
               rowBackgroundColor={rowBackgroundColor}
-              pinFirstColumn={false}
+              selection={tableSelection}
             />
           )}
           <ListFooter
