@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import type { RouteName } from '../../apps/web/src/config/paths.ts';
 import { expect, untilStill } from './fixtures.ts';
 
 /** The WCAG 2.1 A and AA rules (and axe's best practices) a screen is held to. */
@@ -32,4 +33,43 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
     .join('\n');
   expect(serious.length, `${what}: serious or critical accessibility violations\n${report}`).toBe(0);
+}
+
+/** The list screens, scanned by `accessibility-lists.spec.ts` (the other screens by `accessibility.spec.ts`). */
+export const LIST_SCREENS: readonly (readonly [RouteName, string])[] = [
+  ['companies', 'Companies'],
+  ['registrations', 'Registrations'],
+  ['jobs', 'Jobs'],
+  ['containers', 'Containers'],
+  ['yb-containers', 'Yellow Bucket Containers'],
+  ['line-items', 'Line Items'],
+  ['yb-line-items', 'Yellow Bucket Line Items'],
+  ['dictionaries', 'Dictionary'],
+];
+
+/** Opens `path`, waits for its heading and for its record or list to arrive, and scans it. */
+export async function scanScreen(page: Page, what: string, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The record or the list has arrived: no skeletons or loaders left.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectAccessible(page, what);
+}
+
+/** Opens a dialog with `open`, scans the page with it, and closes it (`close`, or Escape). */
+export async function scanDialog(page: Page, name: string | RegExp, open: () => Promise<void>, close?: (dialog: Locator) => Promise<void>): Promise<void> {
+  await open();
+  const shown = page.getByRole('dialog', { name });
+  await expect(shown).toBeVisible();
+  await expectAccessible(page, `dialog ${String(name)}`);
+  if (close) await close(shown);
+  else await page.keyboard.press('Escape');
+  await expect(shown).toBeHidden();
+}
+
+/** What the run's scans found besides serious or critical violations (there are none, or the scan failed). */
+export function scanSummary(): string {
+  const minor = new Map<string, number>();
+  for (const rule of scanned.flatMap((s) => s.rules)) minor.set(rule, (minor.get(rule) ?? 0) + 1);
+  return `axe: ${scanned.length} scans, 0 serious or critical; minor or moderate: ${[...minor].map(([rule, n]) => `${rule} ×${n}`).join(', ') || 'none'}`;
 }

@@ -1,13 +1,14 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ROUTES, type RouteName } from '../../apps/web/src/config/paths.ts';
 import { api, apiToken, scheduleTwoStock } from '../support/api.ts';
-import { expectAccessible, scanned } from '../support/axe.ts';
+import { expectAccessible, LIST_SCREENS, scanDialog, scanScreen, scanSummary } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
  * Every screen of the route table and every dialog, scanned with axe-core in Chromium: no serious
  * or critical violation of WCAG 2.1 A/AA. The records are made through the API first; the screens
- * are reached as a person reaches them.
+ * are reached as a person reaches them. The list screens are scanned by `accessibility-lists.spec.ts`,
+ * beside this file in the other worker.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -59,33 +60,18 @@ const visited = new Set<RouteName>();
 let records: Records;
 
 async function screen(page: Page, route: RouteName, path: string, heading: string | RegExp) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  // The record or the list has arrived: no skeletons or loaders left.
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectAccessible(page, `screen ${route}`);
+  await scanScreen(page, `screen ${route}`, path, heading);
   visited.add(route);
 }
 
-/** Opens a dialog with `open`, scans the page with it, and closes it with Escape. */
-async function dialog(page: Page, name: string | RegExp, open: () => Promise<void>, close?: (dialog: Locator) => Promise<void>) {
-  await open();
-  const shown = page.getByRole('dialog', { name });
-  await expect(shown).toBeVisible();
-  await expectAccessible(page, `dialog ${String(name)}`);
-  if (close) await close(shown);
-  else await page.keyboard.press('Escape');
-  await expect(shown).toBeHidden();
-}
+const dialog = scanDialog;
 
 test.beforeAll(async ({ request }) => {
   records = await makeRecords(request);
 });
 
 test.afterAll(() => {
-  const minor = new Map<string, number>();
-  for (const rule of scanned.flatMap((s) => s.rules)) minor.set(rule, (minor.get(rule) ?? 0) + 1);
-  console.info(`axe: ${scanned.length} scans, 0 serious or critical; minor or moderate: ${[...minor].map(([rule, n]) => `${rule} ×${n}`).join(', ') || 'none'}`);
+  console.info(scanSummary());
 });
 
 test('the login screen and the not-found screen', async ({ page }) => {
@@ -96,34 +82,6 @@ test('the login screen and the not-found screen', async ({ page }) => {
   await signIn(page);
   await screen(page, 'home', 'home', 'Home');
   await screen(page, 'not-found', 'nowhere-at-all', /not found/i);
-});
-
-test('the lists, their advanced search and export dialogs', async ({ page }) => {
-  await signIn(page);
-  const lists: [RouteName, string][] = [
-    ['companies', 'Companies'],
-    ['registrations', 'Registrations'],
-    ['jobs', 'Jobs'],
-    ['containers', 'Containers'],
-    ['yb-containers', 'Yellow Bucket Containers'],
-    ['line-items', 'Line Items'],
-    ['yb-line-items', 'Yellow Bucket Line Items'],
-    ['dictionaries', 'Dictionary'],
-  ];
-  for (const [route, heading] of lists) await screen(page, route, ROUTES[route].slice(1), heading);
-  await dialog(page, 'Advanced Search', () => page.getByRole('button', { name: 'Advanced Search' }).click());
-  await dialog(page, 'Export to Excel', () => page.getByRole('button', { name: 'Export to Excel' }).click(), (d) => d.getByRole('button', { name: 'No' }).click());
-});
-
-test('the column chooser of a list and the New Job dialog of the jobs list', async ({ page }) => {
-  await signIn(page);
-  await page.goto('line-items');
-  await expect(page.getByRole('heading', { level: 1, name: 'Line Items' })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await dialog(page, 'Columns of Line Items', () => page.getByRole('button', { name: /^Columns/ }).click());
-  await page.goto('jobs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
-  await dialog(page, 'New Job', () => page.getByRole('button', { name: 'New Job' }).click());
 });
 
 test('company, registration and dictionary details with their dialogs', async ({ page }) => {
@@ -260,5 +218,7 @@ test('the settings screen', async ({ page }) => {
 });
 
 test('every screen of the route table was scanned', () => {
-  expect([...visited].sort()).toEqual((Object.keys(ROUTES) as RouteName[]).sort());
+  // The lists: accessibility-lists.spec.ts scans each of LIST_SCREENS.
+  const lists = LIST_SCREENS.map(([route]) => route);
+  expect([...new Set([...visited, ...lists])].sort()).toEqual((Object.keys(ROUTES) as RouteName[]).sort());
 });
