@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { getRecordQueryOptions } from '../src/components/record-view/api/get-record.ts';
-import { forgetDeletedRecord, isBeingDeleted, markDeleting, unmarkDeleting } from '../src/lib/records/deleting-records.ts';
+import { deleteRefused, forgetDeletedRecord, isBeingDeleted, markDeleting } from '../src/lib/records/deleting-records.ts';
 import { recordsKeys } from '../src/lib/records/list-records.ts';
 
 /** A record query on screen whose reads are counted instead of sent. */
@@ -34,11 +34,14 @@ describe('a record whose delete is on its way', () => {
     await settle();
     expect(screen.reads()).toBe(2);
 
-    // The delete was refused: the record is there, and follows changes again.
-    unmarkDeleting('containers', '41');
-    await client.invalidateQueries({ queryKey: recordsKeys.all });
+    // The delete was refused: the record is read again at once (a change may have come meanwhile),
+    // and follows changes again.
+    await deleteRefused(client, 'containers', '41');
     await settle();
     expect(screen.reads()).toBe(3);
+    await client.invalidateQueries({ queryKey: recordsKeys.all });
+    await settle();
+    expect(screen.reads()).toBe(4);
     screen.unsubscribe();
   });
 

@@ -145,8 +145,8 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
   );
 
   const loadingFirst = query.isPending || !columnsKnown;
-  const emptyText = loadingFirst ? null : <Text size="sm">{query.isError ? 'The list could not be loaded' : 'No records found'}</Text>;
-  const couldNotLoad = query.isError;
+  const emptyMessage = query.isError ? 'The list could not be loaded' : 'No records found';
+  const emptyText = loadingFirst ? null : <Text size="sm">{emptyMessage}</Text>;
   const emptyState = useMemo(
     () =>
       loadingFirst ? (
@@ -154,10 +154,10 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
       ) : (
         <Stack align="center" gap={6} c="dimmed">
           <IconDatabaseOff size={30} stroke={1.4} aria-hidden />
-          <Text size="sm">{couldNotLoad ? 'The list could not be loaded' : 'No records found'}</Text>
+          <Text size="sm">{emptyMessage}</Text>
         </Stack>
       ),
-    [loadingFirst, couldNotLoad],
+    [loadingFirst, emptyMessage],
   );
 
   return (

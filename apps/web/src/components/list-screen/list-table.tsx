@@ -31,22 +31,14 @@ interface ListTableProps {
  * that do not change it; the loader is drawn over the table rather than by it, so that "a page is
  * on its way" does not redraw the rows either.
  */
-export const ListTable = memo(function ListTable({ records, columns, sortStatus, onSortStatusChange, fetching, emptyState, rowBackgroundColor, selection }: ListTableProps) {
+export function ListTable({ fetching, ...table }: ListTableProps) {
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
-      <RowsTable
-        records={records}
-        columns={columns}
-        sortStatus={sortStatus}
-        onSortStatusChange={onSortStatusChange}
-        emptyState={emptyState}
-        rowBackgroundColor={rowBackgroundColor}
-        selection={selection}
-      />
+      <RowsTable {...table} />
       <LoadingOverlay visible={fetching} zIndex={3} overlayProps={{ backgroundOpacity: 0.45, blur: 0 }} loaderProps={{ type: 'dots' }} transitionProps={{ duration: 0 }} />
     </div>
   );
-});
+}
 
 const RowsTable = memo(function RowsTable({ records, columns, sortStatus, onSortStatusChange, emptyState, rowBackgroundColor, selection }: Omit<ListTableProps, 'fetching'>) {
   return (

@@ -17,9 +17,18 @@ export function markDeleting(entity: EntityName, id: string): void {
   deleting.add(keyOf(recordsKeys.record(entity, id)));
 }
 
-/** The delete failed: the record is there and is read as before. */
-export function unmarkDeleting(entity: EntityName, id: string): void {
+function unmarkDeleting(entity: EntityName, id: string): void {
   deleting.delete(keyOf(recordsKeys.record(entity, id)));
+}
+
+/**
+ * The delete failed (a mutation's `onError`): the record is there and is read as before — and read
+ * again now, since a change may have come while its reads were held (the refusal often is one: the
+ * record was locked meanwhile).
+ */
+export function deleteRefused(queryClient: QueryClient, entity: EntityName, id: string): Promise<void> {
+  unmarkDeleting(entity, id);
+  return queryClient.invalidateQueries({ queryKey: recordsKeys.record(entity, id), exact: true });
 }
 
 export function isBeingDeleted(queryKey: readonly unknown[]): boolean {

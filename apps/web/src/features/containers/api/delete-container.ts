@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
-import { forgetDeletedRecord, markDeleting, unmarkDeleting } from '../../../lib/records/deleting-records.ts';
+import { deleteRefused, forgetDeletedRecord, markDeleting } from '../../../lib/records/deleting-records.ts';
 import type { ContainerKindConfig } from '../container-kinds.ts';
 
 /**
@@ -21,7 +21,7 @@ export function deleteContainerMutationOptions(kind: ContainerKindConfig, queryC
     meta: { failure: (id: string) => `${kind.noun} ${id} was not deleted` },
     // The record is not read again from here on: it is gone, or about to be (deleting-records.ts).
     onMutate: (id) => markDeleting(kind.entity, id),
-    onError: (_error, id) => unmarkDeleting(kind.entity, id),
+    onError: (_error, id) => deleteRefused(queryClient, kind.entity, id),
     onSuccess: (_answer, id) => {
       forgetDeletedRecord(queryClient, kind.entity, id);
       return Promise.all([

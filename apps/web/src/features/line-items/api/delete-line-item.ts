@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '
 import { api } from '../../../lib/api-client.ts';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
-import { forgetDeletedRecord, markDeleting, unmarkDeleting } from '../../../lib/records/deleting-records.ts';
+import { deleteRefused, forgetDeletedRecord, markDeleting } from '../../../lib/records/deleting-records.ts';
 
 /**
  * `DELETE /3ds/api/{line-item|yb-line-item}/{id}` (spec 2 §4). The answer names the container it
@@ -21,7 +21,7 @@ export function deleteLineItemMutationOptions(kind: LineItemKindConfig, queryCli
     meta: { failure: (id: string) => `${kind.noun} ${id} was not deleted` },
     // The record is not read again from here on: it is gone, or about to be (deleting-records.ts).
     onMutate: (id) => markDeleting(kind.entity, id),
-    onError: (_error, id) => unmarkDeleting(kind.entity, id),
+    onError: (_error, id) => deleteRefused(queryClient, kind.entity, id),
     onSuccess: (_answer, id) => {
       forgetDeletedRecord(queryClient, kind.entity, id);
       return Promise.all([
