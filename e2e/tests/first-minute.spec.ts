@@ -60,6 +60,9 @@ test('every screen of the sidebar, and a record of each list, answers within the
   const shares = [processorShare()];
   await login(page);
   await expect(nav(page)).toBeVisible({ timeout: 30_000 });
+  // The person reads the day's home screen first: its panels have arrived before the first click.
+  await expect(heading(page, 'Home')).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
 
   for (const visit of ['first', 'again'] as const) {
     for (const list of LISTS) {

@@ -45,6 +45,22 @@ test.describe('list screens', () => {
     await expect(page.getByRole('link', { name: /^View record/ })).toHaveCount(0);
   });
 
+  test('a first page shows the rows in view at once and every row of the page soon after, all of them selectable', async ({ page }) => {
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Line Items', exact: true }).click();
+    await expect(showing(page)).toHaveText(/^Showing 1 to 50 of \d+ entries$/);
+    // The page keeps its length: fifty rows, the ones below the view drawn once the person pauses.
+    const rows = page.locator('tbody tr');
+    await expect(rows).toHaveCount(50);
+    await expect(page.getByRole('link', { name: /^View record / })).toHaveCount(50);
+    const last = page.getByRole('link', { name: /^View record / }).last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeVisible();
+    // Every record of the page is selected by "select all", drawn or not.
+    await page.goto('line-items');
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await expect(page.getByRole('region', { name: 'Selection' })).toContainText('50 line items selected');
+  });
+
   test('quick search finds, re-runs when cleared, and warns when nothing matches', async ({ page }) => {
     const all = await counts(page);
     await page.getByLabel('Quick search').fill('pharmacy');

@@ -33,9 +33,34 @@ describe('router', () => {
   });
 
   it('loads every screen of the signed-in area lazily, Users included, so the login bundle stays small', () => {
-    const lazy = Symbol.for('react.lazy');
-    for (const screen of Object.values(SCREENS)) expect((screen as unknown as { $$typeof: symbol }).$$typeof).toBe(lazy);
+    const signedIn = appRoutes[0]!.children!.find((route) => route.id === 'signed-in')!;
+    const screens = (routes: RouteObject[]): RouteObject[] => routes.flatMap((route) => [...(route.handle ? [route] : []), ...screens(route.children ?? [])]);
+    const routes = screens(signedIn.children ?? []);
+    expect(routes.map((route) => route.id).sort()).toEqual(Object.keys(SCREENS).sort());
+    for (const route of routes) {
+      // The router loads the screen's code (no component in the route table itself).
+      expect(route.Component ?? route.element).toBeUndefined();
+      expect((route.lazy as { Component?: unknown } | undefined)?.Component, route.id).toBeTypeOf('function');
+    }
     expect(Object.keys(SCREENS)).toContain('users');
+  });
+
+  it("starts reading each list's page and each record as the navigation begins, beside the screen's code", () => {
+    const reads = Object.fromEntries(Object.entries(SCREENS).flatMap(([name, screen]) => (screen.reads ? [[name, screen.reads]] : [])));
+    expect(reads).toMatchObject({
+      companies: { list: 'companies' },
+      company: { record: 'companies' },
+      jobs: { list: 'jobs' },
+      'job-view': { record: 'jobs' },
+      'line-items': { list: 'line-items' },
+      'yb-line-item-view': { record: 'yb-line-items' },
+      dictionaries: { list: 'dictionaries' },
+    });
+    const listRoutes = ['companies', 'registrations', 'jobs', 'containers', 'yb-containers', 'line-items', 'yb-line-items', 'dictionaries'];
+    for (const name of listRoutes) expect(reads[name], name).toEqual({ list: name });
+    const signedIn = appRoutes[0]!.children!.find((route) => route.id === 'signed-in')!;
+    const withLoader = (routes: RouteObject[]): string[] => routes.flatMap((route) => [...(route.loader && route.handle ? [route.id!] : []), ...withLoader(route.children ?? [])]);
+    expect(withLoader(signedIn.children ?? []).sort()).toEqual(Object.keys(reads).sort());
   });
 });
 

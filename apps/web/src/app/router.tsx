@@ -1,29 +1,50 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page/page-loader.tsx';
 import { LoginScreen } from '../features/auth/components/login-screen.tsx';
 import { HOME_ROUTE, ROUTES } from '../config/paths.ts';
 import { BASENAME } from '../lib/navigation.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { redirectWhenSignedIn, requireSession } from '../session/route-guard.ts';
 import { NotFoundScreen } from './not-found-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { routeHandle } from './route-handle.ts';
 import { RootErrorBoundary, ScreenErrorBoundary } from './route-error-screen.tsx';
-import { SCREENS, type ScreenRouteName } from './screens.ts';
+import { prefetchScreenData } from './screen-data.ts';
+import { preloadListCode, SCREENS, type ScreenRouteName } from './screens.ts';
 import { AppShellLayout } from './shell/app-shell-layout.tsx';
 
-/** A named screen route: its lazily loaded screen, its own loading state and error boundary. */
+/**
+ * A named screen route. Its code is loaded by the router (`lazy`) before the navigation commits, so
+ * the old screen stays, under the progress bar, until the new one can be drawn whole — no fallback
+ * that would then hold the screen back. Its loader starts reading what the screen shows first
+ * beside that code (screen-data.ts).
+ */
 function screen(name: ScreenRouteName, placement: { index: true } | { path: string } = { path: ROUTES[name] }): RouteObject {
-  const Screen = SCREENS[name];
+  const { load, reads } = SCREENS[name];
   return {
     id: name,
     ...placement,
     handle: routeHandle(name),
-    element: (
-      <Suspense fallback={<PageLoader />}>
-        <Screen />
-      </Suspense>
-    ),
+    ...(reads && {
+      loader: ({ params, request }: LoaderFunctionArgs) => {
+        prefetchScreenData(queryClient, reads, params, new URL(request.url));
+        return null;
+      },
+    }),
+    lazy: {
+      Component: async () => {
+        const Screen = await load();
+        // Whatever a screen loads later on its own (a dialog's code) waits in its place.
+        return function LoadedScreen() {
+          return (
+            <Suspense fallback={<PageLoader />}>
+              <Screen />
+            </Suspense>
+          );
+        };
+      },
+    },
     ErrorBoundary: ScreenErrorBoundary,
   };
 }
@@ -36,9 +57,9 @@ function recordRoutes(id: string, view: ScreenRouteName, edit: ScreenRouteName):
   return { id, path: ROUTES[view], children: [screen(view, { index: true }), screen(edit)] };
 }
 
-/** Fetches the landing screen's code while the server checks the password of a login. */
+/** Fetches the landing screen's code while the server checks the password of a login, then the lists'. */
 function preloadLanding(): void {
-  void SCREENS[HOME_ROUTE].preload().catch(() => undefined);
+  void SCREENS[HOME_ROUTE].load().then(preloadListCode, () => undefined);
 }
 
 /** The route tree; every path comes from the route table (config/paths.ts). */

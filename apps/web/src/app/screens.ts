@@ -1,30 +1,79 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { EntityName } from '@3ds/domain';
+import { createElement, type ComponentType } from 'react';
 import type { RouteName } from '../config/paths.ts';
 
-export type LazyScreen = LazyExoticComponent<ComponentType> & {
-  /** Starts loading the screen's code ahead of navigation (sidebar hover, after login). */
-  preload: () => Promise<unknown>;
-};
+/** What a screen reads first: a page of a list (its state in the address), or the record of its `:id`. */
+export type ScreenReads = { list: EntityName } | { record: EntityName };
 
-/**
- * A screen in its own chunk, so the first load carries only the shell and the login screen. A
- * screen shared by the two kinds of an area (standard and Yellow Bucket) is given its kind here.
- */
-function lazyScreen<M, P extends object = Record<string, never>>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, props?: P): LazyScreen {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+export interface Screen {
+  /**
+   * The screen's code, in a chunk of its own so that the first load carries only the shell and the
+   * login screen. Loaded once: its route waits for it (router.tsx), the sidebar starts it on hover.
+   */
+  load: () => Promise<ComponentType>;
+  /** What its route's loader starts reading beside its code (screen-data.ts). */
+  reads?: ScreenReads;
+}
+
+/** A screen shared by the two kinds of an area (standard and Yellow Bucket) is given its kind here. */
+function screenIn<M, P extends object = Record<string, never>>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, props?: P, reads?: ScreenReads): Screen {
+  let loading: Promise<ComponentType> | undefined;
   const loadOnce = () =>
     (loading ??= load().then(
       (module) => {
         const Screen = pick(module);
-        return { default: props ? () => createElement(Screen, props) : (Screen as ComponentType) };
+        return props ? () => createElement(Screen, props) : (Screen as ComponentType);
       },
       (error: unknown) => {
         loading = undefined; // a failed chunk download may succeed on the next try
         throw error;
       },
     ));
-  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+  return reads ? { load: loadOnce, reads } : { load: loadOnce };
 }
+
+/**
+ * The code every list screen shares (the table, its finds, exports and bulk actions): the largest
+ * part of any list's first visit. Fetched while a login's password is checked, after the landing
+ * screen's own code.
+ */
+export function preloadListCode(): Promise<unknown> {
+  return import('../components/list-screen/list-screen.tsx').catch(() => undefined);
+}
+
+/**
+ * Signed in and idle: fetch every screen's code ahead of its first visit, the lists' first, one
+ * screen per idle moment so that none holds up what the person does. A screen's first visit then
+ * costs what a later one does. Returns a function that stops it (the shell leaves).
+ */
+export function preloadScreensWhenIdle(): () => void {
+  if (typeof requestIdleCallback !== 'function') return () => undefined;
+  const queue: (() => Promise<unknown>)[] = [preloadListCode, ...PRELOAD_ORDER.map((name) => SCREENS[name].load)];
+  let handle: number | undefined;
+  let stopped = false;
+  const next = () => {
+    handle = requestIdleCallback(
+      () => {
+        const load = queue.shift();
+        if (!load || stopped) return;
+        void load()
+          .catch(() => undefined)
+          .then(() => {
+            if (!stopped) next();
+          });
+      },
+      { timeout: 2000 },
+    );
+  };
+  next();
+  return () => {
+    stopped = true;
+    if (handle !== undefined) cancelIdleCallback(handle);
+  };
+}
+
+const list = (entity: EntityName): ScreenReads => ({ list: entity });
+const record = (entity: EntityName): ScreenReads => ({ record: entity });
 
 const containers = () => import('../features/containers/components/containers-screen.tsx');
 const containerView = () => import('../features/containers/components/container-view.tsx');
@@ -35,44 +84,72 @@ const lineItemView = () => import('../features/line-items/components/line-item-v
 export type ScreenRouteName = Exclude<RouteName, 'login' | 'not-found'>;
 
 /** Every screen of the signed-in area, by route name. */
-export const SCREENS: { [N in ScreenRouteName]: LazyScreen } = {
-  home: lazyScreen(() => import('../features/home/components/home-screen.tsx'), (m) => m.HomeScreen),
-  companies: lazyScreen(() => import('../features/companies/components/companies-screen.tsx'), (m) => m.CompaniesScreen),
-  company: lazyScreen(() => import('../features/companies/components/company-screen.tsx'), (m) => m.CompanyScreen),
-  registrations: lazyScreen(
+export const SCREENS: { [N in ScreenRouteName]: Screen } = {
+  home: screenIn(() => import('../features/home/components/home-screen.tsx'), (m) => m.HomeScreen),
+  companies: screenIn(() => import('../features/companies/components/companies-screen.tsx'), (m) => m.CompaniesScreen, undefined, list('companies')),
+  company: screenIn(() => import('../features/companies/components/company-screen.tsx'), (m) => m.CompanyScreen, undefined, record('companies')),
+  registrations: screenIn(
     () => import('../features/registrations/components/registrations-screen.tsx'),
     (m) => m.RegistrationsScreen,
+    undefined,
+    list('registrations'),
   ),
-  registration: lazyScreen(
+  registration: screenIn(
     () => import('../features/registrations/components/registration-screen.tsx'),
     (m) => m.RegistrationScreen,
+    undefined,
+    record('registrations'),
   ),
-  jobs: lazyScreen(() => import('../features/jobs/components/jobs-screen.tsx'), (m) => m.JobsScreen),
-  'job-view': lazyScreen(() => import('../features/jobs/components/job-view-screen.tsx'), (m) => m.JobViewScreen),
-  'job-edit': lazyScreen(() => import('../features/jobs/components/job-edit-screen.tsx'), (m) => m.JobEditScreen),
-  containers: lazyScreen(containers, (m) => m.ContainersScreen, { kind: 'standard' }),
-  'container-view': lazyScreen(containerView, (m) => m.ContainerView, { kind: 'standard' }),
-  'container-edit': lazyScreen(containerEdit, (m) => m.ContainerEdit, { kind: 'standard' }),
-  'yb-containers': lazyScreen(containers, (m) => m.ContainersScreen, { kind: 'yellow-bucket' }),
-  'yb-container-view': lazyScreen(containerView, (m) => m.ContainerView, { kind: 'yellow-bucket' }),
-  'yb-container-edit': lazyScreen(containerEdit, (m) => m.ContainerEdit, { kind: 'yellow-bucket' }),
-  'line-items': lazyScreen(lineItems, (m) => m.LineItemsScreen, { kind: 'standard' }),
-  'line-item-view': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'standard' }),
+  jobs: screenIn(() => import('../features/jobs/components/jobs-screen.tsx'), (m) => m.JobsScreen, undefined, list('jobs')),
+  'job-view': screenIn(() => import('../features/jobs/components/job-view-screen.tsx'), (m) => m.JobViewScreen, undefined, record('jobs')),
+  'job-edit': screenIn(() => import('../features/jobs/components/job-edit-screen.tsx'), (m) => m.JobEditScreen),
+  containers: screenIn(containers, (m) => m.ContainersScreen, { kind: 'standard' }, list('containers')),
+  'container-view': screenIn(containerView, (m) => m.ContainerView, { kind: 'standard' }, record('containers')),
+  'container-edit': screenIn(containerEdit, (m) => m.ContainerEdit, { kind: 'standard' }, record('containers')),
+  'yb-containers': screenIn(containers, (m) => m.ContainersScreen, { kind: 'yellow-bucket' }, list('yb-containers')),
+  'yb-container-view': screenIn(containerView, (m) => m.ContainerView, { kind: 'yellow-bucket' }, record('yb-containers')),
+  'yb-container-edit': screenIn(containerEdit, (m) => m.ContainerEdit, { kind: 'yellow-bucket' }, record('yb-containers')),
+  'line-items': screenIn(lineItems, (m) => m.LineItemsScreen, { kind: 'standard' }, list('line-items')),
+  'line-item-view': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'standard' }, record('line-items')),
   // The edit route is the view with its form open; entered only from the view (spec 2 §2).
-  'line-item-edit': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'standard', editing: true }),
-  'yb-line-items': lazyScreen(lineItems, (m) => m.LineItemsScreen, { kind: 'yellow-bucket' }),
-  'yb-line-item-view': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket' }),
-  'yb-line-item-edit': lazyScreen(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket', editing: true }),
-  dictionaries: lazyScreen(
+  'line-item-edit': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'standard', editing: true }, record('line-items')),
+  'yb-line-items': screenIn(lineItems, (m) => m.LineItemsScreen, { kind: 'yellow-bucket' }, list('yb-line-items')),
+  'yb-line-item-view': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket' }, record('yb-line-items')),
+  'yb-line-item-edit': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket', editing: true }, record('yb-line-items')),
+  dictionaries: screenIn(
     () => import('../features/dictionary/components/dictionaries-screen.tsx'),
     (m) => m.DictionariesScreen,
+    undefined,
+    list('dictionaries'),
   ),
-  dictionary: lazyScreen(
+  dictionary: screenIn(
     () => import('../features/dictionary/components/dictionary-screen.tsx'),
     (m) => m.DictionaryScreen,
+    undefined,
+    record('dictionaries'),
   ),
-  reports: lazyScreen(() => import('../features/reports/components/reports-screen.tsx'), (m) => m.ReportsScreen),
-  'on-hand': lazyScreen(() => import('../features/reports/components/on-hand-screen.tsx'), (m) => m.OnHandScreen),
-  users: lazyScreen(() => import('../features/users/components/users-screen.tsx'), (m) => m.UsersScreen),
-  settings: lazyScreen(() => import('../features/settings/components/settings-screen.tsx'), (m) => m.SettingsScreen),
+  reports: screenIn(() => import('../features/reports/components/reports-screen.tsx'), (m) => m.ReportsScreen),
+  'on-hand': screenIn(() => import('../features/reports/components/on-hand-screen.tsx'), (m) => m.OnHandScreen),
+  users: screenIn(() => import('../features/users/components/users-screen.tsx'), (m) => m.UsersScreen),
+  settings: screenIn(() => import('../features/settings/components/settings-screen.tsx'), (m) => m.SettingsScreen),
 };
+
+/** The order screens' code is fetched in when idle: the sidebar's, each list with its records, then the rest. */
+const PRELOAD_ORDER: readonly ScreenRouteName[] = [
+  'companies',
+  'company',
+  'registrations',
+  'registration',
+  'jobs',
+  'job-view',
+  'containers',
+  'container-view',
+  'line-items',
+  'line-item-view',
+  'dictionaries',
+  'on-hand',
+  'reports',
+  'settings',
+  'dictionary',
+  'users',
+];

@@ -67,7 +67,7 @@ export function AppNavbar({ current, onNavigate }: AppNavbarProps) {
     <Box style={{ flex: 1, overflowY: 'auto' }}>
       {links.map(({ route, label, icon: LinkIcon }) => {
         const active = route === activeSection;
-        const preload = () => void SCREENS[route].preload().catch(() => undefined);
+        const preload = () => void SCREENS[route].load().catch(() => undefined);
         // The link just clicked, while its screen is on the way.
         const loading = pending === routePath(route);
         return (

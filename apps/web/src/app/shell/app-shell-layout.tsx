@@ -1,12 +1,13 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../components/page/page-loader.tsx';
 import { useNavigationPending } from '../../components/progress/use-progress.ts';
 import { IdleWatcher } from '../../session/idle-watcher.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { useCurrentRouteName } from '../route-handle.ts';
+import { preloadScreensWhenIdle } from '../screens.ts';
 import { routePath } from '../../config/paths.ts';
 import { AppHeader } from './app-header.tsx';
 import { AppNavbar } from './app-navbar.tsx';
@@ -27,6 +28,8 @@ export function AppShellLayout({ children }: AppShellLayoutProps) {
   const [navOpened, nav] = useDisclosure(false);
   const mainRef = useRef<HTMLElement>(null);
   const navigating = useNavigationPending();
+  // Signed in and idle: every screen's code, ahead of its first visit.
+  useEffect(() => preloadScreensWhenIdle(), []);
 
   // Signed out meanwhile (another tab logged out, or the token expired): back to the login screen.
   if (!session) return <Navigate to={routePath('login')} replace />;

@@ -51,6 +51,9 @@ export const recordsKeys = {
   record: (entity: EntityName, id: string) => ['records', entity, 'record', id] as const,
 };
 
+/** A page read this recently is not read again when its screen opens. */
+const JUST_READ_MS = 1000;
+
 export function listRecordsQueryOptions(entity: EntityName, state: Pick<ListState, keyof ListQuery>) {
   const query: ListQuery = {
     page: state.page,
@@ -64,8 +67,10 @@ export function listRecordsQueryOptions(entity: EntityName, state: Pick<ListStat
     queryFn: ({ signal }) => listRecords(entity, query, signal),
     // The previous page stays on screen (under the table's loader) while the next one loads.
     placeholderData: keepPreviousData,
-    // A list is a live view of shared data: look again when the user comes back to it.
+    // A list is a live view of shared data: look again when the user comes back to it — unless it
+    // was read on the way here (its route's loader starts the read beside the screen's code).
     staleTime: 0,
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_READ_MS,
   });
 }
 
