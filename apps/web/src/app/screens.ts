@@ -16,7 +16,11 @@ export interface Screen {
 }
 
 /** A screen shared by the two kinds of an area (standard and Yellow Bucket) is given its kind here. */
-function screenIn<M, P extends object = Record<string, never>>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, props?: P, reads?: ScreenReads): Screen {
+function screenIn<M, P extends object = Record<string, never>>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  { props, reads }: { props?: P; reads?: ScreenReads } = {},
+): Screen {
   let loading: Promise<ComponentType> | undefined;
   const loadOnce = () =>
     (loading ??= load().then(
@@ -72,8 +76,8 @@ export function preloadScreensWhenIdle(): () => void {
   };
 }
 
-const list = (entity: EntityName): ScreenReads => ({ list: entity });
-const record = (entity: EntityName): ScreenReads => ({ record: entity });
+const list = (entity: EntityName) => ({ list: entity });
+const record = (entity: EntityName) => ({ record: entity });
 
 const containers = () => import('../features/containers/components/containers-screen.tsx');
 const containerView = () => import('../features/containers/components/container-view.tsx');
@@ -86,47 +90,43 @@ export type ScreenRouteName = Exclude<RouteName, 'login' | 'not-found'>;
 /** Every screen of the signed-in area, by route name. */
 export const SCREENS: { [N in ScreenRouteName]: Screen } = {
   home: screenIn(() => import('../features/home/components/home-screen.tsx'), (m) => m.HomeScreen),
-  companies: screenIn(() => import('../features/companies/components/companies-screen.tsx'), (m) => m.CompaniesScreen, undefined, list('companies')),
-  company: screenIn(() => import('../features/companies/components/company-screen.tsx'), (m) => m.CompanyScreen, undefined, record('companies')),
+  companies: screenIn(() => import('../features/companies/components/companies-screen.tsx'), (m) => m.CompaniesScreen, { reads: list('companies') }),
+  company: screenIn(() => import('../features/companies/components/company-screen.tsx'), (m) => m.CompanyScreen, { reads: record('companies') }),
   registrations: screenIn(
     () => import('../features/registrations/components/registrations-screen.tsx'),
     (m) => m.RegistrationsScreen,
-    undefined,
-    list('registrations'),
+    { reads: list('registrations') },
   ),
   registration: screenIn(
     () => import('../features/registrations/components/registration-screen.tsx'),
     (m) => m.RegistrationScreen,
-    undefined,
-    record('registrations'),
+    { reads: record('registrations') },
   ),
-  jobs: screenIn(() => import('../features/jobs/components/jobs-screen.tsx'), (m) => m.JobsScreen, undefined, list('jobs')),
-  'job-view': screenIn(() => import('../features/jobs/components/job-view-screen.tsx'), (m) => m.JobViewScreen, undefined, record('jobs')),
+  jobs: screenIn(() => import('../features/jobs/components/jobs-screen.tsx'), (m) => m.JobsScreen, { reads: list('jobs') }),
+  'job-view': screenIn(() => import('../features/jobs/components/job-view-screen.tsx'), (m) => m.JobViewScreen, { reads: record('jobs') }),
   'job-edit': screenIn(() => import('../features/jobs/components/job-edit-screen.tsx'), (m) => m.JobEditScreen),
-  containers: screenIn(containers, (m) => m.ContainersScreen, { kind: 'standard' }, list('containers')),
-  'container-view': screenIn(containerView, (m) => m.ContainerView, { kind: 'standard' }, record('containers')),
-  'container-edit': screenIn(containerEdit, (m) => m.ContainerEdit, { kind: 'standard' }, record('containers')),
-  'yb-containers': screenIn(containers, (m) => m.ContainersScreen, { kind: 'yellow-bucket' }, list('yb-containers')),
-  'yb-container-view': screenIn(containerView, (m) => m.ContainerView, { kind: 'yellow-bucket' }, record('yb-containers')),
-  'yb-container-edit': screenIn(containerEdit, (m) => m.ContainerEdit, { kind: 'yellow-bucket' }, record('yb-containers')),
-  'line-items': screenIn(lineItems, (m) => m.LineItemsScreen, { kind: 'standard' }, list('line-items')),
-  'line-item-view': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'standard' }, record('line-items')),
+  containers: screenIn(containers, (m) => m.ContainersScreen, { props: { kind: 'standard' }, reads: list('containers') }),
+  'container-view': screenIn(containerView, (m) => m.ContainerView, { props: { kind: 'standard' }, reads: record('containers') }),
+  'container-edit': screenIn(containerEdit, (m) => m.ContainerEdit, { props: { kind: 'standard' }, reads: record('containers') }),
+  'yb-containers': screenIn(containers, (m) => m.ContainersScreen, { props: { kind: 'yellow-bucket' }, reads: list('yb-containers') }),
+  'yb-container-view': screenIn(containerView, (m) => m.ContainerView, { props: { kind: 'yellow-bucket' }, reads: record('yb-containers') }),
+  'yb-container-edit': screenIn(containerEdit, (m) => m.ContainerEdit, { props: { kind: 'yellow-bucket' }, reads: record('yb-containers') }),
+  'line-items': screenIn(lineItems, (m) => m.LineItemsScreen, { props: { kind: 'standard' }, reads: list('line-items') }),
+  'line-item-view': screenIn(lineItemView, (m) => m.LineItemView, { props: { kind: 'standard' }, reads: record('line-items') }),
   // The edit route is the view with its form open; entered only from the view (spec 2 §2).
-  'line-item-edit': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'standard', editing: true }, record('line-items')),
-  'yb-line-items': screenIn(lineItems, (m) => m.LineItemsScreen, { kind: 'yellow-bucket' }, list('yb-line-items')),
-  'yb-line-item-view': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket' }, record('yb-line-items')),
-  'yb-line-item-edit': screenIn(lineItemView, (m) => m.LineItemView, { kind: 'yellow-bucket', editing: true }, record('yb-line-items')),
+  'line-item-edit': screenIn(lineItemView, (m) => m.LineItemView, { props: { kind: 'standard', editing: true }, reads: record('line-items') }),
+  'yb-line-items': screenIn(lineItems, (m) => m.LineItemsScreen, { props: { kind: 'yellow-bucket' }, reads: list('yb-line-items') }),
+  'yb-line-item-view': screenIn(lineItemView, (m) => m.LineItemView, { props: { kind: 'yellow-bucket' }, reads: record('yb-line-items') }),
+  'yb-line-item-edit': screenIn(lineItemView, (m) => m.LineItemView, { props: { kind: 'yellow-bucket', editing: true }, reads: record('yb-line-items') }),
   dictionaries: screenIn(
     () => import('../features/dictionary/components/dictionaries-screen.tsx'),
     (m) => m.DictionariesScreen,
-    undefined,
-    list('dictionaries'),
+    { reads: list('dictionaries') },
   ),
   dictionary: screenIn(
     () => import('../features/dictionary/components/dictionary-screen.tsx'),
     (m) => m.DictionaryScreen,
-    undefined,
-    record('dictionaries'),
+    { reads: record('dictionaries') },
   ),
   reports: screenIn(() => import('../features/reports/components/reports-screen.tsx'), (m) => m.ReportsScreen),
   'on-hand': screenIn(() => import('../features/reports/components/on-hand-screen.tsx'), (m) => m.OnHandScreen),
