@@ -187,6 +187,14 @@ test('bulk lock of a found set: select all N found, confirm the count, and read 
 
   const summary = page.getByRole('dialog', { name: 'Lock 12 line items: what was done' });
   await expect(summary.getByText('8 locked, 4 refused:')).toBeVisible();
+  // The confirmation, still closing as the summary opens, keeps its name until it is gone.
+  const unnamed = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="dialog"]')].filter((dialog) => {
+      const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '');
+      return !title?.textContent?.trim();
+    }).length,
+  );
+  expect(unnamed, 'dialogs on screen without a name').toBe(0);
   await expect(summary.getByRole('listitem')).toHaveCount(4);
   await expect(summary.getByRole('link', { name: `Line item ${ids[8]}` })).toBeVisible();
   await expectAccessible(page, 'bulk summary dialog');

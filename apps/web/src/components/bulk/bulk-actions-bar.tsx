@@ -16,6 +16,7 @@ import { sessionMayPerform } from '../../session/session.ts';
 import { showAlert } from '../../lib/alert-store.ts';
 import { warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
+import { useShownWhileOpen } from '../dialogs/use-shown-while-open.ts';
 import { DownloadDialog } from '../list-screen/download-dialog.tsx';
 import { useBulkAction } from './api/run-bulk-action.ts';
 import { useBulkForecast } from './api/bulk-forecast.ts';
@@ -76,6 +77,8 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
   // Before a lock, unlock or delete is confirmed: what it would do and refuse (a dry run).
   const forecastBody = asked && asked.action !== 'export' && asked.action !== 'move' && !refusal ? bulkBody(selection, listFind, asked.action) : null;
   const forecast = useBulkForecast(entity, forecastBody);
+  const shownSummary = useShownWhileOpen(summary, summary !== null);
+
   if (count === 0 && !asked && !summary && !download) return null;
   const may = (action: BulkAction) => sessionMayPerform(session, bulkActionRule(entity, action));
 
@@ -197,8 +200,13 @@ export function BulkActionsBar({ entity, selection, onSelectionChange, pageIds, 
         onClose={close}
       />
 
-      <Modal opened={summary !== null} onClose={() => setSummary(null)} title={summary ? `${ACTION_LABELS[summary.action].verb} ${countOf(entity, summary.result.done + summary.result.refused.length)}: what was done` : ''} size="lg">
-        {summary && <BulkSummary entity={entity} action={summary.action} result={summary.result} onClose={() => setSummary(null)} />}
+      <Modal
+        opened={summary !== null}
+        onClose={() => setSummary(null)}
+        title={shownSummary ? `${ACTION_LABELS[shownSummary.action].verb} ${countOf(entity, shownSummary.result.done + shownSummary.result.refused.length)}: what was done` : ''}
+        size="lg"
+      >
+        {shownSummary && <BulkSummary entity={entity} action={shownSummary.action} result={shownSummary.result} onClose={() => setSummary(null)} />}
       </Modal>
 
       <DownloadDialog href={download?.href ?? null} fileName={download?.fileName ?? 'export.xlsx'} onClose={() => setDownload(null)} />

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RefusalNote } from '../alerts/refusal-note.tsx';
+import { useShownWhileOpen } from './use-shown-while-open.ts';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -40,20 +41,23 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  // Its words stay while it closes, though what they were made from is gone by then.
+  const shownTitle = useShownWhileOpen(title, opened);
+  const shownQuestion = useShownWhileOpen(question, opened);
   return (
     <Modal
       opened={opened}
       onClose={() => {
         if (!busy) onClose();
       }}
-      title={title}
+      title={shownTitle}
       size="md"
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}
     >
       <Stack gap="lg">
-        <Text size="sm">{question}</Text>
+        <Text size="sm">{shownQuestion}</Text>
         {children}
         {refusal !== undefined && refusal !== null && refusal !== '' && <RefusalNote>{refusal}</RefusalNote>}
         <Group justify="flex-end" gap="sm">
