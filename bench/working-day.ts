@@ -21,6 +21,8 @@ const USAGE = `A working day at scale: people reading varied screens while intak
   --readers N   concurrent readers (default 8)
   --saves N     line items saved per second through the API while writing (default 4)
   --out FILE    where to write the results, under "working_day" (default bench/results.json; other keys are kept)
+  --only TEXT   only the scenarios of phases 2–3 whose name holds TEXT (e.g. "varied mix, 4"), for trying a setting;
+                no first-time finds, no exactness check, nothing written
 
 Phases, each on the same server (pool of 10, LOG_LEVEL=warn, as npm start runs it):
   1. first-time quick finds: one client asks the line-item list for distinct words, each once (words drawn from the
@@ -331,6 +333,46 @@ async function scenario(
   return result;
 }
 
+/** The hot screens' next ask: the readers cycle through them. */
+function hotAsk(i: number) {
+  const a = HOT[(i + Math.floor(performance.now())) % HOT.length]!;
+  return { group: 'hot screens', path: listPath(a), ask: a };
+}
+
+/** The scenarios of phases 2–3, in order, named as the results name them. */
+function scenarioList(data: Data, readers: number, saves: number) {
+  const mixes = Array.from({ length: readers }, (_, i) => random(1000 + i));
+  const varied = (i: number) => variedAsk(data, mixes[i]!);
+  return [
+    ['5 hot screens, nobody saving', hotAsk, 0],
+    [`5 hot screens, ${saves} saves/s`, hotAsk, saves],
+    ['varied mix, nobody saving', varied, 0],
+    [`varied mix, ${saves} saves/s`, varied, saves],
+  ] as const;
+}
+
+/** `--only`: some scenarios, printed, for trying a setting of the server (its environment is this process's). */
+async function tryScenarios(only: string, base: string, token: string, pid: number, options: { readers: number; seconds: number; saves: number; data: Data }) {
+  const chosen = scenarioList(options.data, options.readers, options.saves).filter(([name]) => name.includes(only));
+  if (!chosen.length) throw new Error(`--only ${only}: no scenario's name holds it.`);
+  const results: ScenarioResult[] = [];
+  for (const [name, next, rate] of chosen) {
+    console.log(`\n${name} …`);
+    results.push(await scenario(name, base, token, pid, { ...options, warmup: 3, asked: new Map(), next, saves: rate }));
+  }
+  printTable(
+    ['what the team does', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'saves'],
+    results.map((s) => statsRow(s.name, s)),
+  );
+  for (const s of results) {
+    console.log(`\nBy kind of request (${s.name}):`);
+    printTable(
+      ['request', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+      Object.entries(s.groups).map(([g, t]) => [g, fmt(t.rps), fmt(t.p50_ms), fmt(t.p95_ms), fmt(t.p99_ms), String(t.errors)]),
+    );
+  }
+}
+
 /** One client asks each word once, in turn: the first time the server sees each find. */
 async function firstTime(base: string, token: string, words: string[]) {
   const tally = new Tally();
@@ -401,6 +443,7 @@ export async function workingDay(argv: string[]): Promise<void> {
       readers: { type: 'string', default: '8' },
       saves: { type: 'string', default: '4' },
       out: { type: 'string', default: 'bench/results.json' },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -444,6 +487,11 @@ export async function workingDay(argv: string[]): Promise<void> {
         `3 s warm-up + ${seconds} s per scenario; ${data.words.length} quick-find words in the mix.`,
     );
 
+    if (values.only !== undefined) {
+      await tryScenarios(values.only, base, token, child.pid!, { readers, seconds, saves, data });
+      return;
+    }
+
     console.log('\n1. First-time quick finds (one client, each word once) …');
     const first = await firstTime(base, token, data.firstWords);
     const nothing = await firstTime(base, token, data.nothing);
@@ -452,18 +500,7 @@ export async function workingDay(argv: string[]): Promise<void> {
     const asked = new Map<string, ListAsk>();
     const scenarios: ScenarioResult[] = [];
     const common = { readers, seconds, warmup: 3, data, asked };
-    const hot = (i: number) => {
-      const a = HOT[(i + Math.floor(performance.now())) % HOT.length]!;
-      return { group: 'hot screens', path: listPath(a), ask: a };
-    };
-    const mixes = Array.from({ length: readers }, (_, i) => random(1000 + i));
-    const varied = (i: number) => variedAsk(data, mixes[i]!);
-    for (const [name, next, rate] of [
-      ['5 hot screens, nobody saving', hot, 0],
-      [`5 hot screens, ${saves} saves/s`, hot, saves],
-      ['varied mix, nobody saving', varied, 0],
-      [`varied mix, ${saves} saves/s`, varied, saves],
-    ] as const) {
+    for (const [name, next, rate] of scenarioList(data, readers, saves)) {
       console.log(`\n${scenarios.length + 2}. ${name} …`);
       const result = await scenario(name, base, token, child.pid!, { ...common, next, saves: rate });
       scenarios.push(result);

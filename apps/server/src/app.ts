@@ -66,6 +66,7 @@ import { TokenSigner } from './security/tokens.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { DataVersions } from './records/data-versions.ts';
 import { AnswerCache } from './records/answer-cache.ts';
+import { ReadTurns } from './records/read-turns.ts';
 import { actionGuardPlugin } from './plugins/action-guard.ts';
 
 export const API_PREFIX = '/3ds/api/';
@@ -194,7 +195,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const today = () => day.today();
   // Pictures are shown in pages for a while: their links live an hour. They are made for no session:
   // the answer cache serves one answer to every reader of the record (downloads are made per session).
-  const records = new RecordsService({ db, answers, counts, today, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
+  // Reads of the database take turns, so that saves do not wait behind every reader (records/read-turns.ts);
+  // the embedded database runs one statement at a time anyway.
+  const reads = deps.database.kind === 'postgres' ? new ReadTurns(deps.config.readsAtOnce) : undefined;
+  const records = new RecordsService({ db, answers, counts, reads, today, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });

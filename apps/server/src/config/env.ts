@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -38,6 +39,14 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/**
+ * List and record reads that go to the database at once, by default: one per processor of this
+ * machine, at least two. Readers beyond wait their turn, and the processors' other turns and the
+ * pool's other connections are the saves' (records/read-turns.ts; measured in bench/README.md,
+ * "Working day"). A database on a machine of its own with more processors may take more.
+ */
+export const READS_AT_ONCE = Math.max(2, availableParallelism());
+
 const envSchema = z
   .object({
     PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -51,6 +60,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_READS_AT_ONCE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(100).default(READS_AT_ONCE),
     DATA_DIR: z.string().min(1).default('./data'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
@@ -96,6 +106,8 @@ export interface Config {
    * migrations and grants the server's role what it may do (db/database-roles.ts).
    */
   database: { kind: 'postgres'; url: string; adminUrl: string | undefined; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  /** List and record reads that go to PostgreSQL at once; more wait their turn (records/read-turns.ts). */
+  readsAtOnce: number;
   dataDir: string;
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; notifyTo: string; from: string };
@@ -151,6 +163,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     answerCacheBytes: env.ANSWER_CACHE_MB * 1024 * 1024,
+    readsAtOnce: env.DATABASE_READS_AT_ONCE,
     eventsMaxStreams: env.EVENTS_MAX_STREAMS,
   };
 }

@@ -6,6 +6,7 @@ import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
 import { layoutTables, type Layout, type LayoutField } from './layout.ts';
 import { AnswerCache, answerBytes } from './answer-cache.ts';
+import type { ReadTurns } from './read-turns.ts';
 import type { ListRequest } from './list-query.ts';
 import { formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
@@ -69,14 +70,16 @@ export class RecordsService {
   readonly #counts: CountCache;
   readonly #fileLink: FileLinker;
   readonly #answers: AnswerCache | undefined;
+  readonly #reads: ReadTurns | undefined;
   /** The day answers and counts are kept by: the Settings' day (BusinessDay), the day Days Left counts by. */
   readonly #today: () => string;
 
-  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache; today?: () => string }) {
+  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache; reads?: ReadTurns; today?: () => string }) {
     this.#db = deps.db;
     this.#counts = deps.counts ?? new CountCache(deps.db);
     this.#fileLink = deps.fileLink;
     this.#answers = deps.answers;
+    this.#reads = deps.reads;
     this.#today = deps.today ?? (() => todayIso());
   }
 
@@ -96,7 +99,10 @@ export class RecordsService {
     return this.#answer(entity, key, () => this.record(entity, id, user));
   }
 
-  #answer(entity: EntityName, key: string, produce: () => Promise<unknown>): Promise<Buffer> {
+  #answer(entity: EntityName, key: string, read: () => Promise<unknown>): Promise<Buffer> {
+    // A read of the database takes its turn (ReadTurns); an answer kept in memory does not.
+    const reads = this.#reads;
+    const produce = reads ? () => reads.run(read) : read;
     const tables = KEPT_TABLES.get(entity);
     if (!this.#answers || !tables) return produce().then(answerBytes);
     return this.#answers.answer(key, tables, produce);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
 
@@ -51,6 +52,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ EVENTS_MAX_STREAMS: '50' }).eventsMaxStreams).toBe(50);
     for (const bad of ['0', '-3', '2.5', 'many', '10000000']) {
       expect(() => loadConfig({ EVENTS_MAX_STREAMS: bad })).toThrow(/EVENTS_MAX_STREAMS/);
+    }
+  });
+
+  it('lets DATABASE_READS_AT_ONCE list and record reads go to PostgreSQL at once (one per processor, at least 2, unless it says otherwise)', () => {
+    const url = { DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(32) };
+    const readsOf = (env: Record<string, string>) => loadConfig({ ...url, ...env }).readsAtOnce;
+    expect(readsOf({})).toBe(Math.max(2, availableParallelism()));
+    expect(readsOf({ DATABASE_READS_AT_ONCE: '8' })).toBe(8);
+    for (const bad of ['0', '-1', '2.5', 'few', '1000']) {
+      expect(() => loadConfig({ ...url, DATABASE_READS_AT_ONCE: bad })).toThrow(/DATABASE_READS_AT_ONCE/);
     }
   });
 

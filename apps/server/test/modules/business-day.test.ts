@@ -37,6 +37,24 @@ describe('BusinessDay', () => {
     expect(day.today()).toBe('2026-03-14');
   });
 
+  it('turns to the next day at the zone\'s midnight to the second, however often it is asked within a second', async () => {
+    await setZone('America/Chicago');
+    // Midnight in Chicago on March 15 (CDT, UTC−5) is 05:00:00 UTC.
+    let clock = new Date('2026-03-15T04:59:59.000Z');
+    const day = await BusinessDay.read(database.db, () => clock);
+    expect(day.today()).toBe('2026-03-14');
+    clock = new Date('2026-03-15T04:59:59.999Z');
+    expect(day.today()).toBe('2026-03-14');
+    clock = new Date('2026-03-15T05:00:00.000Z');
+    expect(day.today()).toBe('2026-03-15');
+    // A clock set back (a test's, or a corrected one) is counted again.
+    clock = new Date('2026-03-15T04:00:00.000Z');
+    expect(day.today()).toBe('2026-03-14');
+    // A change of zone within the same second is followed at once.
+    day.use('Asia/Tokyo');
+    expect(day.today()).toBe('2026-03-15');
+  });
+
   it('starts with the server\'s own zone when the settings cannot be read, and says so', async () => {
     // Nothing listens on port 1: every statement fails to connect.
     const broken = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none', connectionTimeoutMillis: 500 }) }) });

@@ -18,6 +18,8 @@ export class BusinessDay {
   readonly #db: Kysely<Database>;
   readonly #now: () => Date;
   #timeZone: string;
+  /** Today as last counted, for the second of the clock it was counted at. */
+  #kept: { second: number; timeZone: string; day: string } | undefined;
 
   private constructor(db: Kysely<Database>, now: () => Date, timeZone: string) {
     this.#db = db;
@@ -43,9 +45,20 @@ export class BusinessDay {
     return this.#timeZone;
   }
 
-  /** Today as ISO `YYYY-MM-DD`, in the Settings' time zone, by the server's clock. */
+  /**
+   * Today as ISO `YYYY-MM-DD`, in the Settings' time zone, by the server's clock. Every answer asks
+   * (it is part of what answers are kept by), and counting it costs more than the rest of a kept
+   * answer's work, so it is counted once per second of the clock: a zone's midnight falls on a whole
+   * second (offsets are whole minutes), so the day is the same throughout the second it was counted in.
+   */
   today(): string {
-    return todayInTimeZone(this.#now(), this.#timeZone);
+    const now = this.#now();
+    const second = Math.floor(now.getTime() / 1000);
+    const kept = this.#kept;
+    if (kept && kept.second === second && kept.timeZone === this.#timeZone) return kept.day;
+    const day = todayInTimeZone(now, this.#timeZone);
+    this.#kept = { second, timeZone: this.#timeZone, day };
+    return day;
   }
 
   /** The time of day `HH:MM` in the Settings' time zone, by the server's clock. */
