@@ -69,8 +69,8 @@ function alignment(column: DocumentColumn): 'left' | 'right' | 'center' {
 /**
  * Advance widths of every character `printable` lets through at a size of 1 pt, measured once through
  * pdfkit, so measuring text is a table look-up per character instead of pdfkit's kerning-aware measure
- * (the slowest part of a big table). pdfkit kerns what it draws, which moves Helvetica text by a
- * fraction of a point either way: well inside the cell padding.
+ * (the slowest part of a big table). The table's text is drawn without kerning (withoutKerning), so
+ * what is drawn is exactly as wide as measured.
  */
 function glyphWidths(doc: PDFKit.PDFDocument, font: string): Float32Array {
   const widths = new Float32Array(MAX_WIN_ANSI_CODE + 1);
@@ -80,6 +80,20 @@ function glyphWidths(doc: PDFKit.PDFDocument, font: string): Float32Array {
     if (char.replace(NOT_WIN_ANSI, '') === char) widths[code] = doc.widthOfString(char) / 100;
   }
   return widths;
+}
+
+/**
+ * Sets `font` without kerning in this document. The table measures its text by the advance widths
+ * alone (glyphWidths), so a right-aligned number drawn without kerning ends exactly where it was
+ * measured to; and pdfkit looks up each pair of characters of every cell twice (to place it and to
+ * move past it), the largest single cost of a long PDF. Relies on pdfkit's standard-font internals
+ * (`_font.font.getKernPair`, made per document), hence the guard: if they change, this does nothing
+ * and the text is kerned as before.
+ */
+function withoutKerning(doc: PDFKit.PDFDocument, font: string): void {
+  doc.font(font);
+  const metrics = (doc as unknown as { _font?: { font?: { getKernPair?: unknown } } })._font?.font;
+  if (metrics && typeof metrics.getKernPair === 'function') metrics.getKernPair = () => 0;
 }
 
 /** Widths of text in one font at one size. */
@@ -98,6 +112,15 @@ class Measure {
     for (let i = 0; i < text.length; i++) total += this.char(text, i);
     return total;
   }
+}
+
+/**
+ * The options of a cell's text for pdfkit: one line, whose width we have measured. pdfkit reads
+ * `textWidth` and `wordCount` (its line wrapper passes them) instead of measuring the text again,
+ * which it needs only for underlines and links, neither of which a cell has.
+ */
+function drawnAs(width: number): PDFKit.Mixins.TextOptions {
+  return { lineBreak: false, textWidth: width, wordCount: 1 } as PDFKit.Mixins.TextOptions;
 }
 
 /** The text cut to fit `width`, with an ellipsis when cut. */
@@ -267,6 +290,8 @@ export function createPdfWriter(output: NodeJS.WritableStream, document: PdfDocu
   // Observed here so an early failure of `output` is not an unhandled rejection; finish reports it.
   done.catch(() => {});
 
+  withoutKerning(doc, 'Helvetica');
+  withoutKerning(doc, 'Helvetica-Bold');
   const regularWidths = glyphWidths(doc, 'Helvetica');
   const boldWidths = glyphWidths(doc, 'Helvetica-Bold');
   let fontSize: number = FONT_SIZES[0];
@@ -320,12 +345,10 @@ export function createPdfWriter(output: NodeJS.WritableStream, document: PdfDocu
       const cell = layout[i]!;
       const inner = cell.width - 2 * CELL_PADDING;
       lines[i]!.forEach((text, n) => {
+        const width = measure.text(text);
         let x = cell.x + CELL_PADDING;
-        if (cell.align !== 'left') {
-          const width = measure.text(text);
-          x += cell.align === 'right' ? inner - width : (inner - width) / 2;
-        }
-        doc.text(text, x, y + ROW_PADDING + 1 + n * lineHeight, { lineBreak: false });
+        if (cell.align !== 'left') x += cell.align === 'right' ? inner - width : (inner - width) / 2;
+        doc.text(text, x, y + ROW_PADDING + 1 + n * lineHeight, drawnAs(width));
       });
     }
   }

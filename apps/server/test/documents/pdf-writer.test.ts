@@ -22,6 +22,8 @@ interface WrittenPdf {
   pages: number;
   /** The text of every text-showing operator, in order. */
   texts: string[];
+  /** The arrays of those operators as written: hex strings, and kerning numbers between them if any. */
+  arrays: string[];
 }
 
 /** Writes the document uncompressed and reads back its page count and text. */
@@ -47,10 +49,9 @@ async function writePdf(rowCount: number, options: { subtitle?: string; title?: 
   const pdf = Buffer.concat(chunks).toString('latin1');
   expect(pdf.startsWith('%PDF-')).toBe(true);
   // pdfkit shows text as TJ arrays of hex strings (WinAnsi bytes) with kerning numbers between them.
-  const texts = [...pdf.matchAll(/\[((?:<[0-9a-f]*>|\s|-?[\d.]+)*)\] TJ/g)].map(([, array]) =>
-    [...array!.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => winAnsi.decode(Buffer.from(hex!, 'hex'))).join(''),
-  );
-  return { pages: pdf.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0, texts };
+  const arrays = [...pdf.matchAll(/\[((?:<[0-9a-f]*>|\s|-?[\d.]+)*)\] TJ/g)].map(([, array]) => array!);
+  const texts = arrays.map((array) => [...array.matchAll(/<([0-9a-f]*)>/g)].map(([, hex]) => winAnsi.decode(Buffer.from(hex!, 'hex'))).join(''));
+  return { pages: pdf.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0, texts, arrays };
 }
 
 /** Writes a document and reads it back as pdftotext (poppler-utils) sees it, in the order it was drawn. */
@@ -114,6 +115,19 @@ describe('createPdfWriter', () => {
     expect(texts[first + 3]).toBe('Yes'); // the next cell: no fourth line
     expect(long.startsWith(lines.join(' ').slice(0, -1).trimEnd())).toBe(true);
     expect(texts).toContain('Zoë’s “Pharmacy” ??');
+  });
+
+  it('draws the table unkerned, each cell exactly as wide as it was measured (right-aligned numbers end at the edge)', async () => {
+    // "AV", "Ty" and "Yo" are kerned pairs of Helvetica: kerned, pdfkit splits the text with numbers between.
+    const { texts, arrays } = await writePdf(0, { extra: [[1, 'AVAILABLE Tylenol Yo', '', 'Yes', 1]] });
+    const index = texts.indexOf('AVAILABLE Tylenol Yo');
+    expect(index).toBeGreaterThan(-1);
+    // One hex string (pdfkit ends every array with a 0 advance): nothing moved between its characters.
+    expect(arrays[index]).toMatch(/^\s*<[0-9a-f]+>(?:\s+-?0)?\s*$/);
+    // Every cell and heading of the table likewise.
+    const table = arrays.slice(texts.indexOf('Job #'), texts.findIndex((t) => t.startsWith('Page ')));
+    expect(table.length).toBeGreaterThan(5);
+    for (const array of table) expect(array.match(/</g)).toHaveLength(1);
   });
 
   it('never cuts the text of a column that identifies the row: it wraps onto as many lines as it needs', async () => {
