@@ -27,7 +27,7 @@ interface Run {
   export_pdf_10k: { seconds: number; peak_rss_mb: number } | null;
 }
 
-export function median(values: readonly number[]): number | null {
+function median(values: readonly number[]): number | null {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -35,11 +35,11 @@ export function median(values: readonly number[]): number | null {
 }
 
 /** The change from `before` to `after` in percent, one decimal; positive is more (of requests a second: better). */
-export function change(before: number | null, after: number | null): number | null {
+function change(before: number | null, after: number | null): number | null {
   return before && after !== null ? Math.round((after / before - 1) * 1000) / 10 : null;
 }
 
-export function sideBySide(before: readonly Run[], after: readonly Run[]) {
+function sideBySide(before: readonly Run[], after: readonly Run[]) {
   const names = after[0]?.queries.map((q) => q.name) ?? [];
   const of = (runs: readonly Run[], name: string, key: keyof Stats) =>
     runs.flatMap((run) => {
@@ -107,4 +107,4 @@ function main() {
   console.log(`Wrote read_only_side_by_side in ${values.out}.`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+main();

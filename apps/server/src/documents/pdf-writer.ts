@@ -67,14 +67,15 @@ function alignment(column: DocumentColumn): 'left' | 'right' | 'center' {
 }
 
 /**
- * Advance widths of every character `printable` lets through at a size of 1 pt, measured once through
- * pdfkit, so measuring text is a table look-up per character instead of pdfkit's kerning-aware measure
- * (the slowest part of a big table). The table's text is drawn without kerning (withoutKerning), so
- * what is drawn is exactly as wide as measured.
+ * Sets `font` in this document without kerning and answers the advance widths of every character
+ * `printable` lets through at a size of 1 pt, measured once through pdfkit: measuring text is then a
+ * table look-up per character instead of pdfkit's measure (the slowest part of a big table), and what
+ * is drawn is exactly as wide as measured (withoutKerning).
  */
 function glyphWidths(doc: PDFKit.PDFDocument, font: string): Float32Array {
   const widths = new Float32Array(MAX_WIN_ANSI_CODE + 1);
   doc.font(font).fontSize(100);
+  withoutKerning(doc);
   for (let code = 0x20; code <= MAX_WIN_ANSI_CODE; code++) {
     const char = String.fromCharCode(code);
     if (char.replace(NOT_WIN_ANSI, '') === char) widths[code] = doc.widthOfString(char) / 100;
@@ -83,15 +84,14 @@ function glyphWidths(doc: PDFKit.PDFDocument, font: string): Float32Array {
 }
 
 /**
- * Sets `font` without kerning in this document. The table measures its text by the advance widths
- * alone (glyphWidths), so a right-aligned number drawn without kerning ends exactly where it was
- * measured to; and pdfkit looks up each pair of characters of every cell twice (to place it and to
- * move past it), the largest single cost of a long PDF. Relies on pdfkit's standard-font internals
+ * Turns kerning off for the document's current font. The table measures its text by the advance
+ * widths alone (glyphWidths), so a right-aligned number drawn without kerning ends exactly where it
+ * was measured to; and pdfkit looks up each pair of characters of every cell twice (to place it and
+ * to move past it), the largest single cost of a long PDF. Relies on pdfkit's standard-font internals
  * (`_font.font.getKernPair`, made per document), hence the guard: if they change, this does nothing
  * and the text is kerned as before.
  */
-function withoutKerning(doc: PDFKit.PDFDocument, font: string): void {
-  doc.font(font);
+function withoutKerning(doc: PDFKit.PDFDocument): void {
   const metrics = (doc as unknown as { _font?: { font?: { getKernPair?: unknown } } })._font?.font;
   if (metrics && typeof metrics.getKernPair === 'function') metrics.getKernPair = () => 0;
 }
@@ -290,8 +290,6 @@ export function createPdfWriter(output: NodeJS.WritableStream, document: PdfDocu
   // Observed here so an early failure of `output` is not an unhandled rejection; finish reports it.
   done.catch(() => {});
 
-  withoutKerning(doc, 'Helvetica');
-  withoutKerning(doc, 'Helvetica-Bold');
   const regularWidths = glyphWidths(doc, 'Helvetica');
   const boldWidths = glyphWidths(doc, 'Helvetica-Bold');
   let fontSize: number = FONT_SIZES[0];
