@@ -197,11 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the answer cache serves one answer to every reader of the record (downloads are made per session).
   // Reads of the database take turns, so that saves do not wait behind every reader (records/read-turns.ts);
   // the embedded database runs one statement at a time anyway.
-  const reads = deps.database.kind === 'postgres' ? new ReadTurns(deps.config.readsAtOnce) : undefined;
+  const reads = deps.database.kind === 'postgres' ? new ReadTurns(deps.config.readsAtOnce, { runLimitMs: deps.config.findTimeLimitMs }) : undefined;
   const records = new RecordsService({ db, answers, counts, reads, today, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, reads });
       await api.register(authRoutes, { auth, loginRateLimitPerMinute: deps.config.loginRateLimitPerMinute });
       // Signed links use a key derived from the JWT secret (files/signed-link.ts), never the JWT key itself.
       await api.register(filesRoutes, { db, store, linkSecret: deps.jwtSecret, now, isSessionLive: (sessionId) => auth.isSessionLive(sessionId) });

@@ -61,6 +61,7 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_READS_AT_ONCE: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1).max(100).default(READS_AT_ONCE),
+    FIND_TIME_LIMIT_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(0.1).max(600).default(5),
     DATA_DIR: z.string().min(1).default('./data'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
@@ -108,6 +109,8 @@ export interface Config {
   database: { kind: 'postgres'; url: string; adminUrl: string | undefined; poolSize: number } | { kind: 'pglite'; dataDir: string };
   /** List and record reads that go to PostgreSQL at once; more wait their turn (records/read-turns.ts). */
   readsAtOnce: number;
+  /** How long a find (a list read of the find lane) may run before it is stopped with a 422, in ms. */
+  findTimeLimitMs: number;
   dataDir: string;
   jwtSecret: string | undefined;
   mail: { smtpUrl: string | undefined; notifyTo: string; from: string };
@@ -164,6 +167,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     answerCacheBytes: env.ANSWER_CACHE_MB * 1024 * 1024,
     readsAtOnce: env.DATABASE_READS_AT_ONCE,
+    findTimeLimitMs: Math.round(env.FIND_TIME_LIMIT_SECONDS * 1000),
     eventsMaxStreams: env.EVENTS_MAX_STREAMS,
   };
 }

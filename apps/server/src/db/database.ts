@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/env.ts';
+import { cancellablePool } from './cancel.ts';
 import { EmbeddedChangeFeed, PostgresChangeFeed, CHANNELS, type ChangeFeed } from './change-feed.ts';
 import type { Database } from './schema.ts';
 import { prepareMarkedStatements } from './prepared.ts';
@@ -47,7 +48,13 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     client.on('error', () => {});
     prepareMarkedStatements(client);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Cancels go through connections of their own: a full pool must not hold up the cancel that frees it.
+  const control = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 5000, allowExitOnIdle: true });
+  control.on('error', () => {});
+  const cancelBackend = async (pid: number) => {
+    await control.query('SELECT pg_cancel_backend($1)', [pid]);
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: cancellablePool(pool, cancelBackend) }) });
   return {
     db,
     kind: 'postgres',
@@ -65,6 +72,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       await db.destroy();
       // Kysely ends the pool only if it ever used it; a handle used for scripts alone ends it here.
       if (!pool.ended) await pool.end();
+      if (!control.ended) await control.end();
     },
   };
 }

@@ -60,3 +60,24 @@ export const validationFailed = (message: string, details: string[]) =>
   new AppError(422, ERROR_CODES.validation, message, { details });
 export const tooManyAttempts = (message: string, retryAfterSeconds?: number) =>
   new AppError(429, ERROR_CODES.tooManyAttempts, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
+
+/**
+ * A find that ran past its time limit (records/read-turns.ts): 422, with what makes a find quicker.
+ * Its statement has been cancelled in the database.
+ */
+export const findTooSlow = (limitMs: number) =>
+  new AppError(
+    422,
+    ERROR_CODES.findTooSlow,
+    `This find took longer than ${Math.round(limitMs / 100) / 10} seconds and was stopped. Narrow it: add another field or a longer word, ` +
+      'begin words with their first letters rather than a * or @, or search a smaller date range.',
+    { title: 'Find Too Slow' },
+  );
+
+/** Why a read stopped when its client went away (the browser closed the tab or asked something else). */
+export class ClientGone extends Error {
+  override name = 'ClientGone';
+  constructor() {
+    super('The client closed the request before it was answered.');
+  }
+}

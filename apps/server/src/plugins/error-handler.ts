@@ -2,7 +2,7 @@ import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@3ds/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, titleForStatus } from '../errors/app-error.ts';
+import { AppError, ClientGone, titleForStatus } from '../errors/app-error.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.badRequest,
@@ -69,6 +69,11 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       let status: number;
       let body: ApiErrorBody;
+      if (error instanceof ClientGone) {
+        // Nobody is there to read an answer: the read stopped because its client went away.
+        request.log.info('the client went away before its read was answered');
+        return reply.status(499).send({ title: 'Client Closed Request', message: error.message, code: ERROR_CODES.badRequest });
+      }
       if (error instanceof AppError) {
         status = error.status;
         body = {

@@ -1,4 +1,5 @@
 import type { DataVersions } from './data-versions.ts';
+import { SharedRead } from './shared-read.ts';
 
 /**
  * The record tables whose every change is announced (the statement triggers of 003_count_cache.sql,
@@ -53,7 +54,7 @@ export class AnswerCache {
   readonly #maxAgeMs: number;
   readonly #now: () => number;
   readonly #entries = new Map<string, Entry>();
-  readonly #reading = new Map<string, { stamp: string; body: Promise<Buffer> }>();
+  readonly #reading = new Map<string, { stamp: string; body: SharedRead<Buffer> }>();
   #bytes = 0;
 
   constructor(versions: DataVersions, options: { maxBytes: number; maxAgeMs?: number; now?: () => number }) {
@@ -75,11 +76,12 @@ export class AnswerCache {
 
   /**
    * The answer for `key`, which reads `tables`: kept, or produced now (and kept when it may be).
-   * `produce` answers the value to send; it is serialised here once.
+   * `produce` answers the value to send; it is serialised here once. The caller leaves when `signal`
+   * aborts; a reading shared by several callers is aborted when the last of them has left.
    */
-  async answer(key: string, tables: readonly string[], produce: () => Promise<unknown>): Promise<Buffer> {
+  async answer(key: string, tables: readonly string[], produce: (signal: AbortSignal | undefined) => Promise<unknown>, signal?: AbortSignal): Promise<Buffer> {
     const stamp = this.#maxBytes > 0 ? this.#versions.stamp(tables) : undefined;
-    if (stamp === undefined) return answerBytes(await produce());
+    if (stamp === undefined) return answerBytes(await produce(signal));
     const now = this.#now();
     const kept = this.#entries.get(key);
     if (kept) {
@@ -92,16 +94,20 @@ export class AnswerCache {
       this.#forget(key, kept);
     }
     const pending = this.#reading.get(key);
-    if (pending && pending.stamp === stamp) return pending.body;
-    const body = produce().then(answerBytes);
-    this.#reading.set(key, { stamp, body });
-    try {
-      const bytes = await body;
-      this.#keep(key, { stamp, body: bytes, at: now, bytes: bytes.length + key.length * 2 + ENTRY_OVERHEAD });
-      return bytes;
-    } finally {
-      if (this.#reading.get(key)?.body === body) this.#reading.delete(key);
-    }
+    if (pending && pending.stamp === stamp && !pending.body.abandoned) return pending.body.join(signal);
+    // The reading keeps its answer and leaves the map itself: a caller who gave up early does neither for the others.
+    const reading: { stamp: string; body: SharedRead<Buffer> } = { stamp, body: undefined as never };
+    reading.body = new SharedRead(async (shared) => {
+      try {
+        const bytes = answerBytes(await produce(shared));
+        this.#keep(key, { stamp, body: bytes, at: now, bytes: bytes.length + key.length * 2 + ENTRY_OVERHEAD });
+        return bytes;
+      } finally {
+        if (this.#reading.get(key) === reading) this.#reading.delete(key);
+      }
+    });
+    this.#reading.set(key, reading);
+    return reading.body.join(signal);
   }
 
   #keep(key: string, entry: Entry) {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { whileWanted } from '../db/cancel.ts';
 import type { Database } from '../db/schema.ts';
 import { transaction } from '../db/transaction.ts';
 import type { DataVersions } from './data-versions.ts';
+import { SharedRead } from './shared-read.ts';
 import type { Layout } from './layout.ts';
 import { countForward, shareCount, type PreparedFind, type SnapshotCount } from './records.repository.ts';
 
@@ -30,7 +32,7 @@ export class CountCache {
   readonly #maxEntries: number;
   readonly #maxChanges: number;
   readonly #memory = new Map<string, Kept>();
-  readonly #pending = new Map<string, { stamp: string; count: Promise<number> }>();
+  readonly #pending = new Map<string, { stamp: string; count: SharedRead<number> }>();
 
   constructor(db: Kysely<Database>, options: { versions?: DataVersions | undefined; maxEntries?: number; maxChanges?: number } = {}) {
     this.#db = db;
@@ -43,8 +45,8 @@ export class CountCache {
     return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
   }
 
-  /** The exact count of `find` (its key: `key`), which reads `tables`. */
-  async count(key: string, layout: Layout, find: PreparedFind, tables: readonly string[]): Promise<number> {
+  /** The exact count of `find` (its key: `key`), which reads `tables`; its statement is cancelled when `signal` aborts. */
+  async count(key: string, layout: Layout, find: PreparedFind, tables: readonly string[], signal?: AbortSignal): Promise<number> {
     // The state of the tables before anything is read: a change after it makes the kept count stale.
     const stamp = this.#versions?.stamp(tables);
     const kept = this.#memory.get(key);
@@ -53,21 +55,33 @@ export class CountCache {
       this.#memory.set(key, kept);
       return kept.count;
     }
-    if (stamp === undefined) return this.#read(key, layout, find, tables, kept, stamp);
+    if (stamp === undefined) return this.#read(key, layout, find, tables, kept, stamp, signal);
     const pending = this.#pending.get(key);
-    if (pending && pending.stamp === stamp) return pending.count;
-    const count = this.#read(key, layout, find, tables, kept, stamp);
-    this.#pending.set(key, { stamp, count });
-    try {
-      return await count;
-    } finally {
-      if (this.#pending.get(key)?.count === count) this.#pending.delete(key);
-    }
+    if (pending && pending.stamp === stamp && !pending.count.abandoned) return pending.count.join(signal);
+    // The reading leaves the map itself: a caller who gave up early does not take it from the others.
+    const reading: { stamp: string; count: SharedRead<number> } = { stamp, count: undefined as never };
+    reading.count = new SharedRead(async (shared) => {
+      try {
+        return await this.#read(key, layout, find, tables, kept, stamp, shared);
+      } finally {
+        if (this.#pending.get(key) === reading) this.#pending.delete(key);
+      }
+    });
+    this.#pending.set(key, reading);
+    return reading.count.join(signal);
   }
 
-  async #read(key: string, layout: Layout, find: PreparedFind, tables: readonly string[], kept: Kept | undefined, stamp: string | undefined) {
+  async #read(
+    key: string,
+    layout: Layout,
+    find: PreparedFind,
+    tables: readonly string[],
+    kept: Kept | undefined,
+    stamp: string | undefined,
+    signal: AbortSignal | undefined,
+  ) {
     const origin = kept ? { kept } : { sharedKey: key };
-    const read = await countForward(this.#db, layout, find, tables, origin, this.#maxChanges);
+    const read = await whileWanted(signal, () => countForward(this.#db, layout, find, tables, origin, this.#maxChanges));
     this.#remember(key, { count: read.count, snapshot: read.snapshot, stamp });
     if (!read.forward) await shareCount(this.#db, key, read);
     return read.count;

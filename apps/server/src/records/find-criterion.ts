@@ -73,16 +73,57 @@ function termToRegex(term: string): string {
   return out;
 }
 
-/** Splits a text value into terms; `"quoted phrases"` stay whole. */
-function splitTerms(value: string): { text: string; phrase: boolean }[] {
-  const terms: { text: string; phrase: boolean }[] = [];
+export interface Term {
+  text: string;
+  phrase: boolean;
+}
+
+/** At most this many different words in a quick find, or in one criterion's value (docs/finds.md). */
+export const MAX_FIND_WORDS = 16;
+
+/** Splits a text value into terms; `"quoted phrases"` stay whole. Only the terms that narrow the find are kept (`distinctTerms`). */
+export function splitTerms(value: string): Term[] {
+  const terms: Term[] = [];
   const re = /"([^"]*)"|(\S+)/g;
   for (let m = re.exec(value); m; m = re.exec(value)) {
     if (m[1] !== undefined) {
       if (m[1].trim()) terms.push({ text: m[1], phrase: true });
     } else terms.push({ text: m[2]!, phrase: false });
   }
-  return terms;
+  return distinctTerms(terms);
+}
+
+/** A-Z as a-z, and nothing else: the database lowers these alike whatever its locale (Turkish aside, which 3DS does not use). */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** A word with no wildcard, escape or quote: what it finds is exactly "a word begins with it". */
+const PLAIN_WORD = /^[^\\*@#"]+$/;
+
+/**
+ * The terms of a find that narrow it, so that its cost follows what it asks and not how it is
+ * written (`a a a a …`): a term said twice (whatever the case of A-Z) is kept once, and a plain word
+ * that another term begins with is dropped, since every word that begins with `oxyc` begins with
+ * `oxy` (`oxy oxyc` finds what `oxyc` finds). Each term must begin a word, so the result is the same.
+ * More than `MAX_FIND_WORDS` different terms is a 400 that says so.
+ */
+export function distinctTerms(terms: readonly Term[]): Term[] {
+  const seen = new Set<string>();
+  const unique = terms.filter((t) => {
+    const key = `${t.phrase ? '"' : ''}${asciiLower(t.text)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const starts = unique.map((t) => (t.phrase ? undefined : asciiLower(literalStart(t.text).text)));
+  const kept = unique.filter((t, i) => {
+    if (t.phrase || !PLAIN_WORD.test(t.text)) return true;
+    const mine = asciiLower(t.text);
+    // Implied by a term that begins with it and says more, or as much and comes first.
+    return !starts.some((start, j) => j !== i && start !== undefined && start.startsWith(mine) && (start.length > mine.length || j < i));
+  });
+  if (kept.length > MAX_FIND_WORDS) {
+    throw badRequest(`A find may have at most ${MAX_FIND_WORDS} different words in one field or in the quick find; this one has ${kept.length}. Leave some out.`);
+  }
+  return kept;
 }
 
 /** `field` begins a word with each term (any order, case-insensitive): the default text find. */

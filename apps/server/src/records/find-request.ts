@@ -1,7 +1,7 @@
 import type { FindRequest } from '@3ds/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors/app-error.ts';
-import { compileCriterion, fieldWordsBeginWith, termStarts, wordStarts, type CriterionContext } from './find-criterion.ts';
+import { compileCriterion, distinctTerms, fieldWordsBeginWith, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
 import { fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
 import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
@@ -114,15 +114,16 @@ export function compileFindRequests(layout: Layout, requests: readonly FindReque
   return { where: where ?? sql<SqlBool>`true`, plain: plain ?? sql<SqlBool>`true`, fields, rowFields, ...(single ? { ids: single } : {}) };
 }
 
-/** Splits quick-find text into words; quoted phrases stay whole. */
+/** Splits quick-find text into the words that narrow it (`distinctTerms`); quoted phrases stay whole. */
 function quickFindWords(text: string): string[] {
-  const words: string[] = [];
+  const words: Term[] = [];
   const re = /"([^"]*)"|(\S+)/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const w = m[1] !== undefined ? `"${m[1]}"` : m[2]!;
-    if (w !== '""') words.push(w);
+    if (m[1] !== undefined) {
+      if (m[1] !== '') words.push({ text: m[1], phrase: true });
+    } else words.push({ text: m[2]!, phrase: false });
   }
-  return words;
+  return distinctTerms(words).map((w) => (w.phrase ? `"${w.text}"` : w.text));
 }
 
 /** A quick-find field's text: numbers as their digits. */

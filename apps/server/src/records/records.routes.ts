@@ -9,6 +9,7 @@ import {
 } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ClientGone } from '../errors/app-error.ts';
 import { parseListQuery, parseSearchBody } from './list-query.ts';
 import type { RecordsService } from './records.service.ts';
 
@@ -24,6 +25,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** Sends answer bytes as they are: the response schema describes them for the OpenAPI document. */
 function sendAnswer<R extends { type(contentType: string): R; send(payload: never): R }>(reply: R, body: Buffer): R {
   return reply.type(JSON_TYPE).send(body as never);
+}
+
+/**
+ * Aborts when the client goes away before its answer has been sent (a closed tab, a navigation, a
+ * new keystroke whose find replaces this one): its read leaves its turn, or stops in the database.
+ */
+function whileClientWaits(reply: { raw: { once(event: 'close', listener: () => void): unknown; writableFinished: boolean } }): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort(new ClientGone());
+  });
+  return gone.signal;
 }
 
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') });
@@ -62,7 +75,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
           response: { 200: listAnswerSchema },
         },
       },
-      async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseListQuery(request.query), request.user)),
+      async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseListQuery(request.query), request.user, whileClientWaits(reply))),
     );
     for (const path of new Set([`/${entity}/search`, `/${singular}/search`])) {
       app.post(
@@ -80,7 +93,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
             response: { 200: listAnswerSchema },
           },
         },
-        async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseSearchBody(request.body), request.user)),
+        async (request, reply) => sendAnswer(reply, await records.listAnswer(entity, parseSearchBody(request.body), request.user, whileClientWaits(reply))),
       );
     }
     for (const path of new Set([`/${entity}/:id`, `/${singular}/:id`])) {
@@ -96,7 +109,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> =
             response: { 200: recordAnswerSchema },
           },
         },
-        async (request, reply) => sendAnswer(reply, await records.recordAnswer(entity, Number(request.params.id), request.user)),
+        async (request, reply) => sendAnswer(reply, await records.recordAnswer(entity, Number(request.params.id), request.user, whileClientWaits(reply))),
       );
     }
   }

@@ -1,12 +1,13 @@
 import { CATALOGUE, todayIso, type EntityName } from '@3ds/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { whileWanted } from '../db/cancel.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors/app-error.ts';
 import { CountCache } from './count-cache.ts';
 import { LAYOUTS } from './layouts/index.ts';
 import { layoutTables, type Layout, type LayoutField } from './layout.ts';
 import { AnswerCache, answerBytes } from './answer-cache.ts';
-import type { ReadTurns } from './read-turns.ts';
+import type { ReadLane, ReadTurns } from './read-turns.ts';
 import type { ListRequest } from './list-query.ts';
 import { formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
@@ -74,7 +75,14 @@ export class RecordsService {
   /** The day answers and counts are kept by: the Settings' day (BusinessDay), the day Days Left counts by. */
   readonly #today: () => string;
 
-  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache; reads?: ReadTurns; today?: () => string }) {
+  constructor(deps: {
+    db: Kysely<Database>;
+    fileLink: FileLinker;
+    counts?: CountCache;
+    answers?: AnswerCache;
+    reads?: ReadTurns;
+    today?: () => string;
+  }) {
     this.#db = deps.db;
     this.#counts = deps.counts ?? new CountCache(deps.db);
     this.#fileLink = deps.fileLink;
@@ -86,26 +94,47 @@ export class RecordsService {
   /**
    * The list answer as the bytes to send, from the answer cache while the layout's tables are
    * unchanged. What distinguishes one user's answer from another's (the dictionary scope) and the
-   * day (finds relative to today, days left) are part of the key.
+   * day (finds relative to today, days left) are part of the key. `signal` aborts when the client
+   * has gone: the read leaves its turn, or is cancelled in the database.
    */
-  async listAnswer(entity: EntityName, request: ListRequest, user: SessionUser): Promise<Buffer> {
+  async listAnswer(entity: EntityName, request: ListRequest, user: SessionUser, signal?: AbortSignal): Promise<Buffer> {
     const key = `${entity}\u0000list\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${JSON.stringify(request)}`;
-    return this.#answer(entity, key, () => this.list(entity, request, user));
+    return this.#answer(entity, key, user, () => this.laneOf(entity, request, user), (read) => this.list(entity, request, user, read), signal);
   }
 
   /** The record answer as the bytes to send, kept like `listAnswer`. */
-  async recordAnswer(entity: EntityName, id: number, user: SessionUser): Promise<Buffer> {
+  async recordAnswer(entity: EntityName, id: number, user: SessionUser, signal?: AbortSignal): Promise<Buffer> {
     const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${id}`;
-    return this.#answer(entity, key, () => this.record(entity, id, user));
+    return this.#answer(entity, key, user, () => 'quick', () => this.record(entity, id, user), signal);
   }
 
-  #answer(entity: EntityName, key: string, read: () => Promise<unknown>): Promise<Buffer> {
-    // A read of the database takes its turn (ReadTurns); an answer kept in memory does not.
+  /**
+   * Which lane of turns a list read takes (records/read-turns.ts): quick when the indexes answer its
+   * find as one set of ids (or it has none) and its page is read in id order; the find lane otherwise.
+   */
+  laneOf(entity: EntityName, request: ListRequest, user: SessionUser): ReadLane {
+    if (request.sort?.length) return 'find';
+    const find = prepareFind(LAYOUTS[entity], request, scopeFor(entity, user), { today: this.#today() });
+    return find.everything || find.ids ? 'quick' : 'find';
+  }
+
+  #answer(
+    entity: EntityName,
+    key: string,
+    user: SessionUser,
+    lane: () => ReadLane,
+    read: (signal: AbortSignal | undefined) => Promise<unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<Buffer> {
+    // A read of the database takes its turn (ReadTurns); an answer kept in memory does not. Its
+    // statements stop in the database when nobody waits for it any more (db/cancel.ts).
     const reads = this.#reads;
-    const produce = reads ? () => reads.run(read) : read;
+    const produce = reads
+      ? (s: AbortSignal | undefined) => reads.run({ lane: lane(), user: String(user.userId), signal: s }, (running) => whileWanted(running, () => read(running)))
+      : (s: AbortSignal | undefined) => whileWanted(s, () => read(s));
     const tables = KEPT_TABLES.get(entity);
-    if (!this.#answers || !tables) return produce().then(answerBytes);
-    return this.#answers.answer(key, tables, produce);
+    if (!this.#answers || !tables) return produce(signal).then(answerBytes);
+    return this.#answers.answer(key, tables, produce, signal);
   }
 
   /** Fields as the API shows them, file fields as signed links. */
@@ -124,14 +153,15 @@ export class RecordsService {
     return LAYOUTS[entity];
   }
 
-  async list(entity: EntityName, request: ListRequest, user: SessionUser): Promise<ListResponse> {
+  /** One page of a list with its counts; a count shared with other readers is left when `signal` aborts. */
+  async list(entity: EntityName, request: ListRequest, user: SessionUser, signal?: AbortSignal): Promise<ListResponse> {
     const layout = LAYOUTS[entity];
     const scope = scopeFor(entity, user);
     const find = prepareFind(layout, request, scope, { today: this.#today() });
     const all = find.everything ? find : prepareFind(layout, {}, scope);
     const keyOf = (parts: FindParts) =>
       CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: this.#today() });
-    const counted = (f: PreparedFind, key: string) => this.#counts.count(key, layout, f, tablesRead(layout, f));
+    const counted = (f: PreparedFind, key: string) => this.#counts.count(key, layout, f, tablesRead(layout, f), signal);
     const [rows, foundCount, totalRecordCount] = await Promise.all([
       selectPage(this.#db, layout, find, request.sort, request),
       counted(find, keyOf(request)),

@@ -22,6 +22,16 @@ describe('HTTP basics', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
+  it('GET /3ds/api/ready answers without a token: ready, with the reads of each lane on PostgreSQL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/3ds/api/ready' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'ready', database: 'up' });
+    if (process.env.TEST_DB_KIND === 'postgres') {
+      expect(body.reads).toEqual({ quick: { running: 0, waiting: 0, oldestWaitMs: 0 }, find: { running: 0, waiting: 0, oldestWaitMs: 0 } });
+    } else expect(body.reads).toBeUndefined();
+  });
+
   it('sends security headers, a strict CSP and a request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/3ds/api/health' });
     const csp = res.headers['content-security-policy'] as string;

@@ -295,3 +295,29 @@ describe('record detail', () => {
     expect((await t.injectAs('reader', { method: 'GET', url: `/3ds/api/yb-container/${id}` })).statusCode).toBe(404);
   });
 });
+
+describe('a find costs what it asks, not how it is written (docs/finds.md, "How many words")', () => {
+  it('a word said again, or one that another word begins with, narrows nothing: the same records', async () => {
+    const once = await find('companies', { quickFindCriteria: 'for' });
+    const many = await find('companies', { quickFindCriteria: Array.from({ length: 240 }, () => 'for').join(' ') });
+    const mixed = await find('companies', { quickFindCriteria: 'f FO for For FOR' });
+    expect([once.statusCode, many.statusCode, mixed.statusCode]).toEqual([200, 200, 200]);
+    const idsOf = (r: typeof once) => r.json().data.map((d: { recordId: string }) => d.recordId);
+    expect(idsOf(many)).toEqual(idsOf(once));
+    expect(idsOf(mixed)).toEqual(idsOf(once));
+    expect(await names(one({ 'Company Name': 'h he hea health H' }))).toEqual(['Forever Health']);
+  });
+
+  it('more than 16 different words in the quick find or in one field is a 400 that says so', async () => {
+    const words = Array.from({ length: 17 }, (_, i) => `w${String.fromCharCode(97 + i)}x`).join(' ');
+    const quick = await find('companies', { quickFindCriteria: words });
+    expect(quick.statusCode).toBe(400);
+    expect(quick.json().message).toBe('A find may have at most 16 different words in one field or in the quick find; this one has 17. Leave some out.');
+    const field = await find('companies', { searchCriteria: one({ 'Company Name': words }) });
+    expect(field.statusCode).toBe(400);
+    expect(field.json().message).toMatch(/at most 16 different words/);
+    // Sixteen is fine.
+    const sixteen = await find('companies', { quickFindCriteria: words.split(' ').slice(0, 16).join(' ') });
+    expect(sixteen.statusCode, sixteen.body).toBe(200);
+  });
+});

@@ -26,7 +26,7 @@ const PUBLIC = [
   /^(GET|HEAD) \/$/,
   /^(GET|HEAD) \/3ds\/(index\.html|assets\/app\.js)?$/,
   /^POST \/3ds\/api\/login$/,
-  /^(GET|HEAD) \/3ds\/api\/health$/,
+  /^(GET|HEAD) \/3ds\/api\/(health|ready)$/,
   /^(GET|HEAD) \/3ds\/api\/files\/:id\/:name$/,
   /^(GET|HEAD) \/3ds\/api\/docs(\/.*)?$/,
 ];

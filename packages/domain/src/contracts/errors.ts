@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   unsupportedMedia: 'UNSUPPORTED_MEDIA',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
   unavailable: 'UNAVAILABLE',
+  /** A find that ran past the server's time limit for a find: narrow it (the message says how). */
+  findTooSlow: 'FIND_TOO_SLOW',
   internal: 'INTERNAL',
 } as const;
 

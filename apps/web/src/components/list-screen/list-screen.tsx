@@ -2,12 +2,13 @@ import 'mantine-datatable/styles.css';
 
 import { Button, Group, Paper, Stack, Text, type MantineColor } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CATALOGUE, MESSAGES, type EntityName } from '@3ds/domain';
+import { CATALOGUE, ERROR_CODES, MESSAGES, type EntityName } from '@3ds/domain';
 import { IconAdjustmentsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { showAlert } from '../../lib/alert-store.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { BulkActionsBar } from '../bulk/bulk-actions-bar.tsx';
 import { bulkNoun, isBulkEntity, isSelected, moveScopeOf, NO_SELECTION, selectOnPage, type Selection } from '../bulk/bulk-model.ts';
 import { PageFrame } from '../page/page-frame.tsx';
@@ -145,7 +146,12 @@ export function ListScreen({ entity, renderers, rowBackgroundColor, legend, pinF
   );
 
   const loadingFirst = query.isPending || !columnsKnown;
-  const emptyMessage = query.isError ? 'The list could not be loaded' : 'No records found';
+  // A find stopped for taking too long says so where its rows would be (the alert says how to narrow it).
+  const emptyMessage = !query.isError
+    ? 'No records found'
+    : query.error instanceof ApiError && query.error.code === ERROR_CODES.findTooSlow
+      ? 'This find took too long and was stopped. Narrow it and try again.'
+      : 'The list could not be loaded';
   const emptyText = loadingFirst ? null : <Text size="sm">{emptyMessage}</Text>;
   const emptyState = useMemo(
     () =>
