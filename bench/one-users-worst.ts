@@ -178,9 +178,9 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
   );
   try {
     const rows = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM line_items')).rows[0]!.n);
-    const ids = async (table: string, n: number) =>
-      (await db.query<{ id: number }>(`SELECT id FROM ${table} ORDER BY random() LIMIT ${n}`)).rows.map((r) => r.id);
-    const [jobs, containers] = await Promise.all([ids('jobs', 3000), ids('containers', 3000)]);
+    const ids = async (from: string, n: number) => (await db.query<{ id: number }>(`SELECT id FROM ${from} ORDER BY random() LIMIT ${n}`)).rows.map((r) => r.id);
+    // Standard containers: a Yellow Bucket container is read at /yb-container/:id.
+    const [jobs, containers] = await Promise.all([ids('jobs', 3000), ids(`containers WHERE kind = 'standard'`, 3000)]);
     const records = jobs.flatMap((id, i) => [`${API}/job/${id}`, `${API}/container/${containers[i]}`]);
     // Pieces of words from the data: what "contains" finds are made of.
     const pieces = (
