@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request, type ClientRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { API } from './cases.ts';
-import { fmt, freePort, percentile, printTable, productionStartArgs, ROOT, round1, sleep, startChild, stopChild } from './support.ts';
+import { fmt, percentile, printTable, ROOT, round1, sleep, startServer } from './support.ts';
 
 const USAGE = `One user's worst: does one person's expensive finds slow another person's screens? (issue: nobody waits behind someone else's find)
 
@@ -167,15 +165,8 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
   if (!url) throw new Error('Set DATABASE_URL to the scale database (see bench/README.md).');
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const dataDir = mkdtempSync(join(tmpdir(), '3ds-worst-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await startChild(
-    'the server',
-    productionStartArgs(),
-    { ...process.env, DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0' },
-    `${base}${API}/health`,
-  );
+  const server = await startServer(url);
+  const { base } = server;
   try {
     const rows = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM line_items')).rows[0]!.n);
     const ids = async (from: string, n: number) => (await db.query<{ id: number }>(`SELECT id FROM ${from} ORDER BY random() LIMIT ${n}`)).rows.map((r) => r.id);
@@ -247,8 +238,8 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\nWritten to ${relative(process.cwd(), out)} (one_users_worst).`);
   } finally {
-    await stopChild(child);
+    await server.stop();
     await db.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    agent.destroy();
   }
 }

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,6 +55,30 @@ export async function startChild(name: string, args: string[], env: NodeJS.Proce
   }
   child.kill('SIGTERM');
   throw new Error(`${name} was not ready within 120 s`);
+}
+
+/**
+ * One server as `npm start` runs it, on the database at `url` (no demo data, warnings only, a fresh
+ * data directory), listening on a free port of 127.0.0.1. `stop` ends it and removes its directory.
+ */
+export async function startServer(url: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), '3ds-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startChild(
+    'the server',
+    productionStartArgs(),
+    { ...process.env, DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', ...env },
+    `${base}/3ds/api/health`,
+  );
+  return {
+    child,
+    base,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function stopChild(child: ChildProcess | undefined): Promise<void> {

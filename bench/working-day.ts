@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -11,7 +9,7 @@ import { fromWith } from '../apps/server/src/records/layout.ts';
 import { prepareFind, type FindParts } from '../apps/server/src/records/records.repository.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { API } from './cases.ts';
-import { fmt, freePort, percentile, printTable, processCpuMs, productionStartArgs, ROOT, round1, sleep, startChild, stopChild } from './support.ts';
+import { fmt, percentile, printTable, processCpuMs, ROOT, round1, sleep, startServer } from './support.ts';
 
 const USAGE = `A working day at scale: people reading varied screens while intake saves line items (issue: fast while people work).
 
@@ -459,15 +457,8 @@ export async function workingDay(argv: string[]): Promise<void> {
   if (!url) throw new Error('Set DATABASE_URL to the scale database (see bench/README.md).');
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const dataDir = mkdtempSync(join(tmpdir(), '3ds-day-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await startChild(
-    'the server',
-    productionStartArgs(),
-    { ...process.env, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL_SIZE), JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0' },
-    `${base}${API}/health`,
-  );
+  const server = await startServer(url, { DATABASE_POOL_SIZE: String(POOL_SIZE) });
+  const { child, base } = server;
   try {
     const data = await lookUp(db);
     if (!data.targets.length) throw new Error('No unlocked standard container of an unlocked job with a current registration to save line items into.');
@@ -553,8 +544,7 @@ export async function workingDay(argv: string[]): Promise<void> {
     writeFileSync(out, `${JSON.stringify({ ...earlier, working_day: workingDayResult }, null, 2)}\n`);
     console.log(`\nWrote working_day in ${relative(ROOT, out)}.`);
   } finally {
-    await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
     await db.end();
     agent.destroy();
   }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PostgresPool } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -38,18 +39,11 @@ export async function whileWanted<T>(signal: AbortSignal | undefined, read: () =
   }
 }
 
-/** The subset of a `pg.Pool` that Kysely's PostgreSQL dialect uses. */
-export interface DialectPool {
-  connect(): Promise<pg.PoolClient>;
-  end(): Promise<void>;
-  options: object;
-}
-
 /**
  * `pool` as Kysely is given it: a client taken inside `whileWanted` is noted for cancelling until it
  * is given back. `cancelBackend` stops the statement of a backend (its process id).
  */
-export function cancellablePool(pool: pg.Pool, cancelBackend: (pid: number) => Promise<void>): DialectPool {
+export function cancellablePool(pool: pg.Pool, cancelBackend: (pid: number) => Promise<void>): PostgresPool {
   return {
     get options() {
       return pool.options;

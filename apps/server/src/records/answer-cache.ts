@@ -1,5 +1,5 @@
 import type { DataVersions } from './data-versions.ts';
-import { SharedRead } from './shared-read.ts';
+import { SharedReads } from './shared-read.ts';
 
 /**
  * The record tables whose every change is announced (the statement triggers of 003_count_cache.sql,
@@ -54,7 +54,7 @@ export class AnswerCache {
   readonly #maxAgeMs: number;
   readonly #now: () => number;
   readonly #entries = new Map<string, Entry>();
-  readonly #reading = new Map<string, { stamp: string; body: SharedRead<Buffer> }>();
+  readonly #reading = new SharedReads<Buffer>();
   #bytes = 0;
 
   constructor(versions: DataVersions, options: { maxBytes: number; maxAgeMs?: number; now?: () => number }) {
@@ -93,21 +93,17 @@ export class AnswerCache {
       }
       this.#forget(key, kept);
     }
-    const pending = this.#reading.get(key);
-    if (pending && pending.stamp === stamp && !pending.body.abandoned) return pending.body.join(signal);
-    // The reading keeps its answer and leaves the map itself: a caller who gave up early does neither for the others.
-    const reading: { stamp: string; body: SharedRead<Buffer> } = { stamp, body: undefined as never };
-    reading.body = new SharedRead(async (shared) => {
-      try {
+    // The reading keeps its answer itself: a caller who gave up early does not do it for the others.
+    return this.#reading.join(
+      key,
+      stamp,
+      async (shared) => {
         const bytes = answerBytes(await produce(shared));
         this.#keep(key, { stamp, body: bytes, at: now, bytes: bytes.length + key.length * 2 + ENTRY_OVERHEAD });
         return bytes;
-      } finally {
-        if (this.#reading.get(key) === reading) this.#reading.delete(key);
-      }
-    });
-    this.#reading.set(key, reading);
-    return reading.body.join(signal);
+      },
+      signal,
+    );
   }
 
   #keep(key: string, entry: Entry) {

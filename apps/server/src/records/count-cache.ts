@@ -4,7 +4,7 @@ import { whileWanted } from '../db/cancel.ts';
 import type { Database } from '../db/schema.ts';
 import { transaction } from '../db/transaction.ts';
 import type { DataVersions } from './data-versions.ts';
-import { SharedRead } from './shared-read.ts';
+import { SharedReads } from './shared-read.ts';
 import type { Layout } from './layout.ts';
 import { countForward, shareCount, type PreparedFind, type SnapshotCount } from './records.repository.ts';
 
@@ -32,7 +32,7 @@ export class CountCache {
   readonly #maxEntries: number;
   readonly #maxChanges: number;
   readonly #memory = new Map<string, Kept>();
-  readonly #pending = new Map<string, { stamp: string; count: SharedRead<number> }>();
+  readonly #pending = new SharedReads<number>();
 
   constructor(db: Kysely<Database>, options: { versions?: DataVersions | undefined; maxEntries?: number; maxChanges?: number } = {}) {
     this.#db = db;
@@ -56,19 +56,7 @@ export class CountCache {
       return kept.count;
     }
     if (stamp === undefined) return this.#read(key, layout, find, tables, kept, stamp, signal);
-    const pending = this.#pending.get(key);
-    if (pending && pending.stamp === stamp && !pending.count.abandoned) return pending.count.join(signal);
-    // The reading leaves the map itself: a caller who gave up early does not take it from the others.
-    const reading: { stamp: string; count: SharedRead<number> } = { stamp, count: undefined as never };
-    reading.count = new SharedRead(async (shared) => {
-      try {
-        return await this.#read(key, layout, find, tables, kept, stamp, shared);
-      } finally {
-        if (this.#pending.get(key) === reading) this.#pending.delete(key);
-      }
-    });
-    this.#pending.set(key, reading);
-    return reading.count.join(signal);
+    return this.#pending.join(key, stamp, (shared) => this.#read(key, layout, find, tables, kept, stamp, shared), signal);
   }
 
   async #read(

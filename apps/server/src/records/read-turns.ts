@@ -87,11 +87,12 @@ class Lane {
     this.#lastServed.set(user, ++this.#served);
   }
 
-  /** Takes a turn at once when one is free and nobody of this user waits before; else undefined. */
+  /**
+   * Takes a turn at once when one is free for this user and none of theirs waits before (whoever else
+   * waits, waits for a turn that is not free, or for their own share), and says whether it did.
+   */
   tryTake(user: string): boolean {
     if (!this.#canStart(user) || this.#waiting.has(user)) return false;
-    // Others waiting for a free turn go first, unless they wait only for their own share.
-    for (const [other, line] of this.#waiting) if (line.length && this.#canStart(other)) return false;
     this.#take(user);
     return true;
   }

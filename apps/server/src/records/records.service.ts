@@ -75,14 +75,7 @@ export class RecordsService {
   /** The day answers and counts are kept by: the Settings' day (BusinessDay), the day Days Left counts by. */
   readonly #today: () => string;
 
-  constructor(deps: {
-    db: Kysely<Database>;
-    fileLink: FileLinker;
-    counts?: CountCache;
-    answers?: AnswerCache;
-    reads?: ReadTurns;
-    today?: () => string;
-  }) {
+  constructor(deps: { db: Kysely<Database>; fileLink: FileLinker; counts?: CountCache; answers?: AnswerCache; reads?: ReadTurns; today?: () => string }) {
     this.#db = deps.db;
     this.#counts = deps.counts ?? new CountCache(deps.db);
     this.#fileLink = deps.fileLink;
@@ -99,39 +92,46 @@ export class RecordsService {
    */
   async listAnswer(entity: EntityName, request: ListRequest, user: SessionUser, signal?: AbortSignal): Promise<Buffer> {
     const key = `${entity}\u0000list\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${JSON.stringify(request)}`;
-    return this.#answer(entity, key, user, () => this.laneOf(entity, request, user), (read) => this.list(entity, request, user, read), signal);
+    return this.#answer(
+      entity,
+      key,
+      user,
+      () => {
+        const find = this.prepare(entity, request, user);
+        // The lane of turns (records/read-turns.ts): quick when the word index answers the find as one set
+        // of ids (or there is none) and the page is read in id order; the find lane otherwise.
+        const lane: ReadLane = !request.sort?.length && (find.everything || find.ids) ? 'quick' : 'find';
+        return { lane, read: (running) => this.#list(entity, request, user, find, running) };
+      },
+      signal,
+    );
   }
 
   /** The record answer as the bytes to send, kept like `listAnswer`. */
   async recordAnswer(entity: EntityName, id: number, user: SessionUser, signal?: AbortSignal): Promise<Buffer> {
     const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${id}`;
-    return this.#answer(entity, key, user, () => 'quick', () => this.record(entity, id, user), signal);
+    return this.#answer(entity, key, user, () => ({ lane: 'quick', read: () => this.record(entity, id, user) }), signal);
   }
 
   /**
-   * Which lane of turns a list read takes (records/read-turns.ts): quick when the indexes answer its
-   * find as one set of ids (or it has none) and its page is read in id order; the find lane otherwise.
+   * An answer from the answer cache, or read now. `plan` is made only when the database is read: the
+   * lane the read takes its turn in, and the read itself, given the signal it runs with.
    */
-  laneOf(entity: EntityName, request: ListRequest, user: SessionUser): ReadLane {
-    if (request.sort?.length) return 'find';
-    const find = prepareFind(LAYOUTS[entity], request, scopeFor(entity, user), { today: this.#today() });
-    return find.everything || find.ids ? 'quick' : 'find';
-  }
-
   #answer(
     entity: EntityName,
     key: string,
     user: SessionUser,
-    lane: () => ReadLane,
-    read: (signal: AbortSignal | undefined) => Promise<unknown>,
+    plan: () => { lane: ReadLane; read: (signal: AbortSignal | undefined) => Promise<unknown> },
     signal: AbortSignal | undefined,
   ): Promise<Buffer> {
     // A read of the database takes its turn (ReadTurns); an answer kept in memory does not. Its
     // statements stop in the database when nobody waits for it any more (db/cancel.ts).
     const reads = this.#reads;
-    const produce = reads
-      ? (s: AbortSignal | undefined) => reads.run({ lane: lane(), user: String(user.userId), signal: s }, (running) => whileWanted(running, () => read(running)))
-      : (s: AbortSignal | undefined) => whileWanted(s, () => read(s));
+    const produce = async (s: AbortSignal | undefined) => {
+      const { lane, read } = plan();
+      if (!reads) return whileWanted(s, () => read(s));
+      return reads.run({ lane, user: String(user.userId), signal: s }, (running) => whileWanted(running, () => read(running)));
+    };
     const tables = KEPT_TABLES.get(entity);
     if (!this.#answers || !tables) return produce(signal).then(answerBytes);
     return this.#answers.answer(key, tables, produce, signal);
@@ -153,11 +153,14 @@ export class RecordsService {
     return LAYOUTS[entity];
   }
 
-  /** One page of a list with its counts; a count shared with other readers is left when `signal` aborts. */
-  async list(entity: EntityName, request: ListRequest, user: SessionUser, signal?: AbortSignal): Promise<ListResponse> {
+  async list(entity: EntityName, request: ListRequest, user: SessionUser): Promise<ListResponse> {
+    return this.#list(entity, request, user, this.prepare(entity, request, user));
+  }
+
+  /** One page of `find` with its counts; a count shared with other readers is left when `signal` aborts. */
+  async #list(entity: EntityName, request: ListRequest, user: SessionUser, find: PreparedFind, signal?: AbortSignal): Promise<ListResponse> {
     const layout = LAYOUTS[entity];
     const scope = scopeFor(entity, user);
-    const find = prepareFind(layout, request, scope, { today: this.#today() });
     const all = find.everything ? find : prepareFind(layout, {}, scope);
     const keyOf = (parts: FindParts) =>
       CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: this.#today() });

@@ -52,3 +52,27 @@ export class SharedRead<T> {
     return this.#controller.signal.aborted;
   }
 }
+
+/**
+ * Reads under way, by key: a caller who asks for a key whose read of the same state (`stamp`) is
+ * under way joins it instead of starting another. A read leaves the map when it ends, whoever of
+ * its callers is still there.
+ */
+export class SharedReads<T> {
+  readonly #reading = new Map<string, { stamp: string; read: SharedRead<T> }>();
+
+  join(key: string, stamp: string, read: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const pending = this.#reading.get(key);
+    if (pending && pending.stamp === stamp && !pending.read.abandoned) return pending.read.join(signal);
+    const entry: { stamp: string; read: SharedRead<T> } = { stamp, read: undefined as never };
+    entry.read = new SharedRead(async (shared) => {
+      try {
+        return await read(shared);
+      } finally {
+        if (this.#reading.get(key) === entry) this.#reading.delete(key);
+      }
+    });
+    this.#reading.set(key, entry);
+    return entry.read.join(signal);
+  }
+}
