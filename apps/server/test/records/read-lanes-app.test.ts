@@ -116,6 +116,31 @@ describe.runIf(onPostgres)('reads share the database fairly, and stop when nobod
     expect(JSON.parse(after.body).data.map((r: { recordId: string }) => r.recordId)).toContain(String(registrationId));
   });
 
+  it('two people asking the same find at once share one statement; one closing the tab does not stop it for the other', async () => {
+    slow.slow(isPageReadOf('registrations'), 1);
+    const path = `/registrations?${SORTED}&limit=11`;
+    const leaving = get(path);
+    await until(async () => (await sleepingStatements()) === 1, 3000);
+    const staying = get(path, otherToken);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    leaving.req.destroy();
+    const answer = await staying.answer;
+    expect(answer.status, answer.body).toBe(200);
+    expect(JSON.parse(answer.body).data.map((r: { recordId: string }) => r.recordId)).toEqual([String(registrationId)]);
+    expect(await sleepingStatements()).toBe(0);
+  });
+
+  it('a person’s own record opens at once while their own finds wait in line', async () => {
+    slow.slow(isPageReadOf('registrations'), 1.5);
+    const finds = [get(`/registrations?${SORTED}&limit=12`), get(`/registrations?${SORTED}&limit=13`), get(`/registrations?${SORTED}&limit=14`)];
+    await until(async () => (await sleepingStatements()) === 1, 3000);
+    const record = await get(`/registrations/${registrationId}`).answer;
+    expect(record.status, record.body).toBe(200);
+    expect(record.ms).toBeLessThan(500);
+    for (const find of finds) find.req.destroy();
+    await until(async () => (await sleepingStatements()) === 0, 2000);
+  });
+
   it('a find past its time limit is stopped with a 422 that says how to narrow it, and stops in PostgreSQL', async () => {
     slow.slow(isPageReadOf('registrations'), 30);
     // A find nobody has asked before (a kept answer would be answered from memory).
