@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { API } from './cases.ts';
 import { fmt, percentile, printTable, ROOT, round1, sleep, startServer } from './support.ts';
+import { saveTargets } from './working-day.ts';
 
 const USAGE = `One user's worst: does one person's expensive finds slow another person's screens? (issue: nobody waits behind someone else's find)
 
@@ -12,10 +13,12 @@ const USAGE = `One user's worst: does one person's expensive finds slow another 
 
   --seconds N    measured seconds per attack (default 20)
   --parallel N   the hostile session's finds in flight at once (default 20)
+  --saves N      line items saved per second through the API by a third session meanwhile (default 4)
   --out FILE     where to write the results, under "one_users_worst" (default bench/results.json; other keys are kept)
 
 On the data of npm run seed:scale (users admin and viewer, password demo), one server as npm start runs it:
-  1. alone: admin opens job and container records, each for the first time, one after another;
+  1. alone: admin opens job and container records, each for the first time, one after another, while clerk saves
+     --saves line items a second (the writes go on through every step);
   2. the same while viewer keeps --parallel leading-wildcard finds in flight (*one, *ine, … drawn from the data,
      each asked for the first time);
   3. the same while viewer keeps --parallel quick finds of 500 words in flight;
@@ -48,6 +51,57 @@ function get(base: string, path: string, token: string, open?: Set<ClientRequest
     });
     req.end();
   });
+}
+
+function post(base: string, path: string, token: string, body: unknown): Promise<Answer> {
+  const payload = JSON.stringify(body);
+  const t0 = performance.now();
+  return new Promise((resolveAnswer, reject) => {
+    const req = request(
+      new URL(path, base),
+      { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Saves line items at `perSecond` until stopped; the latencies of those that answered, and the failures. */
+function saving(base: string, token: string, targets: { containerId: number; ndc: string }[], perSecond: number) {
+  const ms: number[] = [];
+  let failed = 0;
+  let stop = !perSecond || !targets.length;
+  const done = (async () => {
+    let due = performance.now();
+    for (let i = 0; !stop; i++) {
+      due += 1000 / perSecond;
+      const target = targets[i % targets.length]!;
+      // Not awaited before the next is due: a slow save must not lower the rate.
+      void post(base, `${API}/line-item/new`, token, { ...target, packQuantity: 1, percentFill: 1, source: 'Pharmacy', cause: 'Expired' })
+        .then((a) => (a.status === 200 ? ms.push(a.ms) : (failed += 1)))
+        .catch(() => (failed += 1));
+      await sleep(Math.max(0, due - performance.now()));
+    }
+  })();
+  return {
+    /** Stops saving; the figures since the last call. */
+    async take() {
+      await sleep(300);
+      const sorted = ms.splice(0).sort((a, b) => a - b);
+      const figures = { saved: sorted.length, p50_ms: percentile(sorted, 50), p95_ms: percentile(sorted, 95), failed };
+      failed = 0;
+      return figures;
+    },
+    async stop() {
+      stop = true;
+      await done;
+    },
+  };
 }
 
 async function signIn(base: string, username: string): Promise<string> {
@@ -83,11 +137,13 @@ async function openRecords(base: string, token: string, paths: string[], until: 
   return { opened: sorted.length, p50_ms: at(50), p95_ms: at(95), max_ms: at(100), errors };
 }
 
-/** The server's statements PostgreSQL is running now (the bench's own connection aside). */
-async function runningStatements(db: pg.Client): Promise<number> {
+/** The server's statements PostgreSQL is running now that began before `since` (the bench's own connection aside). */
+async function runningStatements(db: pg.Client, since: Date): Promise<number> {
   const result = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM pg_stat_activity
-     WHERE datname = current_database() AND state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+     WHERE datname = current_database() AND state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+       AND query_start < $1`,
+    [since],
   );
   return result.rows[0]!.n;
 }
@@ -95,6 +151,7 @@ async function runningStatements(db: pg.Client): Promise<number> {
 interface Attack {
   name: string;
   victim: Opens;
+  saves?: { saved: number; p50_ms: number | null; p95_ms: number | null; failed: number };
   hostile: { answered: Record<string, number>; p50_ms: number | null; max_ms: number | null };
   /** From the hostile sockets closed to no statement of the server running in PostgreSQL. */
   gone_after_ms: number | null;
@@ -130,11 +187,13 @@ async function attack(
   const end = Date.now() + seconds * 1000;
   const victim = await openRecords(base, tokens.victim, records, () => Date.now() > end);
   stop = true;
+  // Saves that begin after the sockets closed are not the hostile session's.
+  const closedAtDb = (await db.query<{ now: Date }>('SELECT clock_timestamp() AS now')).rows[0]!.now;
   const closedAt = performance.now();
   for (const req of open) req.destroy();
   let gone: number | null = null;
   while (performance.now() - closedAt < 10_000) {
-    if ((await runningStatements(db)) === 0) {
+    if ((await runningStatements(db, closedAtDb)) === 0) {
       gone = round1(performance.now() - closedAt);
       break;
     }
@@ -151,6 +210,7 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
     options: {
       seconds: { type: 'string', default: '20' },
       parallel: { type: 'string', default: '20' },
+      saves: { type: 'string', default: '4' },
       out: { type: 'string', default: 'bench/results.json' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -161,6 +221,7 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
   }
   const seconds = Number(values.seconds);
   const parallel = Number(values.parallel);
+  const savesPerSecond = Number(values.saves);
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to the scale database (see bench/README.md).');
   const db = new pg.Client({ connectionString: url });
@@ -183,12 +244,25 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
     const victim = await signIn(base, 'admin');
     const hostile = await signIn(base, 'viewer');
     const tokens = { victim, hostile };
-    console.log(`One user's worst on ${rows.toLocaleString('en-US')} line items: ${parallel} hostile finds in flight, ${seconds} s per attack.`);
+    // Intake goes on throughout: line items saved by a third person into containers that accept them.
+    const intake = await signIn(base, 'clerk');
+    const targets: { containerId: number; ndc: string }[] = [];
+    for (const target of (await saveTargets(db)).slice(0, 40)) {
+      const answer = await post(base, `${API}/line-item/new`, intake, { ...target, packQuantity: 1, percentFill: 1, source: 'Pharmacy', cause: 'Expired' });
+      if (answer.status === 200) targets.push(target);
+    }
+    if (savesPerSecond && !targets.length) throw new Error('The server accepted no test save: see the answers of POST /line-item/new.');
+    const saves = saving(base, intake, targets, savesPerSecond);
+    console.log(
+      `One user's worst on ${rows.toLocaleString('en-US')} line items: ${parallel} hostile finds in flight, ${seconds} s per attack, ${savesPerSecond} saves/s throughout.`,
+    );
 
     let next = 0;
     const fresh = () => records.splice(0, 400);
+    await saves.take();
     const alone = await openRecords(base, victim, fresh(), () => false);
-    console.log(`  alone: record open p50 ${fmt(alone.p50_ms)} ms, p95 ${fmt(alone.p95_ms)} ms (${alone.opened} records)`);
+    const aloneSaves = await saves.take();
+    console.log(`  alone: record open p50 ${fmt(alone.p50_ms)} ms, p95 ${fmt(alone.p95_ms)} ms (${alone.opened} records); saves p95 ${fmt(aloneSaves.p95_ms)} ms`);
 
     const wildcard = () => {
       next += 1;
@@ -206,19 +280,29 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
       [`${parallel} leading-wildcard finds in flight`, wildcard],
       [`${parallel} quick finds of 500 words in flight`, manyWords],
     ] as const) {
-      const result = await attack(name, base, db, tokens, records.splice(0, 2000), path, parallel, seconds);
+      await saves.take();
+      const result = { ...(await attack(name, base, db, tokens, records.splice(0, 2000), path, parallel, seconds)), saves: await saves.take() };
       attacks.push(result);
       console.log(
         `  ${name}: record open p50 ${fmt(result.victim.p50_ms)} ms, p95 ${fmt(result.victim.p95_ms)} ms, max ${fmt(result.victim.max_ms)} ms ` +
           `(${result.victim.opened}, ${result.victim.errors} failed); hostile answers ${JSON.stringify(result.hostile.answered)}; ` +
-          `nothing running ${fmt(result.gone_after_ms)} ms after the sockets closed`,
+          `nothing running ${fmt(result.gone_after_ms)} ms after the sockets closed; saves p95 ${fmt(result.saves.p95_ms)} ms (${result.saves.failed} failed)`,
       );
     }
+    await saves.stop();
     printTable(
-      ['while', 'record open p50 ms', 'p95 ms', 'max ms', 'hostile answers', 'gone after ms'],
+      ['while', 'record open p50 ms', 'p95 ms', 'max ms', 'hostile answers', 'gone after ms', 'saves p95 ms'],
       [
-        ['nothing else', fmt(alone.p50_ms), fmt(alone.p95_ms), fmt(alone.max_ms), '–', '–'],
-        ...attacks.map((a) => [a.name, fmt(a.victim.p50_ms), fmt(a.victim.p95_ms), fmt(a.victim.max_ms), JSON.stringify(a.hostile.answered), fmt(a.gone_after_ms)]),
+        ['intake alone', fmt(alone.p50_ms), fmt(alone.p95_ms), fmt(alone.max_ms), '–', '–', fmt(aloneSaves.p95_ms)],
+        ...attacks.map((a) => [
+          a.name,
+          fmt(a.victim.p50_ms),
+          fmt(a.victim.p95_ms),
+          fmt(a.victim.max_ms),
+          JSON.stringify(a.hostile.answered),
+          fmt(a.gone_after_ms),
+          fmt(a.saves?.p95_ms),
+        ]),
       ],
     );
     const out = resolve(ROOT, values.out);
@@ -230,8 +314,10 @@ export async function oneUsersWorst(argv: string[]): Promise<void> {
         line_items: rows,
         parallel,
         seconds,
-        targets: { record_open_p95_ms: 100, gone_after_ms: 1000 },
+        saves_per_second: savesPerSecond,
+        targets: { record_open_p95_ms: 100, gone_after_ms: 1000, saves_p95_ms: 150 },
         alone,
+        alone_saves: aloneSaves,
         attacks,
       },
     };

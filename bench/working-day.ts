@@ -193,17 +193,24 @@ async function lookUp(db: pg.Client): Promise<Data> {
   const ndcPrefixes = (await list(`SELECT left(ndc, 8) AS v FROM line_items TABLESAMPLE SYSTEM (1) REPEATABLE (8) LIMIT 200`)) as string[];
   const containers = (await list(`SELECT id AS v FROM containers TABLESAMPLE SYSTEM (5) REPEATABLE (9) WHERE kind = 'standard' LIMIT 2000`)).map(Number);
   const jobs = (await list(`SELECT id AS v FROM jobs TABLESAMPLE SYSTEM (10) REPEATABLE (10) LIMIT 1000`)).map(Number);
-  const targets = (
-    await db.query<{ container_id: number; ndc: string }>(
-      `SELECT DISTINCT ON (ct.id) ct.id AS container_id, li.ndc
-       FROM containers ct JOIN jobs j ON j.id = ct.job_id JOIN registrations r ON r.id = j.registration_id
-       JOIN line_items li ON li.container_id = ct.id
-       WHERE ct.kind = 'standard' AND NOT ct.locked AND NOT j.locked AND r.expiration_date > current_date + 30
-         AND li.ndc !~ '\\*' AND li.pack_size IS NOT NULL
-       ORDER BY ct.id, li.id LIMIT 400`,
-    )
-  ).rows.map((r) => ({ containerId: Number(r.container_id), ndc: r.ndc }));
+  const targets = await saveTargets(db);
   return { rows, words, firstWords, nothing: noMatchWords(20, 5), lots, ndcPrefixes, containers, jobs, targets };
+}
+
+/**
+ * Where line items can be saved through the API: an unlocked standard container of an unlocked job
+ * with a registration current for a month, and an NDC (with its pack size) already in it.
+ */
+export async function saveTargets(db: pg.Client): Promise<{ containerId: number; ndc: string }[]> {
+  const { rows } = await db.query<{ container_id: number; ndc: string }>(
+    `SELECT DISTINCT ON (ct.id) ct.id AS container_id, li.ndc
+     FROM containers ct JOIN jobs j ON j.id = ct.job_id JOIN registrations r ON r.id = j.registration_id
+     JOIN line_items li ON li.container_id = ct.id
+     WHERE ct.kind = 'standard' AND NOT ct.locked AND NOT j.locked AND r.expiration_date > current_date + 30
+       AND li.ndc !~ '\\*' AND li.pack_size IS NOT NULL
+     ORDER BY ct.id, li.id LIMIT 400`,
+  );
+  return rows.map((r) => ({ containerId: Number(r.container_id), ndc: r.ndc }));
 }
 
 /** The varied mix: what a team asks in a day, with the shares of a working floor. */
