@@ -41,6 +41,7 @@ const USAGE = `The performance bench of docs/performance.md: our API side by sid
   --build          rebuild the web app before measuring the bundle (it is built anyway when apps/web/dist is missing)
   --profile DIR    write a V8 CPU profile of our server (node --cpu-prof) into DIR when it stops
   --working-day    instead: the working day (readers on varied finds while line items are saved); --working-day --help
+  --finds          instead: the find-grammar bench (every list × operator × family of field, first time asked); --finds --help
   --worst          instead: one user's worst (parallel leading-wildcard and 500-word finds beside another user's records); --worst --help
 
 Runs on the data of npm run seed:scale (users admin/demo). Starts the server (apps/server/src/server.ts) and the
@@ -427,6 +428,11 @@ async function main() {
     await oneUsersWorst(process.argv.slice(2));
     return;
   }
+  if (process.argv.includes('--finds')) {
+    const { findsBench } = await import('./finds.ts');
+    await findsBench(process.argv.slice(2));
+    return;
+  }
   if (process.argv.includes('--working-day')) {
     const { workingDay } = await import('./working-day.ts');
     await workingDay(process.argv.slice(2));
@@ -766,7 +772,7 @@ async function main() {
     }
     const out = resolve(ROOT, values.out!);
     // The scanning bench (bench/scan.ts) and the working day (bench/working-day.ts) write their own keys of the same file: keep them.
-    writeFileSync(out, `${JSON.stringify(keepOtherResults(out, results, ['scan', 'working_day', 'one_users_worst']), null, 2)}\n`);
+    writeFileSync(out, `${JSON.stringify(keepOtherResults(out, results, ['scan', 'working_day', 'one_users_worst', 'finds', 'finds_by_size']), null, 2)}\n`);
     console.log(`\nWrote ${relative(ROOT, out)}.`);
     if (values.profile) {
       console.log(`Profile of our server in ${values.profile}; it answered ${oursAnswered} requests under load (node bench/profile-split.ts <profile> --requests ${oursAnswered}).`);
