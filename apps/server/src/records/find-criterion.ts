@@ -312,31 +312,33 @@ function addDays(iso: string, days: number): string {
 }
 
 function dateCondition(field: LayoutField, f: RawBuilder<unknown>, value: string, ctx: CriterionContext): Condition {
-  // Timestamps are compared by their calendar day in the database's time zone.
-  const day = field.type === 'timestamp' ? sql`(${f})::date` : f;
+  // Timestamps are compared by their calendar day in the session's time zone: `t::date >= d` is
+  // `t >= d::timestamptz` (midnight of d in the same zone), which a btree on t serves.
+  const day = f;
+  const at = (iso: string) => (field.type === 'timestamp' ? sql`${iso}::date::timestamptz` : sql`${iso}::date`);
   const v = value.startsWith('==') ? value.slice(2) : value.startsWith('=') ? value.slice(1) : value;
   const cmp = COMPARISON.exec(v);
   if (cmp) {
     const { from, to } = dateInterval(field, cmp[2]!, value, ctx);
     switch (cmp[1]) {
       case '<':
-        return sql<SqlBool>`${day} < ${from}::date`;
+        return sql<SqlBool>`${day} < ${at(from)}`;
       case '<=':
-        return sql<SqlBool>`${day} < ${to}::date`;
+        return sql<SqlBool>`${day} < ${at(to)}`;
       case '>':
-        return sql<SqlBool>`${day} >= ${to}::date`;
+        return sql<SqlBool>`${day} >= ${at(to)}`;
       default:
-        return sql<SqlBool>`${day} >= ${from}::date`;
+        return sql<SqlBool>`${day} >= ${at(from)}`;
     }
   }
   const range = RANGE.exec(v);
   if (range && range[1]!.trim() && range[2]!.trim()) {
     const a = dateInterval(field, range[1]!, value, ctx);
     const b = dateInterval(field, range[2]!, value, ctx);
-    return sql<SqlBool>`(${day} >= ${a.from}::date AND ${day} < ${b.to}::date)`;
+    return sql<SqlBool>`(${day} >= ${at(a.from)} AND ${day} < ${at(b.to)})`;
   }
   const { from, to } = dateInterval(field, v, value, ctx);
-  return sql<SqlBool>`(${day} >= ${from}::date AND ${day} < ${to}::date)`;
+  return sql<SqlBool>`(${day} >= ${at(from)} AND ${day} < ${at(to)})`;
 }
 
 const YES = new Set(['yes', 'y', '1', 'true']);
@@ -366,6 +368,22 @@ function literalStart(term: string): { text: string; whole: boolean } {
     text += c;
   }
   return { text, whole: true };
+}
+
+/** The longest run of a term's literal characters (escapes resolved, wildcards between runs): what any text it matches contains. */
+export function longestLiteralRun(term: string): string {
+  let best = '';
+  let run = '';
+  for (let i = 0; i < term.length; i++) {
+    const c = term[i]!;
+    if (c === '\\' && i + 1 < term.length) {
+      run += term[++i]!;
+    } else if (c === '*' || c === '@' || c === '#') {
+      if ([...run].length > [...best].length) best = run;
+      run = '';
+    } else run += c;
+  }
+  return [...run].length > [...best].length ? run : best;
 }
 
 /**
@@ -416,7 +434,8 @@ export function compileCriterion(field: LayoutField, rawValue: unknown, ctx: Cri
   if (value.startsWith('~')) throw badRequest(`Field "${field.name}": the relaxed operator (~) is not supported`);
   if (value === '') return sql<SqlBool>`true`;
   if (value === '=' || value === '==') {
-    return field.type === 'text' ? sql<SqlBool>`coalesce(${f}, '') = ''` : field.type === 'yesno' ? sql<SqlBool>`${f} IS NOT TRUE` : sql<SqlBool>`${f} IS NULL`;
+    // `f IS NULL OR f = ''` (not coalesce(f, '') = ''): the same rows, and a btree on f serves both arms.
+    return field.type === 'text' ? sql<SqlBool>`(${f} IS NULL OR ${f} = '')` : field.type === 'yesno' ? sql<SqlBool>`${f} IS NOT TRUE` : sql<SqlBool>`${f} IS NULL`;
   }
   if (value === '*') {
     return field.type === 'text' ? sql<SqlBool>`coalesce(${f}, '') <> ''` : field.type === 'yesno' ? sql<SqlBool>`${f} IS TRUE` : sql<SqlBool>`${f} IS NOT NULL`;

@@ -1,7 +1,7 @@
 import type { FindRequest } from '@3ds/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors/app-error.ts';
-import { compileCriterion, distinctTerms, fieldWordsBeginWith, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
+import { compileCriterion, distinctTerms, fieldWordsBeginWith, longestLiteralRun, splitTerms, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
 import { fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
 import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
@@ -65,7 +65,87 @@ function criterionIds(layout: Layout, f: LayoutField, value: unknown, plain: Raw
 function compileOne(layout: Layout, f: LayoutField, value: unknown, ctx: CriterionContext): CompiledFind {
   const plain = compileCriterion(f, value, ctx);
   const ids = criterionIds(layout, f, value, plain);
-  return ids ? { where: inSet(layout, ids), plain, fields: [f], rowFields: [], ids } : { where: plain, plain, fields: [f], rowFields: [f] };
+  if (ids) return { where: inSet(layout, ids), plain, fields: [f], rowFields: [], ids };
+  const related = relatedCondition(layout, f, plain);
+  if (related) return { where: related, plain, fields: [f], rowFields: [] };
+  const where = (f.fewValues && fewValuesCondition(layout, f, value, ctx)) || (searchCode(layout, f) !== undefined && typeof value === 'string' && containsFirst(layout, value, plain)) || plain;
+  return { where, plain, fields: [f], rowFields: [f] };
+}
+
+const SIMPLE_JOIN = /^JOIN (\w+) (\w+) ON \2\.id = (\w+)\.(\w+)$/;
+
+/**
+ * A condition on a related record's field as the keys of the related records that meet it:
+ * `li.job_id IN (SELECT j.id FROM jobs j WHERE …)`. The joins are inner and many-to-one (each row has
+ * exactly one related record, by its id), so a row matches exactly when its key is among those ids;
+ * the key's index then reads the rows, where a join would have read the whole table. Undefined for
+ * a field whose joins are not of that shape (outer joins, lateral subqueries).
+ */
+function relatedCondition(layout: Layout, f: LayoutField, plain: RawBuilder<SqlBool>): RawBuilder<SqlBool> | undefined {
+  const names = f.joins ?? [];
+  if (!names.length) return undefined;
+  const own = layout.from.split(/\s+/)[1];
+  const parsed = names.map((name) => SIMPLE_JOIN.exec(layout.joins[name] ?? ''));
+  if (parsed.some((m) => !m)) return undefined;
+  const [first, ...rest] = parsed as RegExpExecArray[];
+  // The first join hangs from the layout's own row; each other from a record joined before it.
+  if (!first || first[3] !== own) return undefined;
+  const aliases = new Set([first[2]]);
+  for (const m of rest) {
+    if (!aliases.has(m[3]!)) return undefined;
+    aliases.add(m[2]!);
+  }
+  return sql<SqlBool>`${sql.raw(`${first[3]}.${first[4]}`)} IN (SELECT ${sql.raw(`${first[2]}.id`)} FROM ${sql.raw(`${first[1]} ${first[2]}`)} ${sql.raw(names.slice(1).map((n) => layout.joins[n]).join(' '))} WHERE ${plain})`;
+}
+
+/**
+ * A text criterion on a column of few values (`LayoutField.fewValues`), answered over its values: the
+ * column's different values are found by a loose scan of its btree (one probe each: the next value
+ * after the last), the criterion is tested on those alone, and the rows with a value that passed are
+ * read from the same index. Its own value decides a text criterion, so the rows are the same; an empty
+ * column (NULL) has no value to test and matches only "empty" (`=`).
+ */
+function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx: CriterionContext): RawBuilder<SqlBool> | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const text = String(value).trim();
+  // An empty value asks nothing (every row, NULL too): nothing to look up.
+  if (!text) return undefined;
+  const column = sql.raw(f.sql);
+  const base = layout.baseWhere ? sql`${sql.raw(layout.baseWhere)} AND` : sql``;
+  const onValue = compileCriterion({ ...f, sql: '__v.x' }, value, ctx);
+  const values = sql`WITH RECURSIVE __r(x) AS (
+      (SELECT ${column} FROM ${sql.raw(layout.from)} WHERE ${base} ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${column} FROM ${sql.raw(layout.from)} WHERE ${base} ${column} > __r.x ORDER BY ${column} LIMIT 1) FROM __r WHERE __r.x IS NOT NULL
+    ) SELECT __r.x FROM __r WHERE __r.x IS NOT NULL`;
+  const matching = sql<SqlBool>`${column} IN (SELECT __v.x FROM (${values}) __v WHERE ${onValue})`;
+  return text === '=' || text === '==' ? sql<SqlBool>`(${matching} OR ${column} IS NULL)` : matching;
+}
+
+/** A LIKE pattern for text that contains `run`, its LIKE characters escaped. */
+const containsPattern = (run: string) => `%${run.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * A words-begin value whose words begin with a wildcard (`*done`), which the word index cannot look
+ * up: the rows whose quick-find text (the layout's `containsText`, one trigram index) contains each
+ * word's longest literal run of three characters or more, and of those the rows that match. A word
+ * that matches a field contains its runs, and the text holds every quick-find field, so no row is
+ * lost. Undefined when no word has such a run (the trigram index would read all of itself).
+ */
+function containsFirst(layout: Layout, value: string, plain: RawBuilder<SqlBool>): RawBuilder<SqlBool> | undefined {
+  if (!layout.containsText) return undefined;
+  const v = value.trim();
+  // Only the words-begin grammar: operators (==, =, <, ...) are not a list of words.
+  if (/^(==?|<|>|\/\/|\*$)/.test(v) || /(\.\.|…)/.test(v)) return undefined;
+  const runs = splitTerms(v)
+    .map((t) => (t.phrase ? t.text : longestLiteralRun(t.text)))
+    .filter((run) => [...run].length >= 3);
+  if (!runs.length) return undefined;
+  const text = sql.raw(layout.containsText);
+  return sql<SqlBool>`(${sql.join(
+    runs.map((run) => sql<SqlBool>`${text} LIKE lower(${containsPattern(run)})`),
+    sql` AND `,
+  )} AND ${plain})`;
 }
 
 /** Conditions that must all hold. */
@@ -167,7 +247,10 @@ export function compileQuickFind(layout: Layout, text: string): CompiledFind {
         sql` OR `,
       )})`;
       const ids = quickWordIds(layout, fields, word);
-      return ids ? { where: inSet(layout, ids), plain, fields, rowFields: [], ids } : { where: plain, plain, fields, rowFields: fields };
+      if (ids) return { where: inSet(layout, ids), plain, fields, rowFields: [], ids };
+      // The contains index holds the own quick-find fields: it answers when they are all there is.
+      const contains = fields.every((f) => !f.joins?.length) ? containsFirst(layout, word, plain) : undefined;
+      return { where: contains ?? plain, plain, fields, rowFields: fields };
     }),
   );
 }

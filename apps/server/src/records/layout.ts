@@ -29,6 +29,12 @@ export interface LayoutField {
    * words-begin find on it is a prefix match at one of three places, which a btree serves.
    */
   ndcFormat?: boolean;
+  /**
+   * A text column with few different values and a btree that leads with the layout's base columns and
+   * then the column (070 migration): a text find on it is tested on its values, found by a loose scan
+   * of that index, and the rows of the values that match are read from the index.
+   */
+  fewValues?: boolean;
 }
 
 export interface PortalDef {
@@ -72,6 +78,12 @@ export interface Layout {
   aliases: Readonly<Record<string, string>>;
   /** The layout's space in the word index and its indexed fields (015_search_words.sql), if it has one. */
   search?: SearchSpace;
+  /**
+   * The SQL of the text a trigram index holds for "contains" (070 migration): the own quick-find
+   * fields, lower-cased and joined. A find word that begins with a wildcard is looked up in it by its
+   * longest literal run before the rows are tested.
+   */
+  containsText?: string;
 }
 
 /**
@@ -116,6 +128,10 @@ export interface LayoutDefinition {
    * quick-find word is one range of the index.
    */
   search?: SearchSpace;
+  /** Own text fields with few different values, each with its btree (see `LayoutField.fewValues`). */
+  fewValues?: readonly string[];
+  /** See `Layout.containsText`. */
+  containsText?: string;
 }
 
 /**
@@ -130,7 +146,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
   if (missing.length || extra.length) {
     throw new Error(`Layout ${catalogue.entity}: no SQL for [${missing.join(', ')}]; unknown fields [${extra.join(', ')}]`);
   }
-  for (const name of [...(definition.fileFields ?? []), ...(definition.ndcFields ?? [])]) {
+  for (const name of [...(definition.fileFields ?? []), ...(definition.ndcFields ?? []), ...(definition.fewValues ?? [])]) {
     if (!mapped.has(name)) throw new Error(`Layout ${catalogue.entity}: unknown field ${name}`);
   }
   const aliases = definition.aliases ?? {};
@@ -149,6 +165,8 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     const tables = new Set([...needs.flatMap((j) => tablesIn(joins[j]!)), ...tablesIn(expression)]);
     const fileLink = definition.fileFields?.includes(f.name) ?? false;
     const ndcFormat = definition.ndcFields?.includes(f.name) ?? false;
+    const fewValues = definition.fewValues?.includes(f.name) ?? false;
+    if (fewValues && (f.type !== 'text' || needs.length)) throw new Error(`Layout ${catalogue.entity}: ${f.name} is not an own text field, it cannot be one of few values`);
     return {
       name: f.name,
       type: f.type,
@@ -157,6 +175,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
       tables: [...tables],
       ...(fileLink ? { fileLink } : {}),
       ...(ndcFormat ? { ndcFormat } : {}),
+      ...(fewValues ? { fewValues } : {}),
       ...(f.detailOnly ? { detailOnly: true } : {}),
     };
   });
@@ -175,6 +194,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     portals: definition.portals ?? [],
     aliases,
     ...(definition.search ? { search: checkedSearch(catalogue, fields, definition.search) } : {}),
+    ...(definition.containsText ? { containsText: definition.containsText } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import { ERROR_CODES } from '@3ds/domain';
  * Within a lane, turns go round the users who wait, one each in turn, and one user runs at most
  * `perUser` reads of the lane at once: one person's ten parallel finds take one person's share.
  * A read waits at most `maxWaitMs` (then 503, "busy"), a user has at most `waitingPerUser` reads
- * waiting in a lane (then 429), and a find lane read that runs longer than `runLimitMs` is cancelled
+ * waiting in a lane (then 429), and a read that runs longer than `runLimitMs` is cancelled
  * with a message that says how to narrow it (`findTooSlow`). A read whose caller has gone (its
  * signal aborted) leaves its place in the line, or is cancelled in the database where it runs.
  *
@@ -184,8 +184,8 @@ export class ReadTurns {
 
   /**
    * Runs `read` once the ticket's lane gives it a turn, and gives the turn back when it ends, however
-   * it ends. `read` is given the signal to run with: aborted when the caller goes, and for the find
-   * lane when it has run for `runLimitMs` (its reason then `findTooSlow`).
+   * it ends. `read` is given the signal to run with: aborted when the caller goes, and when it has
+   * run for `runLimitMs` (its reason then `findTooSlow`), in either lane.
    */
   async run<T>(ticket: ReadTicket, read: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
     const lane = this.#lanes[ticket.lane];
@@ -193,14 +193,11 @@ export class ReadTurns {
     if (!lane.tryTake(ticket.user)) await this.#wait(lane, ticket);
     let timer: NodeJS.Timeout | undefined;
     try {
-      let signal = ticket.signal;
-      if (ticket.lane === 'find') {
-        const limit = new AbortController();
-        timer = setTimeout(() => limit.abort(findTooSlow(this.#runLimitMs)), this.#runLimitMs);
-        timer.unref();
-        signal = signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
-      }
-      return await read(signal);
+      // Either lane: a read the quick lane took for cheap (one id set, say) can still run long.
+      const limit = new AbortController();
+      timer = setTimeout(() => limit.abort(findTooSlow(this.#runLimitMs)), this.#runLimitMs);
+      timer.unref();
+      return await read(ticket.signal ? AbortSignal.any([ticket.signal, limit.signal]) : limit.signal);
     } finally {
       clearTimeout(timer);
       lane.release(ticket.user);

@@ -38,15 +38,19 @@ export function prefixIsWhole(prefix: string): boolean {
   return [...prefix].length <= WORD_LENGTH;
 }
 
-/** The ids in every one of the sets. */
+/**
+ * The ids in every one of the sets: each set read once and hashed (INTERSECT). A correlated
+ * `id IN (set)` lets the planner probe the second set once per id of the first, and the word index
+ * cannot probe by record within a word's range: a pallet and a name of 50,000 entries each took minutes.
+ */
 export function intersect(sets: readonly IdSet[]): IdSet {
   const [first, ...rest] = sets;
   if (!first) throw new Error('intersect: no sets');
   if (!rest.length) return first;
-  return sql`SELECT __s.id FROM (${first}) __s WHERE ${sql.join(
-    rest.map((set) => sql`__s.id IN (${set})`),
-    sql` AND `,
-  )}`;
+  return sql.join(
+    sets.map((set) => sql`(${set})`),
+    sql` INTERSECT `,
+  );
 }
 
 /** The ids in any of the sets, each once. */

@@ -3,9 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
 import { AppError } from '../../src/errors/app-error.ts';
-import { fromWith, type Layout } from '../../src/records/layout.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
-import { countStatement, foundIds, prepareFind, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
+import { prepareFind, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
+import { findAnswers } from '../support/find-answers.ts';
 import { createContainer, createJob, createLineItem } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -131,16 +131,6 @@ const ndcArb = fc.tuple(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0,
   ([l, p, k]) => `${String(l).padStart(5, '0')}-${String(p).padStart(4, '0')}-${k}`,
 );
 
-/** What the whole property reads: the ids a find matches, three ways, and its count two ways. */
-async function answers(db: Kysely<Database>, layout: Layout, find: PreparedFind) {
-  const ids = async (statement: ReturnType<typeof sql>) => (await sql<{ id: number }>`SELECT id FROM (${statement}) __f (id) ORDER BY 1`.execute(db)).rows.map((r) => Number(r.id));
-  const indexed = await ids(sql`SELECT ${sql.raw(layout.idSql)} FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`);
-  const plain = await ids(sql`SELECT ${sql.raw(layout.idSql)} FROM ${fromWith(layout, find.fields)} WHERE ${find.plain}`);
-  const set = await ids(foundIds(layout, find) as ReturnType<typeof sql>);
-  const count = Number((await sql<{ n: number }>`SELECT (${countStatement(layout, find)})::int AS n`.execute(db)).rows[0]!.n);
-  return { indexed, plain, set, count };
-}
-
 describe('a find through the word index finds what the same find row by row finds', () => {
   const values: string[] = [];
   const byField = new Map<string, string[]>();
@@ -211,7 +201,7 @@ describe('a find through the word index finds what the same find row by row find
           expect(error).toBeInstanceOf(AppError);
           return;
         }
-        const a = await answers(t.db, layout, find);
+        const a = await findAnswers(t.db, layout, find);
         expect(a.indexed, `${entity} ${parts.quickFind}`).toEqual(a.plain);
         expect(a.set).toEqual(a.plain);
         expect(a.count).toBe(a.plain.length);
@@ -260,7 +250,7 @@ describe('a find through the word index finds what the same find row by row find
           expect(error).toBeInstanceOf(AppError);
           return;
         }
-        const a = await answers(t.db, layout, find);
+        const a = await findAnswers(t.db, layout, find);
         expect(a.indexed, `${entity} ${JSON.stringify(criteria)}`).toEqual(a.plain);
         expect(a.set).toEqual(a.plain);
         expect(a.count).toBe(a.plain.length);

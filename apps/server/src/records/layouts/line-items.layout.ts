@@ -1,6 +1,9 @@
 import { CATALOGUE, PORTAL_LIMITS, type EntityCatalogue } from '@3ds/domain';
 import { defineLayout, portalFields, type FieldSql, type Layout } from '../layout.ts';
 
+/** The text of the line items' "contains" trigram index (070 migration), expression for expression. */
+export const LINE_ITEM_CONTAINS_TEXT = `lower(coalesce(li.id::text, '') || chr(31) || coalesce(li.ndc, '') || chr(31) || coalesce(li.ndc_description, '') || chr(31) || coalesce(li.lot_number, '') || chr(31) || coalesce(li.serial_number, '') || chr(31) || coalesce(li.form_222_number, '') || chr(31) || coalesce(li.source_number, ''))`;
+
 function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_bucket', containerIdName: string, extra: Record<string, FieldSql>): Layout {
   return defineLayout(catalogue, {
     from: 'line_items li',
@@ -67,6 +70,12 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       ...extra,
     },
     ndcFields: ['NDC Number'],
+    fewValues: [
+      'NDC Schedule', 'Strength', 'Form', 'Type', 'Source', 'Cause', 'Pack Quantity UoM', 'Pack Size UoM', 'Reporting UoM',
+      'YI Package Size Bulk Blend UoM', 'Chosen Stage', 'Avg Tablet Weight Unit', 'Labeler Parent Organization', 'Created By', 'Modified By',
+      ...Object.keys(extra).filter((name) => ['CSA Schedule', 'Pack Size UoM Web'].includes(name)),
+    ],
+    containsText: LINE_ITEM_CONTAINS_TEXT,
     search: {
       space: kind === 'standard' ? 1 : 2,
       fields: [catalogue.idField, 'NDC Number', 'NDC Description', 'Lot Number', 'Serial Number', 'Form 222 Number', 'Source Number'],

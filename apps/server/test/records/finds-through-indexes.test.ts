@@ -1,0 +1,275 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors/app-error.ts';
+import { LAYOUTS } from '../../src/records/layouts/index.ts';
+import { prepareFind, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
+import { fromWith } from '../../src/records/layout.ts';
+import { findAnswers } from '../support/find-answers.ts';
+import { createContainer, createJob, createLineItem } from '../support/record-factories.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * The finds the 070 migration's indexes answer (records/find-request.ts `compileOne`), against the same
+ * finds tested row by row, on random data and random finds: a text find on a column of few values
+ * (over its values), a related record's field (as the keys of the related records), a word that
+ * begins with a wildcard (the contains index first), timestamps by their day, and omits of them.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const FORMS = ['Tablet', 'tablet', 'TABLET', 'Capsule', 'Oral Solution', 'tab-let', 'Patch 72h', 'É-form', 'ǅ x', '', ' ', null] as const;
+const SOURCES = ['Pharmacy', 'Hospital', 'Distributor', 'pharmacy west', null] as const;
+const SCHEDULES = ['2', '2N', '3', '3N', '4', '5', null] as const;
+const USERS = ['admin', 'clerk', 'Dana', null] as const;
+/** Letters, digits, separators, wildcards, LIKE's characters and awkward cases, for the text a contains find reads. */
+const ALPHABET = [...'abcxyzABC0123456789', ' ', '-', '-', '.', '/', '*', '@', '#', '%', '_', '\\', '"', 'é', 'É', 'ß', 'İ', 'ǅ', 'Σ', 'ς'];
+const textArb = (max: number) => fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: max }).map((cs) => cs.join('').trim() || 'x');
+
+const lineItemKinds = ['line-items', 'yb-line-items'] as const;
+
+/** A plan read in a transaction that must not keep what it did. */
+class PlanRead extends Error {
+  readonly plan: string;
+  constructor(plan: string) {
+    super('plan read');
+    this.plan = plan;
+  }
+}
+
+/** Every value one property draws from, by field name. */
+const values = new Map<string, string[]>();
+const keep = (name: string, value: string | null | undefined) => {
+  if (value) values.set(name, [...(values.get(name) ?? []), value]);
+};
+
+/** A value as people type one of a stored text: a part of it, in some case, with an operator of docs/finds.md. */
+function valueArb(name: string) {
+  return fc
+    .tuple(
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 20 }),
+      fc.integer({ min: 1, max: 12 }),
+      fc.constantFrom('same', 'upper', 'lower'),
+      fc.constantFrom('', '', '==', '=', '*lead', 'mid@', '#', 'quote', '<', '>=', '...', 'empty', 'any', 'star-end'),
+    )
+    .map(([which, from, length, casing, operator]) => {
+      const pool = values.get(name) ?? ['x'];
+      const whole = pool[which % pool.length]!;
+      let part = [...whole].slice(from % Math.max(1, [...whole].length), (from % Math.max(1, [...whole].length)) + length).join('').trim() || whole;
+      if (casing === 'upper') part = part.toUpperCase();
+      if (casing === 'lower') part = part.toLowerCase();
+      switch (operator) {
+        case '==':
+          return `==${casing === 'same' ? whole : part}`;
+        case '=':
+          return `=${part.split(/\s+/)[0]}`;
+        case '*lead':
+          return `*${part}`;
+        case 'mid@':
+          return [...part].length > 2 ? `${[...part].slice(0, 1).join('')}@${[...part].slice(2).join('')}` : `${part}@`;
+        case '#':
+          return `${part}#`;
+        case 'quote':
+          return `"${part}"`;
+        case '<':
+        case '>=':
+          return `${operator}${part}`;
+        case '...':
+          return `${part}...${whole}`;
+        case 'empty':
+          return '=';
+        case 'any':
+          return '*';
+        case 'star-end':
+          return `${part}*`;
+        default:
+          return part;
+      }
+    });
+}
+
+/** Asks one find three ways and holds them to each other; a find the grammar refuses is a 400, never a wrong answer. */
+async function same(entity: keyof typeof LAYOUTS, parts: FindParts): Promise<number | undefined> {
+  const layout = LAYOUTS[entity];
+  let find: PreparedFind;
+  try {
+    find = prepareFind(layout, parts);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return undefined;
+  }
+  const a = await findAnswers(t.db, layout, find);
+  const what = `${entity} ${JSON.stringify(parts)}`;
+  expect(a.indexed, what).toEqual(a.plain);
+  expect(a.set, what).toEqual(a.plain);
+  expect(a.count, what).toBe(a.plain.length);
+  return a.plain.length;
+}
+
+describe('finds through the indexes find what the same finds row by row find', () => {
+  beforeAll(async () => {
+    const data = fc.sample(
+      fc.record({
+        form: fc.constantFrom(...FORMS),
+        source: fc.constantFrom(...SOURCES),
+        schedule: fc.constantFrom(...SCHEDULES),
+        user: fc.constantFrom(...USERS),
+        strength: fc.constantFrom('5 mg', '10 MG', '0.5 mg/mL', null),
+        description: textArb(30),
+        lot: textArb(14),
+        serial: fc.option(textArb(12), { nil: null }),
+        expiry: fc.option(fc.date({ min: new Date('2023-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true }), { nil: null }),
+        quantity: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
+        modified: fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2026-12-31T23:59:59Z'), noInvalidDate: true }),
+      }),
+      { numRuns: 90, seed: 20261128 },
+    );
+    const jobs = [
+      await createJob(t.db, { name: 'Alpha destroyed', date_destroyed: '2026-03-04' }),
+      await createJob(t.db, { name: 'Bravo open' }),
+      await createJob(t.db, { name: 'Charlie-late É', date_destroyed: '2025-12-31' }),
+    ];
+    for (const j of jobs) keep('Job::Job Name', j.name);
+    for (const [i, d] of data.entries()) {
+      const container = await createContainer(t.db, { job_id: jobs[i % 3]!.id, kind: i % 4 === 3 ? 'yellow_bucket' : 'standard', name: `Box ${d.lot}`, pallet: `P${i % 5}` });
+      await createLineItem(t.db, {
+        container_id: container.id,
+        form: d.form,
+        source: d.source,
+        ndc_schedule: d.schedule,
+        created_by: d.user ?? 'test',
+        modified_by: d.user,
+        strength: d.strength,
+        ndc_description: d.description,
+        lot_number: d.lot,
+        serial_number: d.serial,
+        expiration_date: d.expiry ? d.expiry.toISOString().slice(0, 10) : null,
+        pack_quantity: d.quantity,
+        modified_at: d.modified.toISOString(),
+      } as never);
+      keep('Form', d.form);
+      keep('Source', d.source);
+      keep('NDC Schedule', d.schedule);
+      keep('Modified By', d.user);
+      keep('Strength', d.strength);
+      keep('NDC Description', d.description);
+      keep('Lot Number', d.lot);
+      keep('Serial Number', d.serial);
+      keep('Container::Container Name', `Box ${d.lot}`);
+    }
+  });
+
+  it('a text find on a column of few values, every operator (250 runs)', async () => {
+    let found = 0;
+    const arb = fc.constantFrom('Form', 'Source', 'NDC Schedule', 'Modified By', 'Strength').chain((name) => fc.record({ entity: fc.constantFrom(...lineItemKinds), name: fc.constant(name), value: valueArb(name) }));
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ entity, name, value }) => {
+        const n = await same(entity, { requests: [{ omit: false, criteria: { [name]: value } }] });
+        if (n) found++;
+      }),
+      { numRuns: 250, seed: 701 },
+    );
+    expect(found).toBeGreaterThan(60);
+  }, 300_000);
+
+  it("a related record's field, alone, with an own field, and omitted (200 runs)", async () => {
+    let found = 0;
+    const related = fc.oneof(
+      fc.record({ name: fc.constantFrom('Job::Job Name', 'Container::Container Name'), value: fc.constantFrom('Job::Job Name', 'Container::Container Name').chain((n) => valueArb(n)) }),
+      fc.record({ name: fc.constant('Job::Date Destroyed'), value: fc.constantFrom('=', '*', '3/4/2026', '2026', '12/2025', '<1/1/2026', '>=3/4/2026', '1/1/2025...12/31/2025', '//') }),
+      fc.record({ name: fc.constant('Registration Number'), value: fc.constantFrom('A', 'b*', '=', '*', '==X') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lineItemKinds), related, fc.constantFrom('none', 'and', 'omit', 'omit-first'), valueArb('Form'), async (entity, r, shape, form) => {
+        const requests =
+          shape === 'none'
+            ? [{ omit: false, criteria: { [r.name]: r.value } }]
+            : shape === 'and'
+              ? [{ omit: false, criteria: { [r.name]: r.value, Form: form } }]
+              : shape === 'omit'
+                ? [{ omit: false, criteria: { Form: form } }, { omit: true, criteria: { [r.name]: r.value } }]
+                : [{ omit: true, criteria: { [r.name]: r.value } }, { omit: false, criteria: { Source: 'pharm' } }];
+        const n = await same(entity, { requests });
+        if (n) found++;
+      }),
+      { numRuns: 200, seed: 702 },
+    );
+    expect(found).toBeGreaterThan(40);
+  }, 300_000);
+
+  it('words that begin with a wildcard, in the quick find and in a field (250 runs)', async () => {
+    let found = 0;
+    const word = fc.constantFrom('NDC Description', 'Lot Number', 'Serial Number').chain((name) =>
+      fc.record({
+        name: fc.constant(name),
+        value: fc.tuple(valueArb(name), fc.constantFrom('*', '*', '@', '#', '**')).map(([v, mark]) => `${mark}${v.replace(/^[=<>*"]+/, '')}`),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lineItemKinds), word, fc.boolean(), fc.boolean(), async (entity, w, quick, second) => {
+        const parts: FindParts = quick
+          ? { quickFind: second ? `${w.value} ${w.value.slice(1, 3)}` : w.value }
+          : { requests: [{ omit: false, criteria: { [w.name]: second ? `${w.value} *${w.value.slice(2, 5)}` : w.value } }] };
+        const n = await same(entity, parts);
+        if (n) found++;
+      }),
+      { numRuns: 250, seed: 703 },
+    );
+    expect(found).toBeGreaterThan(60);
+  }, 300_000);
+
+  it('dates and timestamps by their day, and numbers (200 runs)', async () => {
+    let found = 0;
+    const day = fc.date({ min: new Date('2023-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`);
+    const value = fc.oneof(
+      day,
+      fc.tuple(day, day).map(([a, b]) => `${a}...${b}`),
+      fc.tuple(fc.constantFrom('<', '<=', '>', '>='), day).map(([op, d]) => `${op}${d}`),
+      fc.integer({ min: 1, max: 12 }).map((m) => `${m}/2026`),
+      fc.constantFrom('2026', '2025', '=', '*', '//'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lineItemKinds), fc.constantFrom('Expiration Date', 'Date Modified', 'Date Created', 'Pack Quantity'), value, fc.integer({ min: 0, max: 40 }), async (entity, name, v, n) => {
+        const criterion = name === 'Pack Quantity' ? (v.includes('/') ? `>=${n}` : v === '2026' ? `${n}...${n + 5}` : v) : v;
+        const found_ = await same(entity, { requests: [{ omit: false, criteria: { [name]: criterion } }] });
+        if (found_) found++;
+      }),
+      { numRuns: 200, seed: 704 },
+    );
+    expect(found).toBeGreaterThan(60);
+  }, 300_000);
+
+  it('the planner can read each of these finds from its index', async () => {
+    // Each index alone (the others dropped in a transaction that is rolled back): the plan reads it.
+    const plan = async (parts: FindParts, index: string) => {
+      const layout = LAYOUTS['line-items'];
+      const find = prepareFind(layout, parts);
+      // The transaction ends by throwing its plan, so that it rolls back.
+      return t.db.transaction().execute(async (trx) => {
+        const others = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename IN ('line_items', 'jobs') AND indexname <> ${index} AND indexname NOT LIKE '%pkey'`.execute(trx);
+        for (const o of others.rows) await sql`DROP INDEX ${sql.ref(o.name)}`.execute(trx);
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`.execute(trx);
+        throw new PlanRead(r.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      }).then(
+        () => '',
+        (error: unknown) => (error instanceof PlanRead ? error.plan : String(error)),
+      );
+    };
+    const cases: [FindParts, string][] = [
+      [{ quickFind: '*done' }, 'line_items_contains_trgm_idx'],
+      [{ requests: [{ omit: false, criteria: { 'Lot Number': '*bc12' } }] }, 'line_items_contains_trgm_idx'],
+      [{ requests: [{ omit: false, criteria: { Form: 'tab' } }] }, 'line_items_kind_form_idx'],
+      [{ requests: [{ omit: false, criteria: { 'Expiration Date': '3/1/2025...5/28/2025' } }] }, 'line_items_kind_expiration_date_idx'],
+      [{ requests: [{ omit: false, criteria: { 'Date Modified': '5/2026' } }] }, 'line_items_kind_modified_at_idx'],
+      [{ requests: [{ omit: false, criteria: { 'Job::Date Destroyed': '=' } }] }, 'line_items_job_id_kind_idx'],
+      [{ requests: [{ omit: false, criteria: { 'Serial Number': '=' } }] }, 'line_items_kind_serial_number_idx'],
+    ];
+    for (const [parts, index] of cases) expect(await plan(parts, index), `${JSON.stringify(parts)} through ${index}`).toContain(index);
+  });
+});
