@@ -281,7 +281,7 @@ async function main() {
         const audit = tables.includes('audit_log');
         if (audit) await client.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_truncate');
         // With the word index and the change log, which the records' triggers would otherwise empty row by row.
-        const derived = await existingTables(client, ['search_words', 'record_changes']);
+        const derived = await existingTables(client, ['search_words', 'record_changes', 'value_counts']);
         await client.query(`TRUNCATE ${[...tables, ...derived].map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
         if (audit) await client.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_truncate');
       });
@@ -309,6 +309,7 @@ async function main() {
     const indexes = await progress.step('drop the non-constraint indexes of line_items and search_words', () => dropBulkIndexes(client));
     await progress.step(`line items (${counts.lineItems.toLocaleString('en-US')})`, () => seedLineItems(client, counts));
     await progress.step('word index (search_words)', () => fillSearchWords(client));
+    await progress.step('value counts (value_counts)', () => client.query('SELECT fill_value_counts()'));
     for (const index of indexes) {
       await progress.step(`index ${index.name}`, () => client.query(index.definition));
     }
@@ -659,7 +660,7 @@ async function holdBulkTriggers(client: pg.Client): Promise<{ table: string; tri
     `SELECT c.relname AS table, t.tgname AS trigger
      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
      WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
-       AND (p.proname IN ('log_record_rows', 'log_record_table', 'truncate_search_words') OR p.proname LIKE '%\\_sync\\_search\\_words')
+       AND (p.proname IN ('log_record_rows', 'log_record_table', 'truncate_search_words', 'truncate_value_counts') OR p.proname LIKE '%\\_sync\\_search\\_words' OR p.proname LIKE '%\\_sync\\_value\\_counts')
      ORDER BY 1, 2`,
   );
   for (const { table, trigger } of rows) await client.query(`ALTER TABLE ${quoteIdent(table)} DISABLE TRIGGER ${quoteIdent(trigger)}`);

@@ -116,6 +116,8 @@ export async function compactChangeLog(db: Kysely<Database>, keepMinutes = 10): 
       DELETE FROM record_changes_marks m USING mark WHERE m.at < mark.at`.execute(trx);
     await sql`DELETE FROM count_cache WHERE computed_at < now() - interval '1 day'`.execute(trx);
   });
+  // The value counts' rows of each key summed into one (071): its own transaction and lock.
+  await sql`SELECT compact_value_counts()`.execute(db);
 }
 
 /** Compacts every minute; the timer does not keep the process alive. Returns a stop function. */

@@ -35,6 +35,8 @@ export interface LayoutField {
    * of that index, and the rows of the values that match are read from the index.
    */
   fewValues?: boolean;
+  /** The column leads a btree after the layout's base columns (070 migration): a range of it is read from the index. */
+  btree?: boolean;
 }
 
 export interface PortalDef {
@@ -84,6 +86,17 @@ export interface Layout {
    * longest literal run before the rows are tested.
    */
   containsText?: string;
+  /**
+   * Where the layout's rows are counted by value (071 migration, `value_counts`): the table and the
+   * kind its base condition picks. Its columns of few values and the keys of its related records are
+   * counted there.
+   */
+  valueCounts?: ValueCounts;
+}
+
+export interface ValueCounts {
+  table: string;
+  kind: string;
 }
 
 /**
@@ -132,6 +145,10 @@ export interface LayoutDefinition {
   fewValues?: readonly string[];
   /** See `Layout.containsText`. */
   containsText?: string;
+  /** See `Layout.valueCounts`. */
+  valueCounts?: ValueCounts;
+  /** Own fields whose column leads a btree after the base columns (`LayoutField.btree`); a test holds each to an index. */
+  btreeFields?: readonly string[];
 }
 
 /**
@@ -146,7 +163,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
   if (missing.length || extra.length) {
     throw new Error(`Layout ${catalogue.entity}: no SQL for [${missing.join(', ')}]; unknown fields [${extra.join(', ')}]`);
   }
-  for (const name of [...(definition.fileFields ?? []), ...(definition.ndcFields ?? []), ...(definition.fewValues ?? [])]) {
+  for (const name of [...(definition.fileFields ?? []), ...(definition.ndcFields ?? []), ...(definition.fewValues ?? []), ...(definition.btreeFields ?? [])]) {
     if (!mapped.has(name)) throw new Error(`Layout ${catalogue.entity}: unknown field ${name}`);
   }
   const aliases = definition.aliases ?? {};
@@ -166,6 +183,8 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     const fileLink = definition.fileFields?.includes(f.name) ?? false;
     const ndcFormat = definition.ndcFields?.includes(f.name) ?? false;
     const fewValues = definition.fewValues?.includes(f.name) ?? false;
+    const btree = definition.btreeFields?.includes(f.name) ?? false;
+    if (btree && needs.length) throw new Error(`Layout ${catalogue.entity}: ${f.name} is not an own field, its btree is another table's`);
     if (fewValues && (f.type !== 'text' || needs.length)) throw new Error(`Layout ${catalogue.entity}: ${f.name} is not an own text field, it cannot be one of few values`);
     return {
       name: f.name,
@@ -176,6 +195,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
       ...(fileLink ? { fileLink } : {}),
       ...(ndcFormat ? { ndcFormat } : {}),
       ...(fewValues ? { fewValues } : {}),
+      ...(btree ? { btree } : {}),
       ...(f.detailOnly ? { detailOnly: true } : {}),
     };
   });
@@ -195,6 +215,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     aliases,
     ...(definition.search ? { search: checkedSearch(catalogue, fields, definition.search) } : {}),
     ...(definition.containsText ? { containsText: definition.containsText } : {}),
+    ...(definition.valueCounts ? { valueCounts: definition.valueCounts } : {}),
   };
 }
 

@@ -165,11 +165,13 @@ export class RecordsService {
     const keyOf = (parts: FindParts) =>
       CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: this.#today() });
     const counted = (f: PreparedFind, key: string) => this.#counts.count(key, layout, f, tablesRead(layout, f), signal);
-    const [rows, foundCount, totalRecordCount] = await Promise.all([
-      selectPage(this.#db, layout, find, request.sort, request),
-      counted(find, keyOf(request)),
-      find.everything ? undefined : counted(all, keyOf({})),
-    ]);
+    // The found count first (kept counts answer at once): the page needs it to choose its plan, and
+    // a find that matches nothing, or fewer rows than the page skips, has no page to read.
+    const total = find.everything ? undefined : counted(all, keyOf({}));
+    total?.catch(() => undefined);
+    const foundCount = await counted(find, keyOf(request));
+    const rows = foundCount >= request.offset ? await selectPage(this.#db, layout, find, request.sort, { ...request, found: foundCount }) : [];
+    const totalRecordCount = await total;
     return {
       data: rows.map((row) => ({
         recordId: String(row.id),

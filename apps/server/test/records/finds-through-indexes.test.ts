@@ -111,6 +111,53 @@ async function same(entity: keyof typeof LAYOUTS, parts: FindParts): Promise<num
   return a.plain.length;
 }
 
+/** The value counts (071) as sums by key, and the same counted from the rows. */
+async function valueCounts() {
+  const kept = await sql<{ line: string }>`
+    SELECT concat_ws('|', kind, col, coalesce(value, '<null>'), sum(rows)) AS line FROM value_counts WHERE tab = 'line_items'
+    GROUP BY kind, col, value HAVING sum(rows) <> 0`.execute(t.db);
+  const rows = await sql<{ line: string }>`
+    SELECT concat_ws('|', li.kind, c.col, coalesce(c.value, '<null>'), count(*)) AS line
+    FROM line_items li CROSS JOIN LATERAL line_item_counted_values(li) c GROUP BY li.kind, c.col, c.value`.execute(t.db);
+  return { kept: kept.rows.map((r) => r.line).sort(), rows: rows.rows.map((r) => r.line).sort() };
+}
+
+describe('the value counts', () => {
+  it('stay equal to the rows through inserts, updates, moves, bulk statements, deletes and compaction', async () => {
+    const job = await createJob(t.db, { name: 'Counts job' });
+    const box = await createContainer(t.db, { job_id: job.id, name: 'Counts box' });
+    const other = await createContainer(t.db, { job_id: (await createJob(t.db, { name: 'Other counts job' })).id, name: 'Other box' });
+    const bucket = await createContainer(t.db, { job_id: job.id, kind: 'yellow_bucket', name: 'Counts bucket' });
+    const made = [];
+    for (let i = 0; i < 24; i++) made.push(await createLineItem(t.db, { container_id: box.id, form: i % 3 ? 'Tablet' : null, source: `S${i % 4}`, cwf_form_number: i % 5 ? `CWF-${i % 2}` : null } as never));
+    let c = await valueCounts();
+    expect(c.kept).toEqual(c.rows);
+    await t.db.updateTable('line_items').set({ form: 'Capsule' }).where('container_id', '=', box.id).where('form', 'is', null).execute();
+    await t.db.updateTable('line_items').set({ locked: true, locked_own: true }).where('id', '=', made[0]!.id).execute();
+    await t.db.updateTable('line_items').set({ container_id: other.id, job_id: other.job_id }).where('id', 'in', made.slice(1, 4).map((m) => m.id)).execute();
+    await t.db.updateTable('line_items').set({ container_id: bucket.id, kind: 'yellow_bucket' }).where('id', 'in', made.slice(4, 8).map((m) => m.id)).execute();
+    await t.db.deleteFrom('line_items').where('id', 'in', made.slice(10, 16).map((m) => m.id)).execute();
+    c = await valueCounts();
+    expect(c.kept).toEqual(c.rows);
+    const before = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM value_counts`.execute(t.db)).rows[0]!.n);
+    await sql`SELECT compact_value_counts()`.execute(t.db);
+    const after = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM value_counts`.execute(t.db)).rows[0]!.n);
+    expect(after).toBeLessThan(before);
+    c = await valueCounts();
+    expect(c.kept).toEqual(c.rows);
+    // Each key one row after compaction.
+    const keys = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM value_counts GROUP BY tab, kind, col, value HAVING count(*) > 1) k`.execute(t.db);
+    expect(keys.rows[0]!.n).toBe(0);
+    // The columns counted are the layouts' columns of few values and the keys of their related records.
+    const counted = await sql<{ col: string }>`SELECT DISTINCT col FROM value_counts`.execute(t.db);
+    for (const entity of lineItemKinds) {
+      const layout = LAYOUTS[entity];
+      const few = layout.fields.filter((f) => f.fewValues).map((f) => f.sql.replace(/^li\./, ''));
+      for (const col of [...few, 'container_id', 'job_id']) expect(counted.rows.map((r) => r.col), `${entity} ${col}`).toContain(col);
+    }
+  });
+});
+
 describe('finds through the indexes find what the same finds row by row find', () => {
   beforeAll(async () => {
     const data = fc.sample(
@@ -243,6 +290,19 @@ describe('finds through the indexes find what the same finds row by row find', (
     );
     expect(found).toBeGreaterThan(60);
   }, 300_000);
+
+  it("has the btree the layout says each line-item column has", async () => {
+    const { rows } = await sql<{ def: string }>`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'line_items'::regclass`.execute(t.db);
+    for (const entity of lineItemKinds) {
+      const fields = LAYOUTS[entity].fields.filter((f) => f.btree);
+      expect(fields.length).toBeGreaterThanOrEqual(40);
+      for (const f of fields) {
+        const column = f.sql.replace(/^li\./, '');
+        const led = rows.some((r) => new RegExp(`USING btree \\((kind, )?${column}[,)]`).test(r.def));
+        expect(led, `${entity} ${f.name} (${column})`).toBe(true);
+      }
+    }
+  });
 
   it('the planner can read each of these finds from its index', async () => {
     // Each index alone (the others dropped in a transaction that is rolled back): the plan reads it.
