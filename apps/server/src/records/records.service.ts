@@ -165,12 +165,20 @@ export class RecordsService {
     const keyOf = (parts: FindParts) =>
       CountCache.key({ entity, parts: { quickFind: parts.quickFind, requests: parts.requests }, scope: scopeKey(entity, user), day: this.#today() });
     const counted = (f: PreparedFind, key: string) => this.#counts.count(key, layout, f, tablesRead(layout, f), signal);
-    // The found count first (kept counts answer at once): the page needs it to choose its plan, and
-    // a find that matches nothing, or fewer rows than the page skips, has no page to read.
     const total = find.everything ? undefined : counted(all, keyOf({}));
     total?.catch(() => undefined);
-    const foundCount = await counted(find, keyOf(request));
-    const rows = foundCount >= request.offset ? await selectPage(this.#db, layout, find, request.sort, { ...request, found: foundCount }) : [];
+    let rows: Awaited<ReturnType<typeof selectPage>>;
+    let foundCount: number;
+    if (find.indexed && !find.ids && !request.sort.length) {
+      // The found count first (kept counts answer at once): the page's plan depends on it (few
+      // matches are sorted, many are met by walking the id order), and a find that matches nothing,
+      // or fewer rows than the page skips, has no page to read.
+      foundCount = await counted(find, keyOf(request));
+      rows = foundCount >= request.offset ? await selectPage(this.#db, layout, find, request.sort, { ...request, found: foundCount }) : [];
+    } else {
+      // Otherwise the page does not depend on the count: both at once.
+      [rows, foundCount] = await Promise.all([selectPage(this.#db, layout, find, request.sort, request), counted(find, keyOf(request))]);
+    }
     const totalRecordCount = await total;
     return {
       data: rows.map((row) => ({
