@@ -213,13 +213,15 @@ export function fieldWordsBeginWith(field: LayoutField, expression: RawBuilder<u
 
 function textCondition(field: LayoutField, f: RawBuilder<unknown>, value: string, ctx: CriterionContext): Condition {
   // Case-insensitive as lower() = lower(), not as `~*`: a regex's case folding misses titlecase
-  // letters ('ǅ' is neither its own lower nor upper case).
+  // letters ('ǅ' is neither its own lower nor upper case). An NDC's characters (digits, '-', '*')
+  // have no case: the column is compared as it is, so that its btree serves the comparison.
+  const own = field.ndcFormat ? f : sql`lower(${f})`;
   if (value.startsWith('==')) {
     const whole = value.slice(2);
     if (hasUnescaped(whole, '*@#')) {
       return sql<SqlBool>`lower(${f}) ~ lower(${`^${termToRegex(whole)}$`})`;
     }
-    return sql<SqlBool>`lower(${f}) = lower(${unescape(whole)})`;
+    return sql<SqlBool>`${own} = lower(${unescape(whole)})`;
   }
   if (value.startsWith('=')) {
     const word = unescape(value.slice(1).trim());
@@ -229,14 +231,14 @@ function textCondition(field: LayoutField, f: RawBuilder<unknown>, value: string
   if (cmp) {
     const operand = unescape(cmp[2]!.trim());
     if (!operand) invalid(field, value, 'needs something to compare with');
-    return sql<SqlBool>`lower(${f}) ${sql.raw(cmp[1]!)} lower(${operand})`;
+    return sql<SqlBool>`${own} ${sql.raw(cmp[1]!)} lower(${operand})`;
   }
   const range = splitRange(value);
   if (range && range[0].trim() && range[1].trim()) {
     // Inclusive at both ends: "F...S" includes everything that begins with S. The database counts
     // the characters of S (JavaScript's length counts UTF-16 units: 2 for '𝔘').
     const to = unescape(range[1].trim());
-    return sql<SqlBool>`(lower(${f}) >= lower(${unescape(range[0].trim())}) AND left(lower(${f}), length(${to})) <= lower(${to}))`;
+    return sql<SqlBool>`(${own} >= lower(${unescape(range[0].trim())}) AND left(${own}, length(${to})) <= lower(${to}))`;
   }
   if (value === '//') return sql<SqlBool>`${f} = ${ctx.today ?? todayIso()}`;
   return fieldWordsBeginWith(field, f, value);

@@ -94,7 +94,10 @@ function rangeOfItsBtree(f: LayoutField, value: unknown): boolean {
   const v = String(value).trim();
   if (!v || v === '*') return false;
   if (f.type === 'number' || f.type === 'date' || f.type === 'timestamp') return true;
-  return f.type === 'text' && (v === '=' || v === '==');
+  if (f.type !== 'text') return false;
+  if (v === '=' || v === '==') return true;
+  // An NDC is compared as it is (no lower()): `==`, comparisons and ranges are ranges of its btree.
+  return f.ndcFormat === true && (v.startsWith('==') ? !/[*@#]/.test(v.slice(2)) : /^(<|>)/.test(v) || /\.\.|…/.test(v));
 }
 
 const SIMPLE_JOIN = /^JOIN (\w+) (\w+) ON \2\.id = (\w+)\.(\w+)$/;
@@ -139,8 +142,8 @@ function sumOfCounts(layout: Layout, column: string, condition: (value: RawBuild
  * criterion is tested on the column's different values alone — read from the value counts (071) when
  * the layout keeps them, else by a loose scan of the column's btree (one probe a value: the next after
  * the last) — and the rows of the values that pass are read from the btree. Its own value decides a
- * text criterion, so the rows are the same; an empty column (NULL) has no value to test and matches
- * only "empty" (`=`). With value counts, the count is the sum of the passing values' counts.
+ * text criterion, so the rows are the same; an empty column (NULL) is asked the criterion as NULL.
+ * With value counts, the count is the sum of the passing values' counts.
  */
 function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx: CriterionContext): { where: RawBuilder<SqlBool>; counted?: RawBuilder<unknown> } | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
@@ -150,7 +153,9 @@ function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx:
   const column = sql.raw(f.sql);
   const columnName = /^\w+\.(\w+)$/.exec(f.sql)?.[1];
   const onValue = (v: string) => compileCriterion({ ...f, sql: v }, value, ctx);
-  const nullToo = text === '=' || text === '==';
+  // An empty column (NULL) has no value to test: the criterion itself is asked of NULL (true for
+  // "empty", or for a value that asks nothing, such as a blank phrase; the planner folds it away).
+  const nullArm = sql<SqlBool>`(${column} IS NULL AND coalesce(${onValue('NULL::text')}, false))`;
   if (layout.valueCounts && columnName) {
     const { table, kind } = layout.valueCounts;
     const values = sql`SELECT __vc.value FROM value_counts __vc
@@ -160,7 +165,7 @@ function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx:
     // planner guessed one row from the values and probed them once per line item (1.8 s).
     const matching = sql<SqlBool>`${column} = ANY (ARRAY(${values}))`;
     return {
-      where: nullToo ? sql<SqlBool>`(${matching} OR ${column} IS NULL)` : matching,
+      where: sql<SqlBool>`(${matching} OR ${nullArm})`,
       counted: sumOfCounts(layout, columnName, () => onValue('__vc.value')),
     };
   }
@@ -171,7 +176,7 @@ function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx:
       SELECT (SELECT ${column} FROM ${sql.raw(layout.from)} WHERE ${base} ${column} > __r.x ORDER BY ${column} LIMIT 1) FROM __r WHERE __r.x IS NOT NULL
     ) SELECT __r.x FROM __r WHERE __r.x IS NOT NULL`;
   const matching = sql<SqlBool>`${column} = ANY (ARRAY(SELECT __v.x FROM (${values}) __v WHERE ${onValue('__v.x')}))`;
-  return { where: nullToo ? sql<SqlBool>`(${matching} OR ${column} IS NULL)` : matching };
+  return { where: sql<SqlBool>`(${matching} OR ${nullArm})` };
 }
 
 /** A LIKE pattern for text that contains `run`, its LIKE characters escaped. */

@@ -167,6 +167,9 @@ describe('finds through the indexes find what the same finds row by row find', (
         schedule: fc.constantFrom(...SCHEDULES),
         user: fc.constantFrom(...USERS),
         strength: fc.constantFrom('5 mg', '10 MG', '0.5 mg/mL', null),
+        ndc: fc.tuple(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 9999 }), fc.oneof(fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')), fc.constant('**'))).map(
+          ([l, p, k]) => `${String(l).padStart(5, '0')}-${String(p).padStart(4, '0')}-${k}`,
+        ),
         description: textArb(30),
         lot: textArb(14),
         serial: fc.option(textArb(12), { nil: null }),
@@ -192,6 +195,7 @@ describe('finds through the indexes find what the same finds row by row find', (
         created_by: d.user ?? 'test',
         modified_by: d.user,
         strength: d.strength,
+        ndc: d.ndc,
         ndc_description: d.description,
         lot_number: d.lot,
         serial_number: d.serial,
@@ -204,6 +208,7 @@ describe('finds through the indexes find what the same finds row by row find', (
       keep('NDC Schedule', d.schedule);
       keep('Modified By', d.user);
       keep('Strength', d.strength);
+      keep('NDC Number', d.ndc);
       keep('NDC Description', d.description);
       keep('Lot Number', d.lot);
       keep('Serial Number', d.serial);
@@ -211,9 +216,9 @@ describe('finds through the indexes find what the same finds row by row find', (
     }
   });
 
-  it('a text find on a column of few values, every operator (250 runs)', async () => {
+  it('a text find on a column of few values, and on NDC Number compared as it is, every operator (250 runs)', async () => {
     let found = 0;
-    const arb = fc.constantFrom('Form', 'Source', 'NDC Schedule', 'Modified By', 'Strength').chain((name) => fc.record({ entity: fc.constantFrom(...lineItemKinds), name: fc.constant(name), value: valueArb(name) }));
+    const arb = fc.constantFrom('Form', 'Source', 'NDC Schedule', 'Modified By', 'Strength', 'NDC Number').chain((name) => fc.record({ entity: fc.constantFrom(...lineItemKinds), name: fc.constant(name), value: valueArb(name) }));
     await fc.assert(
       fc.asyncProperty(arb, async ({ entity, name, value }) => {
         const n = await same(entity, { requests: [{ omit: false, criteria: { [name]: value } }] });
