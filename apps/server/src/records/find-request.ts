@@ -134,7 +134,7 @@ function relatedCondition(layout: Layout, f: LayoutField, plain: RawBuilder<SqlB
 function sumOfCounts(layout: Layout, column: string, condition: (value: RawBuilder<unknown>) => RawBuilder<SqlBool>): RawBuilder<unknown> {
   const { table, kind } = layout.valueCounts!;
   return sql`SELECT coalesce(sum(__vc.rows), 0) FROM value_counts __vc
-    WHERE __vc.tab = ${sql.lit(table)} AND __vc.kind = ${sql.lit(kind)} AND __vc.col = ${sql.lit(column)} AND ${condition(sql.ref('__vc.value'))}`;
+    WHERE __vc.tab = ${table} AND __vc.kind = ${kind} AND __vc.col = ${column} AND ${condition(sql.ref('__vc.value'))}`;
 }
 
 /**
@@ -159,7 +159,7 @@ function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx:
   if (layout.valueCounts && columnName) {
     const { table, kind } = layout.valueCounts;
     const values = sql`SELECT __vc.value FROM value_counts __vc
-      WHERE __vc.tab = ${sql.lit(table)} AND __vc.kind = ${sql.lit(kind)} AND __vc.col = ${sql.lit(columnName)} AND __vc.value IS NOT NULL AND ${onValue('__vc.value')}`;
+      WHERE __vc.tab = ${table} AND __vc.kind = ${kind} AND __vc.col = ${columnName} AND __vc.value IS NOT NULL AND ${onValue('__vc.value')}`;
     // `= ANY (ARRAY(…))`, not `IN (…)`: the values are read once, before the rows, and the column's
     // btree takes them as its keys (bitmaps of two such criteria are ANDed). As a semi-join the
     // planner guessed one row from the values and probed them once per line item (1.8 s).
