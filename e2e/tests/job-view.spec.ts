@@ -246,6 +246,9 @@ test.describe('job view', () => {
   test('a refused move shows the spec message and closes the dialog', async ({ page, request }) => {
     const job = await createJob(request);
     const containerId = await createContainer(request, job, 'container', 'E2E refused');
+    // The page must stay as it was when someone else locks the container: its live updates would
+    // otherwise take the move icon away, sometimes between the click and the dialog.
+    await page.route('**/3ds/api/events**', (route) => route.abort());
     await openJob(page, job.id);
     // Someone else locks the container meanwhile.
     await api(request, job.token, 'patch', `container/lock/${containerId}`);
