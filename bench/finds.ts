@@ -8,7 +8,8 @@ import { LAYOUTS } from '../apps/server/src/records/layouts/index.ts';
 import { fromWith, type Layout, type LayoutField } from '../apps/server/src/records/layout.ts';
 import { prepareFind, type FindParts } from '../apps/server/src/records/records.repository.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
-import { API, PAGE_SIZE } from './cases.ts';
+import { API, listPath, PAGE_SIZE } from './cases.ts';
+import { random } from './working-day.ts';
 import { fmt, percentile, printTable, ROOT, round1, startServer } from './support.ts';
 
 const USAGE = `The find-grammar bench: every list, every operator of docs/finds.md on every family of field, each find
@@ -69,17 +70,6 @@ interface RowResult {
 }
 
 // ---------------------------------------------------------------------------------------------- random values from the data
-
-function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Draws fields and values of one list from its data. */
 class Draw {
@@ -353,19 +343,8 @@ function rowsFor(list: EntityName): Row[] {
 
 // ---------------------------------------------------------------------------------------------- asking and checking
 
-function askPath(list: EntityName, ask: Ask): string {
-  const query = new URLSearchParams({ offset: String(ask.offset), limit: String(PAGE_SIZE) });
-  if (ask.quickFind) {
-    query.set('quickFind', 'true');
-    query.set('quickFindCriteria', ask.quickFind);
-  }
-  if (ask.requests?.length) {
-    query.set('search', 'true');
-    query.set('searchCriteria', JSON.stringify(ask.requests));
-  }
-  if (ask.sort?.length) query.set('sort', JSON.stringify(ask.sort));
-  return `${API}/${list}?${query}`;
-}
+/** The path the list screen asks for a find (cases.ts `listPath`). */
+const askPath = (list: EntityName, ask: Ask): string => listPath({ entity: list, ...ask });
 
 interface Asked {
   path: string;

@@ -117,7 +117,7 @@ function listPath(ask: ListAsk): string {
 }
 
 /** A deterministic pseudo-random sequence (the same words and pages run after run). */
-function random(seed: number) {
+export function random(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -139,9 +139,8 @@ function sumOfCounts(layout: Layout, column: string, condition: (value: RawBuild
 
 /**
  * A text criterion on a column of few values (`LayoutField.fewValues`), answered over its values: the
- * criterion is tested on the column's different values alone — read from the value counts (071) when
- * the layout keeps them, else by a loose scan of the column's btree (one probe a value: the next after
- * the last) — and the rows of the values that pass are read from the btree. Its own value decides a
+ * criterion is tested on the column's different values alone, read from the value counts (071), and
+ * the rows of the values that pass are read from the btree. Its own value decides a
  * text criterion, so the rows are the same; an empty column (NULL) is asked the criterion as NULL.
  * With value counts, the count is the sum of the passing values' counts.
  */
@@ -153,30 +152,18 @@ function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx:
   const column = sql.raw(f.sql);
   const columnName = /^\w+\.(\w+)$/.exec(f.sql)?.[1];
   const onValue = (v: string) => compileCriterion({ ...f, sql: v }, value, ctx);
+  if (!layout.valueCounts || !columnName) return undefined;
   // An empty column (NULL) has no value to test: the criterion itself is asked of NULL (true for
   // "empty", or for a value that asks nothing, such as a blank phrase; the planner folds it away).
   const nullArm = sql<SqlBool>`(${column} IS NULL AND coalesce(${onValue('NULL::text')}, false))`;
-  if (layout.valueCounts && columnName) {
-    const { table, kind } = layout.valueCounts;
-    const values = sql`SELECT __vc.value FROM value_counts __vc
-      WHERE __vc.tab = ${table} AND __vc.kind = ${kind} AND __vc.col = ${columnName} AND __vc.value IS NOT NULL AND ${onValue('__vc.value')}`;
-    // `= ANY (ARRAY(…))`, not `IN (…)`: the values are read once, before the rows, and the column's
-    // btree takes them as its keys (bitmaps of two such criteria are ANDed). As a semi-join the
-    // planner guessed one row from the values and probed them once per line item (1.8 s).
-    const matching = sql<SqlBool>`${column} = ANY (ARRAY(${values}))`;
-    return {
-      where: sql<SqlBool>`(${matching} OR ${nullArm})`,
-      counted: sumOfCounts(layout, columnName, () => onValue('__vc.value')),
-    };
-  }
-  const base = layout.baseWhere ? sql`${sql.raw(layout.baseWhere)} AND` : sql``;
-  const values = sql`WITH RECURSIVE __r(x) AS (
-      (SELECT ${column} FROM ${sql.raw(layout.from)} WHERE ${base} ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
-      UNION ALL
-      SELECT (SELECT ${column} FROM ${sql.raw(layout.from)} WHERE ${base} ${column} > __r.x ORDER BY ${column} LIMIT 1) FROM __r WHERE __r.x IS NOT NULL
-    ) SELECT __r.x FROM __r WHERE __r.x IS NOT NULL`;
-  const matching = sql<SqlBool>`${column} = ANY (ARRAY(SELECT __v.x FROM (${values}) __v WHERE ${onValue('__v.x')}))`;
-  return { where: sql<SqlBool>`(${matching} OR ${nullArm})` };
+  const { table, kind } = layout.valueCounts;
+  const values = sql`SELECT __vc.value FROM value_counts __vc
+    WHERE __vc.tab = ${table} AND __vc.kind = ${kind} AND __vc.col = ${columnName} AND __vc.value IS NOT NULL AND ${onValue('__vc.value')}`;
+  // `= ANY (ARRAY(…))`, not `IN (…)`: the values are read once, before the rows, and the column's
+  // btree takes them as its keys (bitmaps of two such criteria are ANDed). As a semi-join the
+  // planner guessed one row from the values and probed them once per line item (1.8 s).
+  const matching = sql<SqlBool>`${column} = ANY (ARRAY(${values}))`;
+  return { where: sql<SqlBool>`(${matching} OR ${nullArm})`, counted: sumOfCounts(layout, columnName, () => onValue('__vc.value')) };
 }
 
 /** A LIKE pattern for text that contains `run`, its LIKE characters escaped. */

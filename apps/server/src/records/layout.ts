@@ -30,9 +30,9 @@ export interface LayoutField {
    */
   ndcFormat?: boolean;
   /**
-   * A text column with few different values and a btree that leads with the layout's base columns and
-   * then the column (070 migration): a text find on it is tested on its values, found by a loose scan
-   * of that index, and the rows of the values that match are read from the index.
+   * A text column with few different values, counted by value (071 `value_counts`) and with a btree
+   * that leads with the layout's base columns and then the column (070): a text find on it is tested
+   * on its values, and the rows of the values that match are read from the index.
    */
   fewValues?: boolean;
   /** The column leads a btree after the layout's base columns (070 migration): a range of it is read from the index. */
@@ -185,6 +185,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     const fewValues = definition.fewValues?.includes(f.name) ?? false;
     const btree = definition.btreeFields?.includes(f.name) ?? false;
     if (btree && needs.length) throw new Error(`Layout ${catalogue.entity}: ${f.name} is not an own field, its btree is another table's`);
+    if (fewValues && !definition.valueCounts) throw new Error(`Layout ${catalogue.entity}: ${f.name} is one of few values, but the layout keeps no value counts`);
     if (fewValues && (f.type !== 'text' || needs.length)) throw new Error(`Layout ${catalogue.entity}: ${f.name} is not an own text field, it cannot be one of few values`);
     return {
       name: f.name,
