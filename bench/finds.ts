@@ -37,7 +37,7 @@ const ALL_LISTS: readonly EntityName[] = ['line-items', 'yb-line-items', 'contai
 type Family = 'text' | 'ndc' | 'number' | 'date' | 'yesno' | 'related text' | 'related date';
 
 /** A find as the list screen asks it. */
-interface Ask {
+export interface Ask {
   quickFind?: string;
   requests?: { omit?: boolean; criteria: Record<string, string> }[];
   sort?: { fieldName: string; sortOrder: 'ascend' | 'descend' }[];
@@ -339,6 +339,35 @@ function rowsFor(list: EntityName): Row[] {
     }));
   }
   return rows;
+}
+
+/** A find of the grammar, drawn from the data: the team of `--working-day` asks these. */
+export interface DrawnFind {
+  list: EntityName;
+  family: string;
+  operator: string;
+  ask: Ask;
+}
+
+/**
+ * `count` distinct finds of the grammar on `lists`, each of a row drawn at random (every row of those lists
+ * as often as the others) with its field and value drawn from the data, as `--finds` draws them.
+ */
+export async function drawFinds(db: Kysely<Database>, lists: readonly EntityName[], count: number, seed: number): Promise<DrawnFind[]> {
+  const next = random(seed);
+  const rows = lists.flatMap((list) => rowsFor(list).map((row) => ({ row, draw: new Draw(db, LAYOUTS[list], next) })));
+  const seen = new Set<string>();
+  const finds: DrawnFind[] = [];
+  for (let attempt = 0; finds.length < count && attempt < count * 4; attempt++) {
+    const { row, draw } = rows[Math.floor(next() * rows.length)]!;
+    const ask = await row.make(draw);
+    if (!ask) continue;
+    const path = askPath(row.list, ask);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    finds.push({ list: row.list, family: row.family, operator: row.operator, ask });
+  }
+  return finds;
 }
 
 // ---------------------------------------------------------------------------------------------- asking and checking

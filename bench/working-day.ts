@@ -9,6 +9,7 @@ import { fromWith } from '../apps/server/src/records/layout.ts';
 import { prepareFind, type FindParts } from '../apps/server/src/records/records.repository.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { API } from './cases.ts';
+import { drawFinds } from './finds.ts';
 import { fmt, percentile, printTable, processCpuMs, ROOT, round1, sleep, startServer } from './support.ts';
 
 const USAGE = `A working day at scale: people reading varied screens while intake saves line items (issue: fast while people work).
@@ -19,7 +20,7 @@ const USAGE = `A working day at scale: people reading varied screens while intak
   --readers N   concurrent readers (default 8)
   --saves N     line items saved per second through the API while writing (default 4)
   --out FILE    where to write the results, under "working_day" (default bench/results.json; other keys are kept)
-  --only TEXT   only the scenarios of phases 2–3 whose name holds TEXT (e.g. "varied mix, 4"), for trying a setting;
+  --only TEXT   only the scenarios of phases 2–4 whose name holds TEXT (e.g. "varied mix, 4", "team"), for trying a setting;
                 no first-time finds, no exactness check, nothing written
 
 Phases, each on the same server (pool of 10, LOG_LEVEL=warn, as npm start runs it):
@@ -29,7 +30,11 @@ Phases, each on the same server (pool of 10, LOG_LEVEL=warn, as npm start runs i
   2. the same 5 list screens, read by every reader, without and then with saves;
   3. the varied mix (quick finds with hundreds of words on pages 1–200, list pages 1–200, finds on lot and on NDC,
      container and job details, container and job quick finds), without and then with saves;
-  4. the exactness check: once the saves have stopped, every find the readers asked (a sample of 60 and the hot screens)
+  4. the team: 16 readers open records (30%), pages of whole lists (15%), finds of the grammar each asked once (30%,
+     drawn as --finds draws them), sorts with pages 1–100 (10%) and quick finds (15%), while intake saves 8 line
+     items a second, an editor edits or deletes 2 a second and a supervisor locks or unlocks a container and moves
+     another between two jobs every 5 s;
+  5. the exactness check: once the saves have stopped, every find the readers asked (a sample of 60 and the hot screens)
      is asked again and its found and total counts compared with count(*) of the same find tested row by row.
 Runs on the data of npm run seed:scale (users admin/demo); the saves add line items to that database.`;
 
@@ -74,7 +79,7 @@ interface Answer {
   ms: number;
 }
 
-function call(base: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Answer> {
+function call(base: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, token: string, body?: unknown): Promise<Answer> {
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const t0 = performance.now();
@@ -107,12 +112,14 @@ interface ListAsk {
   entity: 'line-items' | 'containers' | 'jobs' | 'yb-line-items';
   parts: FindParts;
   offset: number;
+  sort?: { fieldName: string; sortOrder: 'ascend' | 'descend' }[];
 }
 
 function listPath(ask: ListAsk): string {
   const q = new URLSearchParams({ offset: String(ask.offset), limit: String(PAGE) });
   if (ask.parts.quickFind) q.set('quickFindCriteria', ask.parts.quickFind);
   if (ask.parts.requests) q.set('searchCriteria', JSON.stringify(ask.parts.requests));
+  if (ask.sort?.length) q.set('sort', JSON.stringify(ask.sort));
   return `${API}/${ask.entity}?${q}`;
 }
 
@@ -232,6 +239,114 @@ function variedAsk(data: Data, next: () => number): { group: string; path: strin
   return ask('job quick find', 'jobs', { quickFind: pick(data.words).slice(0, 4) }, 1);
 }
 
+// ---------------------------------------------------------------------------------------------- the team
+
+/** The team of issue "any find, any moment": what each of its people does. */
+const TEAM = { readers: 16, saves: 8, editsOrDeletesPerSecond: 2, supervisorEverySeconds: 5, finds: 2000 } as const;
+const TEAM_LISTS = ['line-items', 'yb-line-items', 'containers', 'jobs'] as const;
+
+interface TeamData {
+  /** Finds of the grammar (bench/finds.ts), each asked once, in turn, by whichever reader comes next. */
+  finds: ListAsk[];
+  /** Sorts on the columns the lists offer, pages 1–100. */
+  sorts: ListAsk[];
+  /** Line items an editor changes (in the containers the intake saves into). */
+  editable: number[];
+  /** Containers the supervisor locks and unlocks, and containers moved between two jobs of one registration. */
+  lockable: number[];
+  movable: { containerId: number; jobs: [number, number] }[];
+}
+
+/** The team's finds and the records its editor and supervisor change, checked against the server once each. */
+async function lookUpTeam(db: pg.Client, url: string, base: string, token: string, data: Data): Promise<TeamData> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let drawn;
+  try {
+    drawn = await drawFinds(kysely, TEAM_LISTS, TEAM.finds, 37);
+  } finally {
+    await kysely.destroy();
+  }
+  const asks = drawn.map(
+    (f): ListAsk => ({
+      group: f.ask.sort ? 'sort, pages 1–100' : 'find of the grammar',
+      entity: f.list as ListAsk['entity'],
+      parts: {
+        ...(f.ask.quickFind ? { quickFind: f.ask.quickFind } : {}),
+        ...(f.ask.requests ? { requests: f.ask.requests.map((r) => ({ omit: r.omit ?? false, criteria: r.criteria })) } : {}),
+      },
+      offset: f.ask.offset,
+      ...(f.ask.sort ? { sort: f.ask.sort } : {}),
+    }),
+  );
+  const saveContainers = data.targets.map((t) => t.containerId);
+  const editable = (
+    await db.query<{ id: number }>(`SELECT id FROM line_items WHERE container_id = ANY($1) AND NOT locked ORDER BY id LIMIT 120`, [saveContainers])
+  ).rows.map((r) => Number(r.id));
+  const accepted: number[] = [];
+  for (const id of editable) {
+    const answer = await call(base, 'PATCH', `${API}/line-item/${id}`, token, { fieldData: { 'Lot Number': `TEAM${id}` } });
+    if (answer.status === 200) accepted.push(id);
+    if (accepted.length >= 60) break;
+  }
+  const { rows: candidates } = await db.query<{ container_id: number; job_id: number; other_job: number | null }>(
+    `SELECT ct.id AS container_id, ct.job_id,
+            (SELECT j2.id FROM jobs j2 WHERE j2.registration_id = j.registration_id AND j2.id <> j.id AND NOT j2.locked ORDER BY j2.id LIMIT 1) AS other_job
+     FROM containers ct JOIN jobs j ON j.id = ct.job_id JOIN registrations r ON r.id = j.registration_id
+     WHERE ct.kind = 'standard' AND NOT ct.locked AND NOT j.locked AND r.expiration_date > current_date + 30
+       AND NOT (ct.id = ANY($1))
+       AND NOT EXISTS (SELECT 1 FROM line_items li WHERE li.container_id = ct.id AND li.locked)
+     ORDER BY ct.id DESC LIMIT 300`,
+    [saveContainers],
+  );
+  const lockable: number[] = [];
+  const movable: TeamData['movable'] = [];
+  for (const c of candidates) {
+    const id = Number(c.container_id);
+    if (lockable.length < 6) {
+      const locked = await call(base, 'PATCH', `${API}/container/lock/${id}`, token);
+      if (locked.status === 200) {
+        const unlocked = await call(base, 'PATCH', `${API}/container/unlock/${id}`, token);
+        if (unlocked.status === 200) lockable.push(id);
+        continue;
+      }
+    }
+    if (movable.length < 6 && c.other_job !== null) {
+      const jobs: [number, number] = [Number(c.job_id), Number(c.other_job)];
+      const there = await call(base, 'PUT', `${API}/container/move`, token, { containerId: id, jobId: jobs[1] });
+      if (there.status !== 200) continue;
+      const back = await call(base, 'PUT', `${API}/container/move`, token, { containerId: id, jobId: jobs[0] });
+      if (back.status === 200) movable.push({ containerId: id, jobs });
+    }
+    if (lockable.length >= 6 && movable.length >= 6) break;
+  }
+  if (!accepted.length || !lockable.length || !movable.length) {
+    throw new Error(`The team needs line items to edit (${accepted.length}), containers to lock (${lockable.length}) and to move (${movable.length}): none accepted.`);
+  }
+  return { finds: asks.filter((a) => !a.sort), sorts: asks.filter((a) => a.sort), editable: accepted, lockable, movable };
+}
+
+/**
+ * What one of the team asks next: a record (30%), a page of a whole list (15%, already counted: its count is
+ * kept), a find of the grammar never asked before (30%), a sort on a column, pages 1–100 (10%), a quick find
+ * (15%, one of the mix's words, page 1 or deep).
+ */
+function teamAsk(data: Data, team: TeamData, next: () => number, cursor: { find: number; sort: number }): { group: string; path: string; ask?: ListAsk } {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const r = next();
+  if (r < 0.15) return { group: 'record open', path: `${API}/container/${pick(data.containers)}` };
+  if (r < 0.3) return { group: 'record open', path: `${API}/job/${pick(data.jobs)}` };
+  const list = (ask: ListAsk) => ({ group: ask.group, path: listPath(ask), ask });
+  if (r < 0.45) {
+    const entity = pick(TEAM_LISTS);
+    const pages = entity === 'line-items' || entity === 'yb-line-items' ? 200 : 20;
+    return list({ group: 'page of a counted list', entity, parts: {}, offset: 1 + PAGE * Math.floor(next() * pages) });
+  }
+  if (r < 0.75) return list(team.finds[cursor.find++ % team.finds.length]!);
+  if (r < 0.85) return list(team.sorts[cursor.sort++ % team.sorts.length]!);
+  return list({ group: 'quick find', entity: 'line-items', parts: { quickFind: pick(data.words) }, offset: next() < 0.6 ? 1 : 1 + PAGE * Math.floor(next() * 200) });
+}
+
 /** The five list screens a floor keeps open. */
 const HOT: ListAsk[] = [
   { group: 'hot', entity: 'line-items', parts: {}, offset: 1 },
@@ -251,6 +366,9 @@ interface ScenarioResult {
   reads: Stats;
   groups: Record<string, Stats>;
   saves: Stats | null;
+  /** The team's editor and supervisor (the team scenario only). */
+  edits_and_deletes?: Stats;
+  locks_and_moves?: Stats;
   server_cpu_us_per_request: number | null;
 }
 
@@ -263,12 +381,26 @@ async function scenario(
   base: string,
   token: string,
   pid: number,
-  options: { readers: number; seconds: number; warmup: number; saves: number; data: Data; next: (reader: number) => { group: string; path: string; ask?: ListAsk }; asked: Map<string, ListAsk> },
+  options: {
+    readers: number;
+    seconds: number;
+    warmup: number;
+    saves: number;
+    data: Data;
+    next: (reader: number) => { group: string; path: string; ask?: ListAsk };
+    asked: Map<string, ListAsk>;
+    /** The team's editor (edits and deletes) and supervisor (locks and moves) work beside the intake. */
+    team?: TeamData;
+  },
 ): Promise<ScenarioResult> {
-  const { readers, seconds, warmup, saves, data } = options;
+  const { readers, seconds, warmup, saves, data, team } = options;
   const reads = new Tally();
   const groups = new Map<string, Tally>();
   const saved = new Tally();
+  const edited = new Tally();
+  const supervised = new Tally();
+  /** Line items the intake saved in this scenario: the editor deletes some of them. */
+  const savedIds: number[] = [];
   let measuring = false;
   let stop = false;
   const reader = async (i: number) => {
@@ -302,6 +434,7 @@ async function scenario(
         cause: 'Expired',
       })
         .then((answer) => {
+          if (answer.status === 200 && team) savedIds.push(Number((JSON.parse(answer.body) as { recordId: string }).recordId));
           if (!measuring) return;
           saved.add(answer.ms, answer.status === 200);
           if (answer.status !== 200 && saved.samples.length < 5) saved.samples.push(`${answer.status}: ${answer.body.slice(0, 200)}`);
@@ -312,7 +445,51 @@ async function scenario(
       await sleep(Math.max(0, due - performance.now()));
     }
   };
-  const running = [...Array.from({ length: readers }, (_, i) => reader(i)), writer()];
+  /** Line items edited (a new lot number) and deleted in turn, at the team's rate. */
+  const editor = async () => {
+    if (!team) return;
+    const next = random(77);
+    const interval = 1000 / TEAM.editsOrDeletesPerSecond;
+    let due = performance.now();
+    for (let n = 0; !stop; n++) {
+      due += interval;
+      const deleting = n % 2 === 1 && savedIds.length > 0;
+      const id = deleting ? savedIds.shift()! : team.editable[Math.floor(next() * team.editable.length)]!;
+      const answer = await (deleting
+        ? call(base, 'DELETE', `${API}/line-item/${id}`, token)
+        : call(base, 'PATCH', `${API}/line-item/${id}`, token, { fieldData: { 'Lot Number': `TEAM${id}${n % 100}` } })
+      ).catch(() => ({ status: 0, body: '', ms: 0 }));
+      if (measuring) {
+        edited.add(answer.ms, answer.status === 200);
+        if (answer.status !== 200 && edited.samples.length < 5) edited.samples.push(`${answer.status} ${deleting ? 'delete' : 'edit'} ${id}: ${answer.body.slice(0, 200)}`);
+      }
+      await sleep(Math.max(0, due - performance.now()));
+    }
+  };
+  /** Every few seconds a container is locked (and unlocked the next time) and another moved to a second job (and back). */
+  const supervisor = async () => {
+    if (!team) return;
+    const interval = TEAM.supervisorEverySeconds * 1000;
+    let due = performance.now();
+    for (let n = 0; !stop; n++) {
+      due += interval;
+      const k = Math.floor(n / 2);
+      const container = team.lockable[k % team.lockable.length]!;
+      const move = team.movable[k % team.movable.length]!;
+      const there = n % 2 === 0;
+      const answers = await Promise.all([
+        call(base, 'PATCH', `${API}/container/${there ? 'lock' : 'unlock'}/${container}`, token),
+        call(base, 'PUT', `${API}/container/move`, token, { containerId: move.containerId, jobId: move.jobs[there ? 1 : 0] }),
+      ]).catch(() => [{ status: 0, body: '', ms: 0 }]);
+      for (const answer of answers) {
+        if (!measuring) continue;
+        supervised.add(answer.ms, answer.status === 200);
+        if (answer.status !== 200 && supervised.samples.length < 5) supervised.samples.push(`${answer.status}: ${answer.body.slice(0, 200)}`);
+      }
+      while (!stop && performance.now() < due) await sleep(Math.min(200, due - performance.now()));
+    }
+  };
+  const running = [...Array.from({ length: readers }, (_, i) => reader(i)), writer(), editor(), supervisor()];
   await sleep(warmup * 1000);
   measuring = true;
   const cpu0 = processCpuMs(pid);
@@ -332,9 +509,10 @@ async function scenario(
     reads: reads.stats(elapsed),
     groups: Object.fromEntries([...groups].sort(([a], [b]) => a.localeCompare(b)).map(([g, t]) => [g, t.stats(elapsed)])),
     saves: saves ? saved.stats(elapsed) : null,
+    ...(team ? { edits_and_deletes: edited.stats(elapsed), locks_and_moves: supervised.stats(elapsed) } : {}),
     server_cpu_us_per_request: reads.latencies.length ? Math.round((cpu * 1000) / reads.latencies.length) : null,
   };
-  for (const s of [...reads.samples, ...saved.samples]) console.log(`    failed: ${s}`);
+  for (const s of [...reads.samples, ...saved.samples, ...edited.samples, ...supervised.samples]) console.log(`    failed: ${s}`);
   return result;
 }
 
@@ -344,38 +522,62 @@ function hotAsk(i: number) {
   return { group: 'hot screens', path: listPath(a), ask: a };
 }
 
-/** The scenarios of phases 2–3, in order, named as the results name them. */
-function scenarioList(data: Data, readers: number, saves: number) {
+const TEAM_SCENARIO = `a team of ${TEAM.readers}: finds of the grammar, ${TEAM.saves} saves/s, ${TEAM.editsOrDeletesPerSecond} edits or deletes/s, a lock and a move every ${TEAM.supervisorEverySeconds} s`;
+
+interface ScenarioPlan {
+  name: string;
+  next: (reader: number) => { group: string; path: string; ask?: ListAsk };
+  saves: number;
+  readers?: number;
+  team?: TeamData;
+}
+
+/** The scenarios of phases 2–3, in order, named as the results name them; the team's last when its data was looked up. */
+function scenarioList(data: Data, readers: number, saves: number, team?: TeamData): ScenarioPlan[] {
   const mixes = Array.from({ length: readers }, (_, i) => random(1000 + i));
   const varied = (i: number) => variedAsk(data, mixes[i]!);
-  return [
-    ['5 hot screens, nobody saving', hotAsk, 0],
-    [`5 hot screens, ${saves} saves/s`, hotAsk, saves],
-    ['varied mix, nobody saving', varied, 0],
-    [`varied mix, ${saves} saves/s`, varied, saves],
-  ] as const;
+  const plans: ScenarioPlan[] = [
+    { name: '5 hot screens, nobody saving', next: hotAsk, saves: 0 },
+    { name: `5 hot screens, ${saves} saves/s`, next: hotAsk, saves },
+    { name: 'varied mix, nobody saving', next: varied, saves: 0 },
+    { name: `varied mix, ${saves} saves/s`, next: varied, saves },
+  ];
+  if (team) {
+    const members = Array.from({ length: TEAM.readers }, (_, i) => random(2000 + i));
+    const cursor = { find: 0, sort: 0 };
+    plans.push({ name: TEAM_SCENARIO, next: (i) => teamAsk(data, team, members[i]!, cursor), saves: TEAM.saves, readers: TEAM.readers, team });
+  }
+  return plans;
 }
 
 /** `--only`: some scenarios, printed, for trying a setting of the server (its environment is this process's). */
-async function tryScenarios(only: string, base: string, token: string, pid: number, options: { readers: number; seconds: number; saves: number; data: Data }) {
-  const chosen = scenarioList(options.data, options.readers, options.saves).filter(([name]) => name.includes(only));
+async function tryScenarios(only: string, base: string, token: string, pid: number, options: { readers: number; seconds: number; saves: number; data: Data; team?: TeamData }) {
+  const chosen = scenarioList(options.data, options.readers, options.saves, options.team).filter(({ name }) => name.includes(only));
   if (!chosen.length) throw new Error(`--only ${only}: no scenario's name holds it.`);
   const results: ScenarioResult[] = [];
-  for (const [name, next, rate] of chosen) {
-    console.log(`\n${name} …`);
-    results.push(await scenario(name, base, token, pid, { ...options, warmup: 3, asked: new Map(), next, saves: rate }));
+  for (const plan of chosen) {
+    console.log(`\n${plan.name} …`);
+    results.push(await scenario(plan.name, base, token, pid, { ...options, readers: plan.readers ?? options.readers, warmup: 3, asked: new Map(), next: plan.next, saves: plan.saves, ...(plan.team ? { team: plan.team } : {}) }));
   }
   printTable(
     ['what the team does', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'saves'],
     results.map((s) => statsRow(s.name, s)),
   );
-  for (const s of results) {
-    console.log(`\nBy kind of request (${s.name}):`);
-    printTable(
-      ['request', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
-      Object.entries(s.groups).map(([g, t]) => [g, fmt(t.rps), fmt(t.p50_ms), fmt(t.p95_ms), fmt(t.p99_ms), String(t.errors)]),
-    );
+  for (const s of results) printGroups(s);
+}
+
+/** Each kind of request of a scenario on its own, and the team's editor and supervisor. */
+function printGroups(s: ScenarioResult) {
+  console.log(`\nBy kind of request (${s.name}):`);
+  const rows = Object.entries(s.groups).map(([g, t]) => [g, fmt(t.rps), fmt(t.p50_ms), fmt(t.p95_ms), fmt(t.p99_ms), String(t.errors)]);
+  for (const [what, t] of [
+    ['saves', s.saves],
+    ['edits and deletes', s.edits_and_deletes],
+    ['locks and moves', s.locks_and_moves],
+  ] as const) {
+    if (t) rows.push([what, fmt(t.rps), fmt(t.p50_ms), fmt(t.p95_ms), fmt(t.p99_ms), String(t.errors)]);
   }
+  printTable(['request', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], rows);
 }
 
 /** One client asks each word once, in turn: the first time the server sees each find. */
@@ -426,6 +628,8 @@ const TARGETS = {
   variedReadsP95: 100,
   savesP95: 150,
   hotRps: 1000,
+  teamQuickP95: 50,
+  teamReadsP95: 300,
 };
 
 function statsRow(name: string, s: ScenarioResult): string[] {
@@ -485,8 +689,17 @@ export async function workingDay(argv: string[]): Promise<void> {
         `3 s warm-up + ${seconds} s per scenario; ${data.words.length} quick-find words in the mix.`,
     );
 
+    const wantsTeam = values.only === undefined || TEAM_SCENARIO.includes(values.only);
+    const team = wantsTeam ? await lookUpTeam(db, url, base, token, data) : undefined;
+    if (team) {
+      console.log(
+        `The team: ${team.finds.length} finds and ${team.sorts.length} sorts of the grammar drawn from the data, ${team.editable.length} line items to edit, ` +
+          `${team.lockable.length} containers to lock, ${team.movable.length} to move.`,
+      );
+    }
+
     if (values.only !== undefined) {
-      await tryScenarios(values.only, base, token, child.pid!, { readers, seconds, saves, data });
+      await tryScenarios(values.only, base, token, child.pid!, { readers, seconds, saves, data, ...(team ? { team } : {}) });
       return;
     }
 
@@ -497,16 +710,24 @@ export async function workingDay(argv: string[]): Promise<void> {
 
     const asked = new Map<string, ListAsk>();
     const scenarios: ScenarioResult[] = [];
-    const common = { readers, seconds, warmup: 3, data, asked };
-    for (const [name, next, rate] of scenarioList(data, readers, saves)) {
-      console.log(`\n${scenarios.length + 2}. ${name} …`);
-      const result = await scenario(name, base, token, child.pid!, { ...common, next, saves: rate });
+    for (const plan of scenarioList(data, readers, saves, team)) {
+      console.log(`\n${scenarios.length + 2}. ${plan.name} …`);
+      const result = await scenario(plan.name, base, token, child.pid!, {
+        readers: plan.readers ?? readers,
+        seconds,
+        warmup: 3,
+        data,
+        asked,
+        next: plan.next,
+        saves: plan.saves,
+        ...(plan.team ? { team: plan.team } : {}),
+      });
       scenarios.push(result);
       console.log(`   ${fmt(result.reads.rps)} req/s, p95 ${fmt(result.reads.p95_ms)} ms${result.saves ? `; saves p95 ${fmt(result.saves.p95_ms)} ms` : ''}`);
     }
 
     await sleep(1000);
-    console.log('\n6. Exactness: the found and total counts of the finds asked, against count(*) row by row …');
+    console.log(`\n${scenarios.length + 2}. Exactness: the found and total counts of the finds asked, against count(*) row by row …`);
     const exact = await exactness(base, token, url, asked);
     console.log(`   ${exact.checked} finds, ${exact.mismatches.length} differ`);
     for (const m of exact.mismatches) console.log(`   DIFFERS ${m}`);
@@ -517,11 +738,13 @@ export async function workingDay(argv: string[]): Promise<void> {
       scenarios.map((s) => statsRow(s.name, s)),
     );
     const variedWriting = scenarios[3]!;
-    console.log('\nBy kind of request (varied mix with saves):');
-    printTable(
-      ['request', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
-      Object.entries(variedWriting.groups).map(([g, s]) => [g, fmt(s.rps), fmt(s.p50_ms), fmt(s.p95_ms), fmt(s.p99_ms), String(s.errors)]),
-    );
+    const teamResult = scenarios[4]!;
+    printGroups(variedWriting);
+    printGroups(teamResult);
+    /** A record opened or a page of a list already counted, in the team. */
+    const quickP95 = Math.max(...['record open', 'page of a counted list'].map((g) => teamResult.groups[g]?.p95_ms ?? Infinity));
+    const teamErrors =
+      teamResult.reads.errors + (teamResult.saves?.errors ?? 0) + (teamResult.edits_and_deletes?.errors ?? 0) + (teamResult.locks_and_moves?.errors ?? 0);
     const verdicts = [
       [`first-time quick find p95 ${fmt(first.p95_ms)} ms ≤ ${TARGETS.firstTimeP95}`, (first.p95_ms ?? Infinity) <= TARGETS.firstTimeP95],
       [`a word that matches nothing p95 ${fmt(nothing.p95_ms)} ms ≤ ${TARGETS.nothingP95}`, (nothing.p95_ms ?? Infinity) <= TARGETS.nothingP95],
@@ -530,6 +753,10 @@ export async function workingDay(argv: string[]): Promise<void> {
       [`no errors`, scenarios.every((s) => s.reads.errors === 0 && (s.saves?.errors ?? 0) === 0)],
       [`every count exact (${exact.checked} finds)`, exact.mismatches.length === 0],
       [`5 hot screens with saves: ${fmt(scenarios[1]!.reads.rps)} req/s ≥ ${TARGETS.hotRps}`, scenarios[1]!.reads.rps >= TARGETS.hotRps],
+      [`the team: a record or a counted list's page p95 ${fmt(quickP95)} ms ≤ ${TARGETS.teamQuickP95}`, quickP95 <= TARGETS.teamQuickP95],
+      [`the team: all reads p95 ${fmt(teamResult.reads.p95_ms)} ms ≤ ${TARGETS.teamReadsP95}`, (teamResult.reads.p95_ms ?? Infinity) <= TARGETS.teamReadsP95],
+      [`the team: saves p95 ${fmt(teamResult.saves?.p95_ms)} ms ≤ ${TARGETS.savesP95}`, (teamResult.saves?.p95_ms ?? Infinity) <= TARGETS.savesP95],
+      [`the team: no errors (${teamErrors})`, teamErrors === 0],
     ] as const;
     console.log('\nTargets:');
     for (const [what, met] of verdicts) console.log(`  ${met ? 'meets' : 'MISS '}  ${what}`);

@@ -81,11 +81,14 @@ function selectList(fields: readonly LayoutField[]): RawBuilder<unknown> {
 
 function orderBy(layout: Layout, sort: { field: LayoutField; descending: boolean }[], matchesFirst = false): RawBuilder<unknown> {
   const keys = sort.map((s) => sql`${sql.raw(s.field.sql)} ${sql.raw(s.descending ? 'DESC' : 'ASC')}`);
-  // Ties are broken by the record id, so pages never overlap. `id + 0` is the same order but no
-  // index's: the planner reads the matches through the find's index and sorts them, where it would
-  // otherwise walk the id index testing every row — the whole table when the matches are few, or all
-  // at its end (the last month's, say).
-  keys.push(matchesFirst ? sql`(${sql.raw(layout.idSql)} + 0) ASC` : sql`${sql.raw(layout.idSql)} ASC`);
+  // Ties are broken by the record id, so pages never overlap: ascending, except under a sort that is
+  // descending on every key, whose order is then exactly the ascending order reversed — the column's
+  // btree `(kind, column, id)` read backwards, so a deep page of a descending sort is a walk along an
+  // index as an ascending one is. `id + 0` is the same order but no index's: the planner reads the
+  // matches through the find's index and sorts them, where it would otherwise walk the id index
+  // testing every row — the whole table when the matches are few, or all at its end (the last month's, say).
+  const tie = sort.length && sort.every((s) => s.descending) ? 'DESC' : 'ASC';
+  keys.push(matchesFirst ? sql`(${sql.raw(layout.idSql)} + 0) ASC` : sql`${sql.raw(layout.idSql)} ${sql.raw(tie)}`);
   return sql.join(keys);
 }
 

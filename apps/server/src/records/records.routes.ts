@@ -46,7 +46,7 @@ const LIST_DESCRIPTION = `FileMaker-style list. \`offset\` is 1-based (absent = 
 \`searchCriteria\`: JSON array of find requests \`{ omit, criteria: { field: value } }\` — fields ANDed within a request,
 requests applied in order (find adds, omit removes). Values use the FileMaker grammar: \`==x\`, \`=x\`, \`=\`, \`*\`,
 \`* @ #\` wildcards, \`"phrase"\`, \`< <= > >=\`, \`a...b\`, \`//\` (today); dates MM/DD/YYYY.
-\`sort\`: JSON array of \`{ fieldName, sortOrder: "ascend"|"descend" }\`; ties broken by record id.
+\`sort\`: JSON array of \`{ fieldName, sortOrder: "ascend"|"descend" }\`; ties broken by record id (descending when every key is descending: the ascending order reversed).
 An empty found set is 200 with \`data: []\`. Dictionaries are scoped to the signed-in user's parent organisation,
 which the session decides.`;
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
-import { prepareFind, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
+import { prepareFind, selectPage, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
 import { fromWith } from '../../src/records/layout.ts';
 import { findAnswers } from '../support/find-answers.ts';
 import { createContainer, createJob, createLineItem } from '../support/record-factories.ts';
@@ -295,6 +295,22 @@ describe('finds through the indexes find what the same finds row by row find', (
     );
     expect(found).toBeGreaterThan(60);
   }, 300_000);
+
+  it('a sort descending on every key is its ascending order reversed, ties too (what the btree read backwards gives)', async () => {
+    const layout = LAYOUTS['line-items'];
+    const find = prepareFind(layout, {});
+    const order = async (fields: string[], sortOrder: 'ascend' | 'descend') =>
+      (await selectPage(t.db, layout, find, fields.map((fieldName) => ({ fieldName, sortOrder })), { offset: 1, limit: 1000 })).map((r) => r.id);
+    for (const fields of [['Form'], ['NDC Schedule'], ['Expiration Date'], ['Source', 'Form'], ['Pack Quantity']]) {
+      const ascending = await order(fields, 'ascend');
+      expect(ascending.length).toBeGreaterThan(60);
+      expect(await order(fields, 'descend'), fields.join(', ')).toEqual([...ascending].reverse());
+    }
+    // A page of the descending order is the same records as the same stretch of the whole order.
+    const all = await order(['Form'], 'descend');
+    const page = (await selectPage(t.db, layout, find, [{ fieldName: 'Form', sortOrder: 'descend' }], { offset: 21, limit: 10 })).map((r) => r.id);
+    expect(page).toEqual(all.slice(20, 30));
+  });
 
   it("has the btree the layout says each line-item column has", async () => {
     const { rows } = await sql<{ def: string }>`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'line_items'::regclass`.execute(t.db);
