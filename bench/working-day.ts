@@ -141,13 +141,12 @@ async function drawWords(db: pg.Client, count: number, seed: number): Promise<st
   const drugWords = await rows(`SELECT DISTINCT lower(w) AS w FROM ndc_dictionary, regexp_split_to_table(trade_name || ' ' || coalesce(ingredient_name, ''), '[^[:alnum:]]+') w WHERE length(w) >= 4`);
   const sample = (table: string, column: string) =>
     rows(`SELECT ${column} AS w FROM ${table} TABLESAMPLE SYSTEM (1) REPEATABLE (${seed}) WHERE ${column} IS NOT NULL LIMIT 400`);
-  const [lots, sources, forms, ndcs, ids] = await Promise.all([
-    sample('line_items', 'lot_number'),
-    sample('line_items', 'source_number'),
-    sample('line_items', 'form_222_number'),
-    sample('line_items', 'ndc'),
-    sample('line_items', 'id::text'),
-  ]);
+  // One client runs one query at a time.
+  const lots = await sample('line_items', 'lot_number');
+  const sources = await sample('line_items', 'source_number');
+  const forms = await sample('line_items', 'form_222_number');
+  const ndcs = await sample('line_items', 'ndc');
+  const ids = await sample('line_items', 'id::text');
   const next = random(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const cut = (w: string, min: number, max: number) => w.slice(0, min + Math.floor(next() * (max - min + 1)));
@@ -242,7 +241,7 @@ function variedAsk(data: Data, next: () => number): { group: string; path: strin
 // ---------------------------------------------------------------------------------------------- the team
 
 /** The team of issue "any find, any moment": what each of its people does. */
-const TEAM = { readers: 16, saves: 8, editsOrDeletesPerSecond: 2, supervisorEverySeconds: 5, finds: 2000 } as const;
+const TEAM = { readers: 16, saves: 8, editsOrDeletesPerSecond: 2, supervisorEverySeconds: 5, finds: 2000, pauseMs: [500, 1500] } as const;
 const TEAM_LISTS = ['line-items', 'yb-line-items', 'containers', 'jobs'] as const;
 
 interface TeamData {
@@ -255,6 +254,26 @@ interface TeamData {
   /** Containers the supervisor locks and unlocks, and containers moved between two jobs of one registration. */
   lockable: number[];
   movable: { containerId: number; jobs: [number, number] }[];
+  /** Each reader's own session: 16 people, not one person's 16 tabs (reads take turns per user). */
+  tokens: string[];
+}
+
+/** The team's readers: accounts `team01`… (read-only, the admin's organisation), added once, each signed in. */
+async function teamSessions(base: string, token: string): Promise<string[]> {
+  const me = await call(base, 'GET', `${API}/users`, token);
+  if (me.status !== 200) throw new Error(`listing the users as admin failed (${me.status})`);
+  const organisation = (JSON.parse(me.body) as { users: { username: string; parentOrganization: string | null }[] }).users.find((u) => u.username === 'admin')?.parentOrganization ?? null;
+  const password = 'team-reader-2026';
+  const tokens: string[] = [];
+  for (let i = 1; i <= TEAM.readers; i++) {
+    const username = `team${String(i).padStart(2, '0')}`;
+    const added = await call(base, 'POST', `${API}/users`, token, { username, password, displayName: `Team reader ${i}`, privileges: [], parentOrganization: organisation });
+    if (added.status !== 201 && added.status !== 409) throw new Error(`adding ${username} failed (${added.status}): ${added.body.slice(0, 200)}`);
+    const login = await fetch(`${base}${API}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    if (!login.ok) throw new Error(`signing in as ${username} failed (${login.status})`);
+    tokens.push(((await login.json()) as { token: string }).token);
+  }
+  return tokens;
 }
 
 /** The team's finds and the records its editor and supervisor change, checked against the server once each. */
@@ -323,7 +342,7 @@ async function lookUpTeam(db: pg.Client, url: string, base: string, token: strin
   if (!accepted.length || !lockable.length || !movable.length) {
     throw new Error(`The team needs line items to edit (${accepted.length}), containers to lock (${lockable.length}) and to move (${movable.length}): none accepted.`);
   }
-  return { finds: asks.filter((a) => !a.sort), sorts: asks.filter((a) => a.sort), editable: accepted, lockable, movable };
+  return { finds: asks.filter((a) => !a.sort), sorts: asks.filter((a) => a.sort), editable: accepted, lockable, movable, tokens: await teamSessions(base, token) };
 }
 
 /**
@@ -391,6 +410,7 @@ async function scenario(
     asked: Map<string, ListAsk>;
     /** The team's editor (edits and deletes) and supervisor (locks and moves) work beside the intake. */
     team?: TeamData;
+    pause?: () => number;
   },
 ): Promise<ScenarioResult> {
   const { readers, seconds, warmup, saves, data, team } = options;
@@ -407,13 +427,15 @@ async function scenario(
     while (!stop) {
       const { group, path, ask } = options.next(i);
       if (ask && options.asked.size < 100_000) options.asked.set(listPath({ ...ask, offset: 1 }), ask);
-      const answer = await call(base, 'GET', path, token).catch(() => ({ status: 0, body: '', ms: 0 }));
-      if (!measuring) continue;
-      const ok = answer.status === 200;
-      reads.add(answer.ms, ok);
-      if (!groups.has(group)) groups.set(group, new Tally());
-      groups.get(group)!.add(answer.ms, ok);
-      if (!ok && reads.samples.length < 5) reads.samples.push(`${answer.status} ${path}: ${answer.body.slice(0, 200)}`);
+      const answer = await call(base, 'GET', path, team?.tokens[i % team.tokens.length] ?? token).catch(() => ({ status: 0, body: '', ms: 0 }));
+      if (measuring) {
+        const ok = answer.status === 200;
+        reads.add(answer.ms, ok);
+        if (!groups.has(group)) groups.set(group, new Tally());
+        groups.get(group)!.add(answer.ms, ok);
+        if (!ok && reads.samples.length < 5) reads.samples.push(`${answer.status} ${path}: ${answer.body.slice(0, 200)}`);
+      }
+      if (options.pause) await sleep(options.pause());
     }
   };
   const writer = async () => {
@@ -487,6 +509,11 @@ async function scenario(
         if (answer.status !== 200 && supervised.samples.length < 5) supervised.samples.push(`${answer.status}: ${answer.body.slice(0, 200)}`);
       }
       while (!stop && performance.now() < due) await sleep(Math.min(200, due - performance.now()));
+      if (stop && there) {
+        // As found: the next scenario's supervisor starts with the container unlocked and in its first job.
+        await call(base, 'PATCH', `${API}/container/unlock/${container}`, token);
+        await call(base, 'PUT', `${API}/container/move`, token, { containerId: move.containerId, jobId: move.jobs[0] });
+      }
     }
   };
   const running = [...Array.from({ length: readers }, (_, i) => reader(i)), writer(), editor(), supervisor()];
@@ -523,6 +550,8 @@ function hotAsk(i: number) {
 }
 
 const TEAM_SCENARIO = `a team of ${TEAM.readers}: finds of the grammar, ${TEAM.saves} saves/s, ${TEAM.editsOrDeletesPerSecond} edits or deletes/s, a lock and a move every ${TEAM.supervisorEverySeconds} s`;
+const TEAM_PACED = `${TEAM_SCENARIO}; each reader pauses ${TEAM.pauseMs[0] / 1000}–${TEAM.pauseMs[1] / 1000} s between answer and ask`;
+const TEAM_UNPAUSED = `${TEAM_SCENARIO}; no pauses (a load test)`;
 
 interface ScenarioPlan {
   name: string;
@@ -530,6 +559,8 @@ interface ScenarioPlan {
   saves: number;
   readers?: number;
   team?: TeamData;
+  /** A reader's pause between an answer and its next ask, in ms (none when absent). */
+  pause?: () => number;
 }
 
 /** The scenarios of phases 2–3, in order, named as the results name them; the team's last when its data was looked up. */
@@ -543,9 +574,16 @@ function scenarioList(data: Data, readers: number, saves: number, team?: TeamDat
     { name: `varied mix, ${saves} saves/s`, next: varied, saves },
   ];
   if (team) {
-    const members = Array.from({ length: TEAM.readers }, (_, i) => random(2000 + i));
+    // One cursor through the finds for both: each find of the grammar is asked once.
     const cursor = { find: 0, sort: 0 };
-    plans.push({ name: TEAM_SCENARIO, next: (i) => teamAsk(data, team, members[i]!, cursor), saves: TEAM.saves, readers: TEAM.readers, team });
+    const pauses = random(3000);
+    for (const [name, pause] of [
+      [TEAM_PACED, () => TEAM.pauseMs[0] + pauses() * (TEAM.pauseMs[1] - TEAM.pauseMs[0])],
+      [TEAM_UNPAUSED, undefined],
+    ] as const) {
+      const members = Array.from({ length: TEAM.readers }, (_, i) => random(2000 + i));
+      plans.push({ name, next: (i) => teamAsk(data, team, members[i]!, cursor), saves: TEAM.saves, readers: TEAM.readers, team, ...(pause ? { pause } : {}) });
+    }
   }
   return plans;
 }
@@ -557,7 +595,7 @@ async function tryScenarios(only: string, base: string, token: string, pid: numb
   const results: ScenarioResult[] = [];
   for (const plan of chosen) {
     console.log(`\n${plan.name} …`);
-    results.push(await scenario(plan.name, base, token, pid, { ...options, readers: plan.readers ?? options.readers, warmup: 3, asked: new Map(), next: plan.next, saves: plan.saves, ...(plan.team ? { team: plan.team } : {}) }));
+    results.push(await scenario(plan.name, base, token, pid, { ...options, readers: plan.readers ?? options.readers, warmup: 3, asked: new Map(), next: plan.next, saves: plan.saves, ...(plan.team ? { team: plan.team } : {}), ...(plan.pause ? { pause: plan.pause } : {}) }));
   }
   printTable(
     ['what the team does', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'saves'],
@@ -689,7 +727,7 @@ export async function workingDay(argv: string[]): Promise<void> {
         `3 s warm-up + ${seconds} s per scenario; ${data.words.length} quick-find words in the mix.`,
     );
 
-    const wantsTeam = values.only === undefined || TEAM_SCENARIO.includes(values.only);
+    const wantsTeam = values.only === undefined || TEAM_PACED.includes(values.only) || TEAM_UNPAUSED.includes(values.only);
     const team = wantsTeam ? await lookUpTeam(db, url, base, token, data) : undefined;
     if (team) {
       console.log(
@@ -721,6 +759,7 @@ export async function workingDay(argv: string[]): Promise<void> {
         next: plan.next,
         saves: plan.saves,
         ...(plan.team ? { team: plan.team } : {}),
+        ...(plan.pause ? { pause: plan.pause } : {}),
       });
       scenarios.push(result);
       console.log(`   ${fmt(result.reads.rps)} req/s, p95 ${fmt(result.reads.p95_ms)} ms${result.saves ? `; saves p95 ${fmt(result.saves.p95_ms)} ms` : ''}`);
@@ -741,6 +780,7 @@ export async function workingDay(argv: string[]): Promise<void> {
     const teamResult = scenarios[4]!;
     printGroups(variedWriting);
     printGroups(teamResult);
+    printGroups(scenarios[5]!);
     /** A record opened or a page of a list already counted, in the team. */
     const quickP95 = Math.max(...['record open', 'page of a counted list'].map((g) => teamResult.groups[g]?.p95_ms ?? Infinity));
     const teamErrors =
