@@ -2,7 +2,7 @@ import type { FindRequest } from '@3ds/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors/app-error.ts';
 import { compileCriterion, distinctTerms, fieldWordsBeginWith, longestLiteralRun, splitTerms, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
-import { fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
+import { containsHolds, fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
 import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
 // A find request's shape is the list contract's (the domain's); this module compiles it to SQL.
@@ -79,7 +79,7 @@ function compileOne(layout: Layout, f: LayoutField, value: unknown, ctx: Criteri
   if (ids) return { where: inSet(layout, ids), plain, fields: [f], rowFields: [], ids, indexed: true };
   const related = relatedCondition(layout, f, plain);
   if (related) return { where: related.where, plain, fields: [f], rowFields: [], indexed: true, ...(related.counted ? { counted: related.counted } : {}) };
-  const contains = searchCode(layout, f) !== undefined && typeof value === 'string' ? containsFirst(layout, value, plain) : undefined;
+  const contains = typeof value === 'string' && containsHolds(layout, f) ? containsFirst(layout, value, plain) : undefined;
   if (contains) return { where: contains, plain, fields: [f], rowFields: [f], indexed: true };
   return { where: plain, plain, fields: [f], rowFields: [f], indexed: rangeOfItsBtree(f, value) };
 }
@@ -307,8 +307,8 @@ export function compileQuickFind(layout: Layout, text: string): CompiledFind {
       )})`;
       const ids = quickWordIds(layout, fields, word);
       if (ids) return { where: inSet(layout, ids), plain, fields, rowFields: [], ids, indexed: true };
-      // The contains index holds the own quick-find fields: it answers when they are all there is.
-      const contains = fields.every((f) => !f.joins?.length) ? containsFirst(layout, word, plain) : undefined;
+      // The contains index answers when it holds every quick-find field (the own ones, all text).
+      const contains = fields.every((f) => containsHolds(layout, f)) ? containsFirst(layout, word, plain) : undefined;
       return contains ? { where: contains, plain, fields, rowFields: fields, indexed: true } : { where: plain, plain, fields, rowFields: fields };
     }),
   );

@@ -87,6 +87,12 @@ export interface Layout {
    */
   containsText?: string;
   /**
+   * The fields (their SQL, `ct.name`) whose text `containsText` holds: a text criterion on one of them
+   * (not only the word index's fields) is looked up there first by its longest literal runs. Without
+   * it, the word index's fields.
+   */
+  containsFields?: readonly string[];
+  /**
    * Where the layout's rows are counted by value (071 migration, `value_counts`): the table and the
    * kind its base condition picks. Its columns of few values and the keys of its related records are
    * counted there.
@@ -145,6 +151,8 @@ export interface LayoutDefinition {
   fewValues?: readonly string[];
   /** See `Layout.containsText`. */
   containsText?: string;
+  /** See `Layout.containsFields`. */
+  containsFields?: readonly string[];
   /** See `Layout.valueCounts`. */
   valueCounts?: ValueCounts;
   /** Own fields whose column leads a btree after the base columns (`LayoutField.btree`); a test holds each to an index. */
@@ -216,6 +224,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     aliases,
     ...(definition.search ? { search: checkedSearch(catalogue, fields, definition.search) } : {}),
     ...(definition.containsText ? { containsText: definition.containsText } : {}),
+    ...(definition.containsFields ? { containsFields: definition.containsFields } : {}),
     ...(definition.valueCounts ? { valueCounts: definition.valueCounts } : {}),
   };
 }
@@ -227,6 +236,22 @@ function checkedSearch(catalogue: EntityCatalogue, fields: readonly LayoutField[
     throw new Error(`Layout ${catalogue.entity}: the word index holds [${search.fields.join(', ')}], its own quick-find fields are [${own.join(', ')}]`);
   }
   return search;
+}
+
+/**
+ * The text a trigram index holds for "contains" over `columns` (each a text column's SQL): lower-cased,
+ * joined by U+001F, NULL as ''. The migration's index expression is this text without the alias.
+ */
+export function containsTextOf(columns: readonly string[]): string {
+  return `lower(${columns.map((c) => `coalesce(${c}, '')`).join(' || chr(31) || ')})`;
+}
+
+/** Whether the layout's `containsText` holds this field's text (the word index's fields, or `containsFields`). */
+export function containsHolds(layout: Layout, field: LayoutField): boolean {
+  if (!layout.containsText || field.joins?.length) return false;
+  // An NDC's criteria have forms of their own (its prefix indexes, 005): it is left to them.
+  if (layout.containsFields) return field.type === 'text' && !field.ndcFormat && layout.containsFields.includes(field.sql);
+  return searchCode(layout, field) !== undefined;
 }
 
 /** A field's code in the layout's word index (1-based), or undefined when the index does not hold it. */

@@ -6,7 +6,7 @@ import { LAYOUTS } from '../../src/records/layouts/index.ts';
 import { prepareFind, selectPage, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
 import { fromWith } from '../../src/records/layout.ts';
 import { findAnswers } from '../support/find-answers.ts';
-import { createContainer, createJob, createLineItem } from '../support/record-factories.ts';
+import { createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -352,5 +352,94 @@ describe('finds through the indexes find what the same finds row by row find', (
       [{ requests: [{ omit: false, criteria: { 'Serial Number': '=' } }] }, 'line_items_kind_serial_number_idx'],
     ];
     for (const [parts, index] of cases) expect(await plan(parts, index), `${JSON.stringify(parts)} through ${index}`).toContain(index);
+  });
+});
+
+describe('the small lists look a text criterion up in their contains index first (072), and find what row by row finds', () => {
+  beforeAll(async () => {
+    const data = fc.sample(
+      fc.record({ name: textArb(20), type: fc.option(textArb(10), { nil: null }), transporter: fc.option(textArb(16), { nil: null }), user: fc.constantFrom(...USERS), city: textArb(12) }),
+      { numRuns: 40, seed: 20261129 },
+    );
+    for (const [i, d] of data.entries()) {
+      const company = await createCompany(t.db, { name: `Co ${d.name}`, city: d.city } as never);
+      const registration = await createRegistration(t.db, { company_id: company.id, city: d.city } as never);
+      const job = await createJob(t.db, { registration_id: registration.id, name: d.name, transporter: d.transporter, modified_by: d.user } as never);
+      await createContainer(t.db, { job_id: job.id, kind: i % 3 === 2 ? 'yellow_bucket' : 'standard', name: `T ${d.name}`, container_type: d.type, pallet: `PLT-${i % 4}`, modified_by: d.user } as never);
+      keep('Job Name', d.name);
+      keep('Transporter', d.transporter);
+      keep('Container Type', d.type);
+      keep('Small Name', `T ${d.name}`);
+      keep('City', d.city);
+      keep('Pallet', `PLT-${i % 4}`);
+      keep('Modified By', d.user);
+    }
+  });
+
+  it('every operator on their text fields, alone, with another field and omitted (300 runs)', async () => {
+    let found = 0;
+    const criteria = fc.constantFrom(
+      ['containers', 'Container Name', 'Small Name'],
+      ['yb-containers', 'Container Name', 'Small Name'],
+      ['containers', 'Container Type', 'Container Type'],
+      ['containers', 'Pallet', 'Pallet'],
+      ['containers', 'Modified By', 'Modified By'],
+      ['jobs', 'Job Name', 'Job Name'],
+      ['jobs', 'Transporter', 'Transporter'],
+      ['jobs', 'Modified By', 'Modified By'],
+      ['registrations', 'City', 'City'],
+      ['companies', 'City', 'City'],
+    ).chain(([entity, name, pool]) => fc.record({ entity: fc.constant(entity as keyof typeof LAYOUTS), name: fc.constant(name), value: valueArb(pool), other: valueArb(pool) }));
+    await fc.assert(
+      fc.asyncProperty(criteria, fc.constantFrom('one', 'and-nothing', 'omit'), async ({ entity, name, value, other }, shape) => {
+        const requests =
+          shape === 'one'
+            ? [{ omit: false, criteria: { [name]: value } }]
+            : shape === 'and-nothing'
+              ? [{ omit: false, criteria: { [name]: `${value.replace(/^[=<>*"]+/, '')} qzx` } }]
+              : [{ omit: false, criteria: { [name]: other } }, { omit: true, criteria: { [name]: value } }];
+        const n = await same(entity, { requests });
+        if (n) found++;
+      }),
+      { numRuns: 300, seed: 705 },
+    );
+    expect(found).toBeGreaterThan(80);
+  }, 300_000);
+
+  it('the planner can read each small list\'s contains index for a word in a text field', async () => {
+    const cases: [keyof typeof LAYOUTS, string, string][] = [
+      ['containers', 'Container Type', 'containers_contains_trgm_idx'],
+      ['yb-containers', 'Modified By', 'containers_contains_trgm_idx'],
+      ['jobs', 'Transporter', 'jobs_contains_trgm_idx'],
+      ['registrations', 'City', 'registrations_contains_trgm_idx'],
+      ['companies', 'City', 'companies_contains_trgm_idx'],
+      ['dictionaries', 'Trade Name Final LU', 'ndc_dictionary_contains_trgm_idx'],
+    ];
+    for (const [entity, name, index] of cases) {
+      const layout = LAYOUTS[entity];
+      const find = prepareFind(layout, { requests: [{ omit: false, criteria: { [name]: 'qzxwv' } }] });
+      // The table's other indexes are dropped in a transaction that is rolled back (its tables are small
+      // here, and the planner would read the kind's btree and test every row).
+      const plan = await t.db
+        .transaction()
+        .execute(async (trx) => {
+          // A unique constraint's index goes with its constraint (and what refers to it); the key stays.
+          const others = await sql<{ name: string; constraint: boolean }>`SELECT i.indexname AS name, EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) AS constraint
+            FROM pg_indexes i WHERE i.tablename = ${layout.table} AND i.indexname <> ${index} AND i.indexname NOT LIKE '%pkey'`.execute(trx);
+          for (const o of others.rows) {
+            await (o.constraint ? sql`ALTER TABLE ${sql.ref(layout.table)} DROP CONSTRAINT ${sql.ref(o.name)} CASCADE` : sql`DROP INDEX ${sql.ref(o.name)}`).execute(trx);
+          }
+          // A trigram index is read as a bitmap: the plain walks of a btree are off too.
+          for (const setting of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await sql`SELECT set_config(${setting}, 'off', true)`.execute(trx);
+          const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`.execute(trx);
+          throw new PlanRead(r.rows.map((row) => row['QUERY PLAN']).join('\n'));
+        })
+        .then(
+          () => '',
+          (error: unknown) => (error instanceof PlanRead ? error.plan : String(error)),
+        );
+      expect(plan, `${entity} ${name}`).toContain(index);
+      expect(find.indexed, `${entity} ${name}`).toBe(true);
+    }
   });
 });
