@@ -239,11 +239,49 @@ function checkedSearch(catalogue: EntityCatalogue, fields: readonly LayoutField[
 }
 
 /**
+ * The text columns of each small table that one trigram index holds for "contains"
+ * (072_small_lists_contain.sql: the same columns, in this order). Line items have their own (070,
+ * the layout's `containsText`).
+ */
+export const CONTAINS_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  containers: ['name', 'pallet', 'container_type', 'gross_uom', 'created_by', 'modified_by'],
+  jobs: [
+    'name',
+    'activity',
+    'late_destruction_reason',
+    'facility_transported_to',
+    'transporter',
+    'transport_method',
+    'disposal_method',
+    'destruction_facility',
+    'destruction_facility_address',
+    'transfer_witness_1',
+    'transfer_witness_2',
+    'destruction_witness_1',
+    'destruction_witness_2',
+    'cwf_number',
+    'created_by',
+    'modified_by',
+  ],
+  registrations: ['registration_number', 'activity', 'status_mask', 'license_type', 'license_number', 'federal_agency', 'state_agency', 'address1', 'address2', 'address3', 'city', 'state', 'zip'],
+  companies: ['name', 'address1', 'address2', 'city', 'state', 'zip', 'main_phone', 'fax', 'report_type', 'created_by', 'modified_by'],
+  ndc_dictionary: ['schedule', 'trade_name', 'strength', 'package_size_uom', 'uom_value_list', 'drug_code', 'form', 'ingredient_name', 'package_description', 'labeler_organization'],
+};
+
+/**
  * The text a trigram index holds for "contains" over `columns` (each a text column's SQL): lower-cased,
  * joined by U+001F, NULL as ''. The migration's index expression is this text without the alias.
  */
 export function containsTextOf(columns: readonly string[]): string {
   return `lower(${columns.map((c) => `coalesce(${c}, '')`).join(' || chr(31) || ')})`;
+}
+
+/** A small table's contains text and the fields it holds, its columns under `alias` (`CONTAINS_COLUMNS`). */
+export function containsOf(table: string, alias: string): { containsText: string; containsFields: string[] } {
+  const columns = CONTAINS_COLUMNS[table];
+  if (!columns) throw new Error(`No contains index on ${table} (CONTAINS_COLUMNS).`);
+  const fields = columns.map((c) => `${alias}.${c}`);
+  return { containsText: containsTextOf(fields), containsFields: fields };
 }
 
 /** Whether the layout's `containsText` holds this field's text (the word index's fields, or `containsFields`). */

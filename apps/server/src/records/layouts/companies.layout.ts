@@ -1,15 +1,12 @@
 import { CATALOGUE, PORTAL_LIMITS } from '@3ds/domain';
-import { containsTextOf, defineLayout, portalFields } from '../layout.ts';
+import { containsOf, defineLayout, portalFields } from '../layout.ts';
 
-/** The text columns a trigram index holds for "contains" (072_small_lists_contain.sql: the same columns, in this order). */
-const COMPANY_CONTAINS = ['c.name', 'c.address1', 'c.address2', 'c.city', 'c.state', 'c.zip', 'c.main_phone', 'c.fax', 'c.report_type', 'c.created_by', 'c.modified_by'] as const;
 
 export const companiesLayout = defineLayout(CATALOGUE.companies, {
   from: 'companies c',
   idSql: 'c.id',
   modIdSql: 'c.mod_id',
-  containsText: containsTextOf(COMPANY_CONTAINS),
-  containsFields: COMPANY_CONTAINS,
+  ...containsOf('companies', 'c'),
   fields: {
     Company_PK_ID: 'c.id',
     'Company Name': 'c.name',

@@ -1,8 +1,6 @@
 import { CATALOGUE, PORTAL_LIMITS, type EntityCatalogue } from '@3ds/domain';
-import { containsTextOf, defineLayout, portalFields, type Layout } from '../layout.ts';
+import { containsOf, defineLayout, portalFields, type Layout } from '../layout.ts';
 
-/** The text columns a trigram index holds for "contains" (072_small_lists_contain.sql: the same columns, in this order). */
-const CONTAINER_CONTAINS = ['ct.name', 'ct.pallet', 'ct.container_type', 'ct.gross_uom', 'ct.created_by', 'ct.modified_by'] as const;
 
 function containerLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_bucket'): Layout {
   return defineLayout(catalogue, {
@@ -10,8 +8,7 @@ function containerLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_
     idSql: 'ct.id',
     modIdSql: 'ct.mod_id',
     baseWhere: `ct.kind = '${kind}'`,
-    containsText: containsTextOf(CONTAINER_CONTAINS),
-    containsFields: CONTAINER_CONTAINS,
+    ...containsOf('containers', 'ct'),
     joins: {
       job: 'JOIN jobs j ON j.id = ct.job_id',
       registration: 'JOIN registrations r ON r.id = j.registration_id',

@@ -1,15 +1,12 @@
 import { CATALOGUE } from '@3ds/domain';
-import { containsTextOf, defineLayout } from '../layout.ts';
+import { containsOf, defineLayout } from '../layout.ts';
 
-/** The text columns a trigram index holds for "contains" (072_small_lists_contain.sql: the same columns, in this order). */
-const DICTIONARY_CONTAINS = ['d.schedule', 'd.trade_name', 'd.strength', 'd.package_size_uom', 'd.uom_value_list', 'd.drug_code', 'd.form', 'd.ingredient_name', 'd.package_description', 'd.labeler_organization'] as const;
 
 export const dictionariesLayout = defineLayout(CATALOGUE.dictionaries, {
   from: 'ndc_dictionary d',
   idSql: 'd.id',
   modIdSql: 'd.mod_id',
-  containsText: containsTextOf(DICTIONARY_CONTAINS),
-  containsFields: DICTIONARY_CONTAINS,
+  ...containsOf('ndc_dictionary', 'd'),
   ndcFields: ['NDC Code LU'],
   fields: {
     'NDC Code LU': 'd.ndc',

@@ -1,8 +1,6 @@
 import { CATALOGUE, DESTRUCTION_DEADLINE_DAYS, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS, PORTAL_LIMITS } from '@3ds/domain';
-import { containsTextOf, defineLayout, portalFields, type PortalDef } from '../layout.ts';
+import { containsOf, defineLayout, portalFields, type PortalDef } from '../layout.ts';
 
-/** The text columns a trigram index holds for "contains" (072_small_lists_contain.sql: the same columns, in this order). */
-const JOB_CONTAINS = ['j.name', 'j.activity', 'j.late_destruction_reason', 'j.facility_transported_to', 'j.transporter', 'j.transport_method', 'j.disposal_method', 'j.destruction_facility', 'j.destruction_facility_address', 'j.transfer_witness_1', 'j.transfer_witness_2', 'j.destruction_witness_1', 'j.destruction_witness_2', 'j.cwf_number', 'j.created_by', 'j.modified_by'] as const;
 
 function containerPortal(name: string, kind: 'standard' | 'yellow_bucket'): PortalDef {
   return {
@@ -48,8 +46,7 @@ export const jobsLayout = defineLayout(CATALOGUE.jobs, {
   from: 'jobs j',
   idSql: 'j.id',
   modIdSql: 'j.mod_id',
-  containsText: containsTextOf(JOB_CONTAINS),
-  containsFields: JOB_CONTAINS,
+  ...containsOf('jobs', 'j'),
   joins: {
     registration: 'JOIN registrations r ON r.id = j.registration_id',
     company: 'JOIN companies co ON co.id = r.company_id',

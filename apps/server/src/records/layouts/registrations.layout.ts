@@ -1,15 +1,12 @@
 import { CATALOGUE, PORTAL_LIMITS, SCHEDULE_FLAGS } from '@3ds/domain';
-import { containsTextOf, defineLayout, portalFields } from '../layout.ts';
+import { containsOf, defineLayout, portalFields } from '../layout.ts';
 
-/** The text columns a trigram index holds for "contains" (072_small_lists_contain.sql: the same columns, in this order). */
-const REGISTRATION_CONTAINS = ['r.registration_number', 'r.activity', 'r.status_mask', 'r.license_type', 'r.license_number', 'r.federal_agency', 'r.state_agency', 'r.address1', 'r.address2', 'r.address3', 'r.city', 'r.state', 'r.zip'] as const;
 
 export const registrationsLayout = defineLayout(CATALOGUE.registrations, {
   from: 'registrations r',
   idSql: 'r.id',
   modIdSql: 'r.mod_id',
-  containsText: containsTextOf(REGISTRATION_CONTAINS),
-  containsFields: REGISTRATION_CONTAINS,
+  ...containsOf('registrations', 'r'),
   joins: { company: 'JOIN companies co ON co.id = r.company_id' },
   fileFields: ['Registration Picture'],
   fields: {
