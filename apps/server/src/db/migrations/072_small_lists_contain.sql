@@ -4,9 +4,8 @@
 -- `test/records/finds-through-indexes.test.ts` has the planner read each index from a find).
 -- A text criterion on one of those columns is looked up here first by the longest literal run of each
 -- of its words (three characters or more), and only those rows are tested (records/find-request.ts
--- `containsFirst`), on the table's own list and as a related field of another (`Container::Pallet` on
--- line items): a find of a word nobody wrote reads a few index pages, where it read every row (20–100
--- ms at 100,000 containers).
+-- `containsFirst`) when the list's count is asked; a page still walks the id order. A find of a word
+-- nobody wrote reads a few index pages, where it read every row (20–100 ms at 100,000 containers).
 
 CREATE INDEX containers_contains_trgm_idx ON containers USING gin ((lower(coalesce(name, '') || chr(31) || coalesce(pallet, '') || chr(31) || coalesce(container_type, '') || chr(31) || coalesce(gross_uom, '') || chr(31) || coalesce(created_by, '') || chr(31) || coalesce(modified_by, ''))) gin_trgm_ops);
 
