@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
 import { prepareFind, selectPage, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
-import { fromWith } from '../../src/records/layout.ts';
+import { fromWith, type Layout } from '../../src/records/layout.ts';
 import { findAnswers } from '../support/find-answers.ts';
 import { createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -39,6 +39,31 @@ class PlanRead extends Error {
     super('plan read');
     this.plan = plan;
   }
+}
+
+/**
+ * The plan of a find's count with `index` the only index of `tables` (but their keys) and the `off`
+ * plan kinds disabled, read in a transaction that ends by throwing its plan, so that it rolls back.
+ * A unique constraint's index goes with its constraint (and what refers to it).
+ */
+async function planWithOnly(layout: Layout, find: PreparedFind, tables: readonly string[], index: string, off: readonly string[]): Promise<string> {
+  return t.db
+    .transaction()
+    .execute(async (trx) => {
+      const others = await sql<{ table: string; name: string; constraint: boolean }>`
+        SELECT i.tablename AS table, i.indexname AS name, EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) AS constraint
+        FROM pg_indexes i WHERE i.tablename = ANY(${[...tables]}) AND i.indexname <> ${index} AND i.indexname NOT LIKE '%pkey'`.execute(trx);
+      for (const o of others.rows) {
+        await (o.constraint ? sql`ALTER TABLE ${sql.ref(o.table)} DROP CONSTRAINT ${sql.ref(o.name)} CASCADE` : sql`DROP INDEX ${sql.ref(o.name)}`).execute(trx);
+      }
+      for (const setting of off) await sql`SELECT set_config(${setting}, 'off', true)`.execute(trx);
+      const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`.execute(trx);
+      throw new PlanRead(r.rows.map((row) => row['QUERY PLAN']).join('\n'));
+    })
+    .then(
+      () => '',
+      (error: unknown) => (error instanceof PlanRead ? error.plan : String(error)),
+    );
 }
 
 /** Every value one property draws from, by field name. */
@@ -329,21 +354,7 @@ describe('finds through the indexes find what the same finds row by row find', (
 
   it('the planner can read each of these finds from its index', async () => {
     // Each index alone (the others dropped in a transaction that is rolled back): the plan reads it.
-    const plan = async (parts: FindParts, index: string) => {
-      const layout = LAYOUTS['line-items'];
-      const find = prepareFind(layout, parts);
-      // The transaction ends by throwing its plan, so that it rolls back.
-      return t.db.transaction().execute(async (trx) => {
-        const others = await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename IN ('line_items', 'jobs') AND indexname <> ${index} AND indexname NOT LIKE '%pkey'`.execute(trx);
-        for (const o of others.rows) await sql`DROP INDEX ${sql.ref(o.name)}`.execute(trx);
-        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-        const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`.execute(trx);
-        throw new PlanRead(r.rows.map((row) => row['QUERY PLAN']).join('\n'));
-      }).then(
-        () => '',
-        (error: unknown) => (error instanceof PlanRead ? error.plan : String(error)),
-      );
-    };
+    const plan = (parts: FindParts, index: string) => planWithOnly(LAYOUTS['line-items'], prepareFind(LAYOUTS['line-items'], parts), ['line_items', 'jobs'], index, ['enable_seqscan']);
     const cases: [FindParts, string][] = [
       [{ quickFind: '*done' }, 'line_items_contains_trgm_idx'],
       [{ requests: [{ omit: false, criteria: { 'Lot Number': '*bc12' } }] }, 'line_items_contains_trgm_idx'],
@@ -420,26 +431,10 @@ describe('the small lists look a text criterion up in their contains index first
     for (const [entity, name, table, index] of cases) {
       const layout = LAYOUTS[entity];
       const find = prepareFind(layout, { requests: [{ omit: false, criteria: { [name]: 'qzxwv' } }] });
-      // The table's other indexes are dropped in a transaction that is rolled back (its tables are small
-      // here, and the planner would read the kind's btree and test every row).
-      const plan = await t.db
-        .transaction()
-        .execute(async (trx) => {
-          // A unique constraint's index goes with its constraint (and what refers to it); the key stays.
-          const others = await sql<{ name: string; constraint: boolean }>`SELECT i.indexname AS name, EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) AS constraint
-            FROM pg_indexes i WHERE i.tablename = ${table} AND i.indexname <> ${index} AND i.indexname NOT LIKE '%pkey'`.execute(trx);
-          for (const o of others.rows) {
-            await (o.constraint ? sql`ALTER TABLE ${sql.ref(table)} DROP CONSTRAINT ${sql.ref(o.name)} CASCADE` : sql`DROP INDEX ${sql.ref(o.name)}`).execute(trx);
-          }
-          // A trigram index is read as a bitmap: the plain walks of a btree are off too.
-          for (const setting of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await sql`SELECT set_config(${setting}, 'off', true)`.execute(trx);
-          const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`.execute(trx);
-          throw new PlanRead(r.rows.map((row) => row['QUERY PLAN']).join('\n'));
-        })
-        .then(
-          () => '',
-          (error: unknown) => (error instanceof PlanRead ? error.plan : String(error)),
-        );
+      // The table's other indexes are dropped (its tables are small here, and the planner would read the
+      // kind's btree and test every row); a trigram index is read as a bitmap: the plain walks of a
+      // btree are off too.
+      const plan = await planWithOnly(layout, find, [table], index, ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']);
       expect(plan, `${entity} ${name}`).toContain(index);
       // The count reads the index; a page still walks the id order (not `indexed`).
       expect(find.indexed, `${entity} ${name}`).toBeUndefined();
