@@ -131,6 +131,10 @@ export function wordsBeginWith(expression: RawBuilder<unknown>, value: string): 
   const terms = splitTerms(value);
   if (!terms.length) return sql<SqlBool>`true`;
   const parts = terms.map((t) => {
+    // A word that begins with `*` and holds no other wildcard but trailing `*`s: "the text contains it"
+    // (a word can begin at the text's start and `.*` reach it), as LIKE, which costs a tenth of the regex.
+    const inside = t.phrase ? undefined : containedLiteral(t.text);
+    if (inside !== undefined) return sql<SqlBool>`lower(${expression}) LIKE lower(${`%${inside.replace(/[\\%_]/g, '\\$&')}%`})`;
     // lower(…) ~ lower(pattern), so the trigram indexes on lower(column) serve the match. The
     // database lowers both sides: JavaScript's toLowerCase() differs from it ('İ' → 'i̇', final 'ς').
     const pattern = WORD_START + (t.phrase ? regexEscape(t.text) : termToRegex(t.text));
@@ -188,6 +192,23 @@ export function ndcWordsBeginWith(expression: RawBuilder<unknown>, value: string
     return arms.length ? sql<SqlBool>`(${sql.join(arms, sql` OR `)})` : sql<SqlBool>`false`;
   });
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/** Whether every term of an NDC words-begin value is a prefix (`ndcWordsBeginWith` reads the NDC's btrees for all). */
+export function ndcTermsAreLiteral(value: string): boolean {
+  return splitTerms(value).every((t) => t.phrase || literalPrefix(t.text) !== undefined);
+}
+
+/**
+ * The literal a term asks to be contained: `*abc`, `**abc*` → `abc` (escapes resolved); undefined
+ * when the term does not begin with `*`, holds another wildcard, or holds nothing but `*`s.
+ */
+export function containedLiteral(term: string): string | undefined {
+  if (!term.startsWith('*')) return undefined;
+  let start = 0;
+  while (term[start] === '*') start++;
+  const rest = literalPrefix(term.slice(start));
+  return rest === undefined || rest === '' ? undefined : rest;
 }
 
 /** A term's text when it has no wildcard but trailing `*`s (which add nothing to "begins with"), else undefined. */

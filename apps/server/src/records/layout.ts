@@ -284,6 +284,26 @@ export function containsOf(table: string, alias: string): { containsText: string
   return { containsText: containsTextOf(fields), containsFields: fields };
 }
 
+/**
+ * The number columns of each small table whose digits a trigram index of its own holds
+ * (073_small_lists_digits.sql: `lower((column)::text)`): those its quick find reads, so that a word
+ * is looked up in them as in the text columns. Kept out of the contains text, which every row a dense
+ * word matches computes again (two more columns cost 20 % more there).
+ */
+export const DIGITS_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  containers: ['id', 'job_id'],
+  jobs: ['id'],
+  registrations: ['company_id'],
+  companies: ['id'],
+};
+
+/** Whether a quick-find field is a number of the layout's own whose digits have a trigram index (`DIGITS_COLUMNS`). */
+export function digitsIndexed(layout: Layout, field: LayoutField): boolean {
+  if (field.type !== 'number' || field.joins?.length) return false;
+  const [table, alias] = layout.from.split(/\s+/);
+  return (DIGITS_COLUMNS[table!] ?? []).some((c) => `${alias}.${c}` === field.sql);
+}
+
 /** Whether the layout's `containsText` holds this field's text (the word index's fields, or `containsFields`). */
 export function containsHolds(layout: Layout, field: LayoutField): boolean {
   if (!layout.containsText || field.joins?.length) return false;
