@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
@@ -9,11 +9,6 @@ import { expect, login, test } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-const isListFind = (request: Request, word: string) => {
-  const url = new URL(request.url());
-  return url.pathname === '/3ds/api/companies' && url.searchParams.get('quickFindCriteria') === word;
-};
-
 async function openCompanies(page: Page) {
   await login(page);
   await page.goto('companies');
@@ -21,6 +16,21 @@ async function openCompanies(page: Page) {
 }
 
 test('a find replaced by another before it answers is cancelled in the browser, and the new one is shown', async ({ page }) => {
+  // What the web app aborts, as it aborts it: the address of every request whose signal fires. (The
+  // browser's own "request failed" event for a request held by a route can come only once the route
+  // lets it go, which made this journey wait on the browser's bookkeeping rather than on the app.)
+  await page.addInitScript(() => {
+    const seen = window as unknown as { __aborted: string[] };
+    seen.__aborted = [];
+    const original = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      init?.signal?.addEventListener('abort', () => seen.__aborted.push(url));
+      return original(input, init);
+    };
+  });
+  const abortedFinds = () =>
+    page.evaluate(() => (window as unknown as { __aborted: string[] }).__aborted.map((u) => new URL(u, location.href).searchParams.get('quickFindCriteria')));
   await openCompanies(page);
   // The first find takes as long as an expensive find can: it is held until the test ends.
   let heldSeen!: () => void;
@@ -33,18 +43,16 @@ test('a find replaced by another before it answers is cancelled in the browser, 
       await route.continue().catch(() => undefined);
     },
   );
-  const cancelled = page.waitForEvent('requestfailed', { predicate: (r) => isListFind(r, '*slow'), timeout: 15_000 });
-
   await page.getByLabel('Quick search').fill('*slow');
   await page.getByLabel('Quick search').press('Enter');
   await held;
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  expect(await abortedFinds()).not.toContain('*slow');
 
   // The person changes their mind before it answers.
   await page.getByLabel('Quick search').fill('pharmacy');
   await page.getByLabel('Quick search').press('Enter');
-  const failed = await cancelled;
-  expect(failed.failure()?.errorText).toMatch(/ABORTED|cancel/i);
+  await expect.poll(abortedFinds).toContain('*slow');
   await expect(page).toHaveURL(/q=pharmacy/);
   await expect(page.getByRole('link', { name: /^View record / }).first()).toBeVisible();
   await expect(page.getByRole('table')).toContainText(/pharmacy/i);
