@@ -14,11 +14,14 @@ import type { ScreenReads } from './screens.ts';
  * query then finds the answer on its way (or already there) and asks for nothing more. Nothing is
  * awaited: the navigation waits for the code alone, and the screen shows its loaders if the answer
  * is slower. A failure is left to the screen, which reads again and says what went wrong, once.
+ * The person waits for these reads, so the progress bar counts them from the start: a change of the
+ * list's find or page commits at once (its code is there), and its read is then the only sign that
+ * the Enter or the click was taken.
  */
 export function prefetchScreenData(queryClient: QueryClient, reads: ScreenReads, params: Params, url: URL): void {
   // Without a session the signed-in area's guard sends the visitor to the login screen instead.
   if (!getSession()) return;
-  const meta = { handlesErrors: true, quiet: true };
+  const meta = { handlesErrors: true };
   if ('list' in reads) {
     const list = listRecordsQueryOptions(reads.list, parseListState(url.searchParams));
     void queryClient.prefetchQuery({ ...list, meta: { ...list.meta, ...meta } });

@@ -5,8 +5,6 @@ import { handleError } from './handle-error.ts';
 export interface AppQueryMeta extends Record<string, unknown> {
   /** The caller shows its own message for failures; skip the global DANGER alert. */
   handlesErrors?: boolean;
-  /** A read nobody waits for (kept up to date behind the screen): the progress bar ignores it. */
-  quiet?: boolean;
   /**
    * What failed, in the screen's words, as the alert's title ("Job 12 was not locked"): a text, or
    * one made from the mutation's variables. Without it the alert is titled by the server's title or

@@ -19,11 +19,11 @@ export function usePendingPath(): string | null {
 
 /**
  * Something the user waits for is loading: a navigation, or a read of what is (or is about to be)
- * on screen — a list page, a record, a refresh after a change. Reads flagged `quiet` do not count.
+ * on screen — a list page, a record, a refresh after a change.
  */
 export function useLoading(): boolean {
   const navigating = useNavigationPending();
-  const fetching = useIsFetching({ predicate: (query) => query.meta?.quiet !== true });
+  const fetching = useIsFetching();
   return navigating || fetching > 0;
 }
 
