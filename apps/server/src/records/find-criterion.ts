@@ -134,7 +134,7 @@ export function wordsBeginWith(expression: RawBuilder<unknown>, value: string): 
     // A word that begins with `*` and holds no other wildcard but trailing `*`s: "the text contains it"
     // (a word can begin at the text's start and `.*` reach it), as LIKE, which costs a tenth of the regex.
     const inside = t.phrase ? undefined : containedLiteral(t.text);
-    if (inside !== undefined) return sql<SqlBool>`lower(${expression}) LIKE lower(${`%${inside.replace(/[\\%_]/g, '\\$&')}%`})`;
+    if (inside !== undefined) return sql<SqlBool>`lower(${expression}) LIKE lower(${containsPattern(inside)})`;
     // lower(…) ~ lower(pattern), so the trigram indexes on lower(column) serve the match. The
     // database lowers both sides: JavaScript's toLowerCase() differs from it ('İ' → 'i̇', final 'ς').
     const pattern = WORD_START + (t.phrase ? regexEscape(t.text) : termToRegex(t.text));
@@ -197,6 +197,11 @@ export function ndcWordsBeginWith(expression: RawBuilder<unknown>, value: string
 /** Whether every term of an NDC words-begin value is a prefix (`ndcWordsBeginWith` reads the NDC's btrees for all). */
 export function ndcTermsAreLiteral(value: string): boolean {
   return splitTerms(value).every((t) => t.phrase || literalPrefix(t.text) !== undefined);
+}
+
+/** A LIKE pattern for text that contains `literal`, its LIKE characters (`\\`, `%`, `_`) escaped. */
+export function containsPattern(literal: string): string {
+  return `%${literal.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FindRequest } from '@3ds/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors/app-error.ts';
-import { compileCriterion, distinctTerms, fieldWordsBeginWith, longestLiteralRun, ndcTermsAreLiteral, splitTerms, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
+import { compileCriterion, containsPattern, distinctTerms, fieldWordsBeginWith, longestLiteralRun, ndcTermsAreLiteral, splitTerms, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
 import { containsHolds, digitsIndexed, fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
 import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
@@ -115,19 +115,19 @@ const SIMPLE_JOIN = /^JOIN (\w+) (\w+) ON \2\.id = (\w+)\.(\w+)$/;
 function relatedCondition(layout: Layout, f: LayoutField, plain: RawBuilder<SqlBool>): { where: RawBuilder<SqlBool>; counted?: RawBuilder<unknown> } | undefined {
   const related = relatedKeys(layout, f, plain);
   if (!related) return undefined;
-  const { key, keys } = related;
+  const { key, keyColumn, keys } = related;
   const where = sql<SqlBool>`${sql.raw(key)} IN (${keys})`;
   // The rows of each related record are counted (071): the count is the sum of theirs.
-  const counted = layout.valueCounts ? sumOfCounts(layout, key.split('.')[1]!, (v) => sql<SqlBool>`${v} IN (SELECT __k.id::text FROM (${keys}) __k (id))`) : undefined;
+  const counted = layout.valueCounts ? sumOfCounts(layout, keyColumn, (v) => sql<SqlBool>`${v} IN (SELECT __k.id::text FROM (${keys}) __k (id))`) : undefined;
   return { where, ...(counted ? { counted } : {}) };
 }
 
 /**
  * The ids of the related records that meet `plain` (`SELECT j.id FROM jobs j … WHERE plain`) and the
- * row's key that holds them (`ct.job_id`), when the field's joins are inner and many-to-one, each by
+ * row's key that holds them (`ct.job_id`, its column `job_id`), when the field's joins are inner and many-to-one, each by
  * the related record's id and hanging from the row or a record joined before; else undefined.
  */
-function relatedKeys(layout: Layout, f: LayoutField, plain: RawBuilder<SqlBool>): { key: string; keys: RawBuilder<unknown> } | undefined {
+function relatedKeys(layout: Layout, f: LayoutField, plain: RawBuilder<SqlBool>): { key: string; keyColumn: string; keys: RawBuilder<unknown> } | undefined {
   const names = f.joins ?? [];
   if (!names.length) return undefined;
   const own = layout.from.split(/\s+/)[1];
@@ -142,7 +142,7 @@ function relatedKeys(layout: Layout, f: LayoutField, plain: RawBuilder<SqlBool>)
     aliases.add(m[2]!);
   }
   const keys = sql`SELECT ${sql.raw(`${first[2]}.id`)} FROM ${sql.raw(`${first[1]} ${first[2]}`)} ${sql.raw(names.slice(1).map((n) => layout.joins[n]).join(' '))} WHERE ${plain}`;
-  return { key: `${first[3]}.${first[4]}`, keys };
+  return { key: `${first[3]}.${first[4]}`, keyColumn: first[4]!, keys };
 }
 
 /** The rows counted under the values of `column` (071 `value_counts`) that meet `condition`. */
@@ -180,9 +180,6 @@ function fewValuesCondition(layout: Layout, f: LayoutField, value: unknown, ctx:
   const matching = sql<SqlBool>`${column} = ANY (ARRAY(${values}))`;
   return { where: sql<SqlBool>`(${matching} OR ${nullArm})`, counted: sumOfCounts(layout, columnName, () => onValue('__vc.value')) };
 }
-
-/** A LIKE pattern for text that contains `run`, its LIKE characters escaped. */
-const containsPattern = (run: string) => `%${run.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * A words-begin value, looked up first in a trigram index's text (a layout's `containsText`): the rows whose text contains each word's longest literal run of

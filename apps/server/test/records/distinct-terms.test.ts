@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctTerms, MAX_FIND_WORDS, splitTerms } from '../../src/records/find-criterion.ts';
+import { containedLiteral, containsPattern, distinctTerms, MAX_FIND_WORDS, splitTerms } from '../../src/records/find-criterion.ts';
 
 const words = (value: string) => splitTerms(value).map((t) => (t.phrase ? `"${t.text}"` : t.text));
 
@@ -32,5 +32,22 @@ describe('distinctTerms: the words of a find that narrow it', () => {
     const terms = Array.from({ length: MAX_FIND_WORDS + 1 }, (_, i) => ({ text: `w${i}x`, phrase: false }));
     expect(() => distinctTerms(terms)).toThrow(/at most 16 different words .* this one has 17/);
     expect(distinctTerms(terms.slice(1))).toHaveLength(MAX_FIND_WORDS);
+  });
+});
+
+describe('containedLiteral and containsPattern: a word that begins with * as LIKE', () => {
+  it('reads the literal a word asks to be contained, escapes resolved', () => {
+    expect(containedLiteral('*done')).toBe('done');
+    expect(containedLiteral('**done**')).toBe('done');
+    expect(containedLiteral('*5\\*2')).toBe('5*2');
+    expect(containedLiteral('done')).toBeUndefined();
+    expect(containedLiteral('*do@e')).toBeUndefined();
+    expect(containedLiteral('**')).toBeUndefined();
+  });
+
+  it("escapes LIKE's own characters, so that 50% and a_b are matched as written", () => {
+    expect(containsPattern('oxy')).toBe('%oxy%');
+    expect(containsPattern('50%')).toBe('%50\\%%');
+    expect(containsPattern('a_b\\c')).toBe('%a\\_b\\\\c%');
   });
 });
