@@ -1,7 +1,7 @@
 import type { FindRequest } from '@3ds/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors/app-error.ts';
-import { compileCriterion, containsPattern, distinctTerms, fieldWordsBeginWith, longestLiteralRun, ndcTermsAreLiteral, splitTerms, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
+import { compileCriterion, containsPattern, distinctTerms, ndcArmsByTerm, ndcWholeWordOf, ndcWildcardsOnBtrees, fieldWordsBeginWith, longestLiteralRun, ndcTermsAreLiteral, splitTerms, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
 import { containsHolds, digitsIndexed, fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
 import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
@@ -64,6 +64,11 @@ function criterionIds(layout: Layout, f: LayoutField, value: unknown, plain: Raw
   const code = searchCode(layout, f);
   // A number criterion is a comparison (the key's btree answers it), not a word find.
   if (code === undefined || f.type !== 'text' || typeof value !== 'string') return undefined;
+  // An NDC's whole word, or its words with `#` and `@`: the rows of each arm read from its btree, which
+  // holds the NDC, so that no row is fetched to be tested — where the word index gives every NDC word
+  // that begins as the term does (`1@3`: the 105,000 NDCs with a part that begins with 1, 0.8 s).
+  const arms = f.ndcFormat ? ndcArmsByTerm(sql.raw(f.sql), value) : undefined;
+  if (arms) return intersect(arms.map((term) => (term.length ? union(term.map((arm) => idsWhere(layout, [f], arm))) : idsWhere(layout, [f], sql<SqlBool>`false`))));
   const starts = wordStarts(value);
   if (!starts) return undefined;
   const candidates = intersect(starts.prefixes.map((p) => wordCandidates(layout.search!.space, code, p.text)));
@@ -100,7 +105,8 @@ function rangeOfItsBtree(f: LayoutField, value: unknown): boolean {
   if (f.type !== 'text') return false;
   if (v === '=' || v === '==') return true;
   // An NDC is compared as it is (no lower()): `==`, comparisons and ranges are ranges of its btree.
-  return f.ndcFormat === true && (v.startsWith('==') ? !/[*@#]/.test(v.slice(2)) : /^(<|>)/.test(v) || /\.\.|…/.test(v));
+  // A whole word of digits, or words with `#` and `@`, are ranges of its three btrees at each place a word begins.
+  return f.ndcFormat === true && (v.startsWith('==') ? !/[*@#]/.test(v.slice(2)) : /^(<|>)/.test(v) || /\.\.|…/.test(v) || ndcWholeWordOf(v) !== undefined || ndcWildcardsOnBtrees(v));
 }
 
 const SIMPLE_JOIN = /^JOIN (\w+) (\w+) ON \2\.id = (\w+)\.(\w+)$/;
@@ -143,6 +149,15 @@ function relatedKeys(layout: Layout, f: LayoutField, plain: RawBuilder<SqlBool>)
   }
   const keys = sql`SELECT ${sql.raw(`${first[2]}.id`)} FROM ${sql.raw(`${first[1]} ${first[2]}`)} ${sql.raw(names.slice(1).map((n) => layout.joins[n]).join(' '))} WHERE ${plain}`;
   return { key: `${first[3]}.${first[4]}`, keyColumn: first[4]!, keys };
+}
+
+/**
+ * Every row of the layout's kind, counted by the value counts (071): the sum of the counts of one
+ * column every row is counted under (its job, NULL included) — a few hundred rows where counting the
+ * rows themselves reads the whole kind (365 ms over 850,000 line items). Undefined without value counts.
+ */
+export function countedEverything(layout: Layout): RawBuilder<unknown> | undefined {
+  return layout.valueCounts ? sumOfCounts(layout, 'job_id', () => sql<SqlBool>`true`) : undefined;
 }
 
 /** The rows counted under the values of `column` (071 `value_counts`) that meet `condition`. */

@@ -3,7 +3,7 @@ import { PREPARED } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors/app-error.ts';
 import type { CriterionContext } from './find-criterion.ts';
-import { allOf, compileFindRequests, compileQuickFind, type CompiledFind, type FindRequest } from './find-request.ts';
+import { allOf, compileFindRequests, countedEverything, compileQuickFind, type CompiledFind, type FindRequest } from './find-request.ts';
 import { fieldByName, fromWith, joinsFor, type Layout, type LayoutField } from './layout.ts';
 import type { IdSet } from './search-words.ts';
 import type { SortSpec } from './list-query.ts';
@@ -57,8 +57,14 @@ export function prepareFind(layout: Layout, parts: FindParts, scope?: RawBuilder
     ...(find?.ids && !scope ? { ids: find.ids } : {}),
     ...(find?.indexed ? { indexed: true } : {}),
     // The value counts are of the layout's kind: a scope narrows beyond them.
-    ...(find?.counted && !scope ? { counted: find.counted } : {}),
+    ...(scope ? {} : counting(layout, find)),
   };
+}
+
+/** The statement the value counts answer the find's count with, when they do (no find: the whole kind). */
+function counting(layout: Layout, find: CompiledFind | undefined): { counted?: RawBuilder<unknown> } {
+  const counted = find ? find.counted : countedEverything(layout);
+  return counted ? { counted } : {};
 }
 
 /** The find narrowed by one more condition over the layout's rows. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
-import { prepareFind, selectPage, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
+import { countFound, countStatement, prepareFind, selectPage, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
 import { fromWith, type Layout } from '../../src/records/layout.ts';
 import { findAnswers } from '../support/find-answers.ts';
 import { createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
@@ -177,6 +177,16 @@ describe('the value counts', () => {
     // Each key one row after compaction.
     const keys = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM value_counts GROUP BY tab, kind, col, value HAVING count(*) > 1) k`.execute(t.db);
     expect(keys.rows[0]!.n).toBe(0);
+    // A list's every record (its total) is counted from them, and is its count of rows.
+    for (const entity of lineItemKinds) {
+      const layout = LAYOUTS[entity];
+      const all = prepareFind(layout, {});
+      expect(countStatement(layout, all).compile(t.db).sql, entity).toContain('value_counts');
+      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM line_items li WHERE ${sql.raw(layout.baseWhere!)}`.execute(t.db);
+      expect(await countFound(t.db, layout, all), entity).toBe(rows.rows[0]!.n);
+      // A scope narrows beyond the kind: counted from the rows.
+      expect(countStatement(layout, prepareFind(layout, {}, sql`li.locked`)).compile(t.db).sql, entity).not.toContain('value_counts');
+    }
     // The columns counted are the layouts' columns of few values and the keys of their related records.
     const counted = await sql<{ col: string }>`SELECT DISTINCT col FROM value_counts`.execute(t.db);
     for (const entity of lineItemKinds) {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ndcWordsBeginWith, wordsBeginWith } from '../../src/records/find-criterion.ts';
+import { compileCriterion, ndcWholeWordOf, ndcWordsBeginWith, wordsBeginWith } from '../../src/records/find-criterion.ts';
+import { fieldByName } from '../../src/records/layout.ts';
+import { LAYOUTS } from '../../src/records/layouts/index.ts';
 import { createUser } from '../support/factories.ts';
 import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -71,6 +73,21 @@ describe('NDC words-begin finds the same rows as the general words-begin', () =>
     '5-0',
     '004#6',
     '00@06',
+    '0#0',
+    '#0512',
+    '@0512',
+    '0406-@',
+    '00406-####-#',
+    '00406-0512-##',
+    '4#',
+    '0@',
+    '@',
+    '#',
+    '@@',
+    '##-',
+    '1@3*',
+    '0#0 00406',
+    '#@#@#-',
     '*0512',
     '0*12',
     '\\0406',
@@ -106,6 +123,46 @@ describe('NDC words-begin finds the same rows as the general words-begin', () =>
   });
 });
 
+describe('an NDC whole word (=word) finds the same rows as the general whole word', () => {
+  const ndcField = fieldByName(LAYOUTS['line-items'], 'NDC Number')!;
+  // The general form: the word-start regex any text field's =word is.
+  const general = (value: string) => compileCriterion({ ...ndcField, ndcFormat: false }, value);
+  const fromBtrees = (value: string) => compileCriterion(ndcField, value);
+
+  it.each(['=00406', '=0406', '=0512', '=40', '=01', '=00', '=00406-0512', '=0512-01', '=00406-0512-05', '=0406-05', '=4', '=004060', '=5-0', '= 0406 '])(
+    '%s',
+    async (value) => {
+      expect(ndcWholeWordOf(value)).toBeDefined();
+      expect(await matching(fromBtrees(value))).toEqual(await matching(general(value)));
+    },
+  );
+
+  it('finds what is there: each part of an NDC as a whole, not a part that begins so', async () => {
+    expect(await matching(fromBtrees('=40'))).toEqual(NDCS.filter((n) => n.endsWith('-40')));
+    expect(await matching(fromBtrees('=0406'))).toEqual(NDCS.filter((n) => n.slice(6, 10) === '0406'));
+    expect(await matching(fromBtrees('=04060'))).toEqual(NDCS.filter((n) => n.startsWith('04060-')));
+    expect(await matching(fromBtrees('=040'))).toEqual([]);
+  });
+
+  it('leaves a word with other characters to the regex (a star, a letter, a wildcard)', () => {
+    for (const value of ['=**', '=*', '=0a', '=04#6', '==0406', '=', '0406', '=0000-', '=-0512']) expect(ndcWholeWordOf(value), value).toBeUndefined();
+  });
+
+  it('any word of digits and dashes (400 runs; those the btrees do not read go to the regex)', async () => {
+    const somePart = fc
+      .tuple(fc.constantFrom(...NDCS), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 13 }))
+      .map(([ndc, start, length]) => ndc.slice(start, start + length).replace(/\*/g, ''));
+    const noise = fc.array(fc.constantFrom('0', '4', '6', '5', '1', '-'), { minLength: 1, maxLength: 14 }).map((chars) => chars.join(''));
+    const word = fc.oneof(somePart, noise).filter((w) => /^[0-9-]+$/.test(w));
+    await fc.assert(
+      fc.asyncProperty(word, async (w) => {
+        expect(await matching(fromBtrees(`=${w}`))).toEqual(await matching(general(`=${w}`)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
 describe('through the API', () => {
   async function list(params: Record<string, string>) {
     const res = await t.injectAs('reader', { method: 'GET', url: `/3ds/api/line-items?${new URLSearchParams(params)}` });
@@ -118,6 +175,16 @@ describe('through the API', () => {
     const expected = NDCS.filter((n) => n.startsWith('0406') || n.slice(6).startsWith('0406'));
     expect(await list({ searchCriteria: JSON.stringify([{ criteria: { 'NDC Number': '0406' } }]) })).toEqual({ foundCount: expected.length, ndcs: expected });
     expect(await list({ searchCriteria: JSON.stringify([{ criteria: { 'NDC Number': '00406-05*' } }]) })).toEqual({ foundCount: 1, ndcs: ['00406-0512-01'] });
+  });
+
+  it('a whole word and a word with # and @ are found, and counted, from the btrees as the regex finds them', async () => {
+    const packaged = NDCS.filter((n) => n.endsWith('-40'));
+    expect(await list({ searchCriteria: JSON.stringify([{ criteria: { 'NDC Number': '=40' } }]) })).toEqual({ foundCount: packaged.length, ndcs: packaged });
+    const expected = NDCS.filter((n) => /(^|-)0[0-9]0/.test(n));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await list({ searchCriteria: JSON.stringify([{ criteria: { 'NDC Number': '0#0' } }]) })).toEqual({ foundCount: expected.length, ndcs: expected });
+    const both = NDCS.filter((n) => /(^|-)0[0-9]0/.test(n) && /(^|-)40/.test(n));
+    expect(await list({ searchCriteria: JSON.stringify([{ criteria: { 'NDC Number': '0#0 40' } }]) })).toEqual({ foundCount: both.length, ndcs: both });
   });
 
   it('a quick find matches NDCs the same way', async () => {
@@ -166,6 +233,26 @@ describe('the btree indexes serve an NDC find', () => {
     expect(text).toMatch(/on line_items_kind_ndc_(pattern_)?idx/);
     expect(text).toMatch(/on line_items_kind_product_code_idx\s+\(.*\)\s+Index Cond: .*substr\(ndc, 7\) ~>=~ '0406'/);
     expect(text).not.toContain('trgm');
+    // A product code alone (its dash after it: no labeler code has one there) is read from its index alone.
+    const count = await plan(sql`count(*)`, 'line_items li', standard(ndcWordsBeginWith(NDC, '0406-')));
+    expect(count).toMatch(/Index Only Scan using line_items_kind_product_code_idx/);
+  });
+
+  it('a term with # and @ is a LIKE at each word start, read from the btrees, not the word index or the trigrams', async () => {
+    const count = await plan(sql`count(*)`, 'line_items li', standard(ndcWordsBeginWith(NDC, '0499#')));
+    expect(count).toMatch(/line_items_kind_(ndc_pattern|product_code)_idx/);
+    expect(count).not.toContain('trgm');
+    expect(count).not.toContain('Seq Scan');
+  });
+
+  it('a package code is a range of its own index (074), for a words-begin and a whole word', async () => {
+    const begins = await plan(sql`li.id`, 'line_items li', standard(ndcWordsBeginWith(NDC, '40')));
+    expect(begins).toMatch(/on line_items_kind_package_code_idx\s+\(.*\)\s+Index Cond: .*substr\(ndc, 12\) ~>=~ '40'/);
+    const whole = await plan(sql`count(*)`, 'line_items li', standard(compileCriterion(fieldByName(LAYOUTS['line-items'], 'NDC Number')!, '=40')));
+    // Index only: the index holds the NDC, which an index on an expression needs for that.
+    expect(whole).toMatch(/Index Only Scan using line_items_kind_package_code_idx/);
+    expect(whole).not.toContain('Seq Scan');
+    expect(whole).not.toContain('trgm');
   });
 
   it('the dictionary has the same two indexes', async () => {
