@@ -103,6 +103,12 @@ export interface Layout {
 export interface ValueCounts {
   table: string;
   kind: string;
+  /**
+   * The columns whose emptiness is counted (075 migration: under `__empty`, a character a column in
+   * this order, '1' where the column is empty as `=` means it), so that `=` and `*` on them are counted
+   * from the value counts.
+   */
+  emptyColumns?: readonly string[];
 }
 
 /**

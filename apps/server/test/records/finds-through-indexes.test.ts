@@ -5,6 +5,8 @@ import { AppError } from '../../src/errors/app-error.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
 import { countFound, countStatement, prepareFind, selectPage, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
 import { fromWith, type Layout } from '../../src/records/layout.ts';
+import { compileCriterion } from '../../src/records/find-criterion.ts';
+import { EMPTY_COUNTED_COLUMNS } from '../../src/records/layouts/line-items.layout.ts';
 import { findAnswers } from '../support/find-answers.ts';
 import { createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
@@ -193,6 +195,51 @@ describe('the value counts', () => {
       const layout = LAYOUTS[entity];
       const few = layout.fields.filter((f) => f.fewValues).map((f) => f.sql.replace(/^li\./, ''));
       for (const col of [...few, 'container_id', 'job_id']) expect(counted.rows.map((r) => r.col), `${entity} ${col}`).toContain(col);
+    }
+  });
+});
+
+describe('the emptiness counts (075)', () => {
+  it('mark, column by column, what a find of = finds, and count = and * as the rows do, through writes', async () => {
+    const job = await createJob(t.db, { name: 'Empty counts job' });
+    const box = await createContainer(t.db, { job_id: job.id, name: 'Empty counts box' });
+    const bucket = await createContainer(t.db, { job_id: job.id, kind: 'yellow_bucket', name: 'Empty counts bucket' });
+    for (let i = 0; i < 18; i++) await createLineItem(t.db, { container_id: i % 4 ? box.id : bucket.id });
+    // Each nullable column empty on some rows (NULL, and '' for text), filled on others; yes/no both ways.
+    const columns = await sql<{ name: string; type: string; nullable: string }>`
+      SELECT column_name AS name, data_type AS type, is_nullable AS nullable FROM information_schema.columns WHERE table_name = 'line_items'`.execute(t.db);
+    const shape = new Map(columns.rows.map((c) => [c.name, c]));
+    for (const [k, column] of EMPTY_COUNTED_COLUMNS.entries()) {
+      const c = shape.get(column)!;
+      const ref = sql.ref(column);
+      if (c.type === 'boolean') continue;
+      if (c.nullable === 'YES') {
+        await sql`UPDATE line_items SET ${ref} = NULL WHERE job_id = ${job.id} AND (id + ${k}) % 3 = 0`.execute(t.db);
+        // (Where a column's check allows '': a serial number's does not.)
+        if (c.type === 'text') await sql`UPDATE line_items SET ${ref} = '' WHERE job_id = ${job.id} AND (id + ${k}) % 3 = 1`.execute(t.db).catch(() => undefined);
+      }
+    }
+    // Locked on its own only where locked.
+    await sql`UPDATE line_items SET locked = (id % 3 = 0), locked_own = (id % 6 = 0) WHERE job_id = ${job.id}`.execute(t.db);
+    await sql`DELETE FROM line_items WHERE job_id = ${job.id} AND id % 5 = 0`.execute(t.db);
+    for (const entity of lineItemKinds) {
+      const layout = LAYOUTS[entity];
+      expect(layout.valueCounts?.emptyColumns).toEqual(EMPTY_COUNTED_COLUMNS);
+      for (const [k, column] of EMPTY_COUNTED_COLUMNS.entries()) {
+        const field = layout.fields.find((f) => f.sql === `li.${column}` && !f.joins?.length)!;
+        expect(field, column).toBeDefined();
+        // The mask's character at the column's place is the find's own `=`, on every row.
+        const differ = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM line_items li
+          WHERE (substr(line_item_empty_mask(li), ${k + 1}, 1) = '1') IS DISTINCT FROM coalesce(${compileCriterion(field, '=')}, false)`.execute(t.db);
+        expect(differ.rows[0]!.n, column).toBe(0);
+        for (const value of ['=', '*']) {
+          const find = prepareFind(layout, { requests: [{ omit: false, criteria: { [field.name]: value } }] });
+          expect(countStatement(layout, find).compile(t.db).sql, `${column} ${value}`).toContain('value_counts');
+          const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM line_items li WHERE ${find.plain}`.execute(t.db);
+          expect(await countFound(t.db, layout, find), `${entity} ${column} ${value}`).toBe(rows.rows[0]!.n);
+        }
+      }
     }
   });
 });

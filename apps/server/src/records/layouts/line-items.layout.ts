@@ -4,6 +4,17 @@ import { defineLayout, portalFields, type FieldSql, type Layout } from '../layou
 /** The text of the line items' "contains" trigram index (070 migration), expression for expression. */
 export const LINE_ITEM_CONTAINS_TEXT = `lower(coalesce(li.id::text, '') || chr(31) || coalesce(li.ndc, '') || chr(31) || coalesce(li.ndc_description, '') || chr(31) || coalesce(li.lot_number, '') || chr(31) || coalesce(li.serial_number, '') || chr(31) || coalesce(li.form_222_number, '') || chr(31) || coalesce(li.source_number, ''))`;
 
+/**
+ * The columns whose emptiness the value counts hold, in the order of the 075 migration's
+ * `line_item_empty_mask` (a test holds the two to each other).
+ */
+export const EMPTY_COUNTED_COLUMNS = [
+  'ndc', 'source_number', 'lot_number', 'serial_number', 'form_222_number',
+  'id', 'container_id', 'job_id', 'pack_quantity', 'pack_size', 'zi_package_size', 'percent_fill', 'reporting_qty', 'bulk_pack_size',
+  'converted_to_base', 'grams_of_base', 'package_size_density', 'avg_tablet_weight',
+  'expiration_date', 'created_at', 'modified_at', 'locked', 'locked_own',
+] as const;
+
 function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_bucket', containerIdName: string, extra: Record<string, FieldSql>): Layout {
   const fields: Record<string, FieldSql> = {
     [catalogue.idField]: 'li.id',
@@ -79,7 +90,7 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       ...Object.keys(extra).filter((name) => ['CSA Schedule', 'Pack Size UoM Web'].includes(name)),
     ],
     containsText: LINE_ITEM_CONTAINS_TEXT,
-    valueCounts: { table: 'line_items', kind },
+    valueCounts: { table: 'line_items', kind, emptyColumns: EMPTY_COUNTED_COLUMNS },
     // Every own column has its btree: (kind, column, id) from 070, created_at's and the NDC's from 002,
     // the keys' (container_id, id) and (job_id, kind, id), the id's primary key.
     btreeFields: Object.entries(fields)
