@@ -469,6 +469,15 @@ function dateCondition(field: LayoutField, f: RawBuilder<unknown>, value: string
 const YES = new Set(['yes', 'y', '1', 'true']);
 const NO = new Set(['no', 'n', '0', 'false']);
 
+/**
+ * What a yes/no find asks, as the emptiness it is: "yes" is `*` (IS TRUE), "no" is `=` (IS NOT TRUE);
+ * undefined for anything else (which `yesNoCondition` refuses).
+ */
+export function yesNoAsEmptiness(value: string): '*' | '=' | undefined {
+  const v = value.replace(/^==?/, '').trim().toLowerCase();
+  return YES.has(v) ? '*' : NO.has(v) ? '=' : undefined;
+}
+
 function yesNoCondition(field: LayoutField, f: RawBuilder<unknown>, value: string): Condition {
   const v = value.replace(/^==?/, '').trim().toLowerCase();
   if (YES.has(v)) return sql<SqlBool>`${f} IS TRUE`;

@@ -1,7 +1,7 @@
 import type { FindRequest } from '@3ds/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { badRequest } from '../errors/app-error.ts';
-import { compileCriterion, containsPattern, distinctTerms, ndcArmsByTerm, ndcWholeWordOf, ndcWildcardsOnBtrees, fieldWordsBeginWith, longestLiteralRun, ndcTermsAreLiteral, splitTerms, termStarts, wordStarts, type CriterionContext, type Term } from './find-criterion.ts';
+import { compileCriterion, containsPattern, distinctTerms, fieldWordsBeginWith, longestLiteralRun, ndcArmsByTerm, ndcTermsAreLiteral, ndcWholeWordOf, ndcWildcardsOnBtrees, splitTerms, termStarts, wordStarts, yesNoAsEmptiness, type CriterionContext, type Term } from './find-criterion.ts';
 import { containsHolds, digitsIndexed, fieldByName, fromWith, searchCode, type Layout, type LayoutField } from './layout.ts';
 import { intersect, prefixIsWhole, union, wordCandidates, type IdSet } from './search-words.ts';
 
@@ -94,11 +94,14 @@ function compileOne(layout: Layout, f: LayoutField, value: unknown, ctx: Criteri
 }
 
 /**
- * `=` (empty) or `*` (not empty) on a column whose emptiness the value counts hold (075): the rows
- * counted under the emptiness texts with a '1' at the column's place, or every row but those.
+ * `=` (empty) or `*` (not empty) on a column whose emptiness the value counts hold (075), and a yes/no
+ * column's "no" and "yes": the rows counted under the emptiness texts with a '1' at the column's
+ * place, or every row but those.
  */
 function emptyCounted(layout: Layout, f: LayoutField, value: unknown): RawBuilder<unknown> | undefined {
-  const v = typeof value === 'string' ? value.trim() : value;
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  // A yes/no field's "yes" and "no" are its `*` and `=`.
+  const v = text !== undefined && f.type === 'yesno' && text !== '=' && text !== '==' && text !== '*' ? yesNoAsEmptiness(text) : text;
   if (v !== '=' && v !== '==' && v !== '*') return undefined;
   const column = /^\w+\.(\w+)$/.exec(f.sql)?.[1];
   const place = column && !f.joins?.length ? (layout.valueCounts?.emptyColumns?.indexOf(column) ?? -1) : -1;

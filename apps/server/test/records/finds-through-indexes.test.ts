@@ -233,7 +233,7 @@ describe('the emptiness counts (075)', () => {
           SELECT count(*)::int AS n FROM line_items li
           WHERE (substr(line_item_empty_mask(li), ${k + 1}, 1) = '1') IS DISTINCT FROM coalesce(${compileCriterion(field, '=')}, false)`.execute(t.db);
         expect(differ.rows[0]!.n, column).toBe(0);
-        for (const value of ['=', '*']) {
+        for (const value of ['=', '*', ...(field.type === 'yesno' ? ['yes', 'No', '==y', '0'] : [])]) {
           const find = prepareFind(layout, { requests: [{ omit: false, criteria: { [field.name]: value } }] });
           expect(countStatement(layout, find).compile(t.db).sql, `${column} ${value}`).toContain('value_counts');
           const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM line_items li WHERE ${find.plain}`.execute(t.db);
