@@ -248,6 +248,33 @@ for (const kind of KINDS) {
       await expect(page.getByRole('link', { name: `Job ${jobId}` })).toHaveCount(0);
     });
 
+    test('a container of a destroyed job cannot be moved: the person is told why, and how a mistake is corrected instead', async ({ page, request }) => {
+      const { s, jobId, id } = await freshContainer(request, kind, 1);
+      const target = await createJob(request, s);
+      // Received ten days ago, destroyed yesterday: the job is final, though nobody locked it.
+      const day = (offset: number) => {
+        const d = new Date();
+        d.setDate(d.getDate() + offset);
+        return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+      };
+      await api(request, s.token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': day(-10), 'Date Destroyed': day(-1) } });
+      await openContainer(page, kind, id);
+
+      await page.getByRole('button', { name: 'Move Container' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Select A Destination Job' });
+      await dialog.getByRole('combobox', { name: 'Destination Job' }).fill(target);
+      await page.getByRole('option', { name: new RegExp(`^${target} — `) }).click();
+      await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+      const refusal = alertWith(page, `Job ${jobId} is final: its destruction on ${day(-1)} is on record, so its containers cannot be moved out of it.`);
+      await expect(refusal).toBeVisible();
+      await expect(refusal).toContainText('a mistake in it is put right by a correction on the record');
+      await page.screenshot({ path: test.info().outputPath(`final-move-refused-${kind.name}.png`), fullPage: true });
+      // Nothing moved.
+      await page.reload();
+      await expect(page.getByRole('link', { name: `Job ${jobId}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `Job ${target}` })).toHaveCount(0);
+    });
+
     test('Add Line Item: search by text, OK waits for a choice, then the new line item opens', async ({ page, request }) => {
       const { id } = await freshContainer(request, kind);
       await openContainer(page, kind, id);

@@ -290,6 +290,9 @@ test.describe('job view', () => {
     await page.getByRole('button', { name: 'Unlock Job' }).click();
     const unlock = page.getByRole('dialog', { name: 'Unlock Job' });
     await expect(unlock.getByText('Are you sure you want to unlock this job?')).toBeVisible();
+    // An unlock says why: Yes waits for the reason, which the job's history keeps.
+    await expect(unlock.getByRole('button', { name: 'Yes' })).toBeDisabled();
+    await unlock.getByLabel('Reason for unlocking').fill('A pallet number to correct');
     await unlock.getByRole('button', { name: 'Yes' }).click();
     await expect(headingLock(page, job.id)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Yellow Bucket', exact: true })).toBeVisible();

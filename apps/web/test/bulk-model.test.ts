@@ -74,7 +74,7 @@ describe('the bulk request', () => {
     expect(moveTargetSource('yb-line-items').entity).toBe('yb-containers');
     expect(moveTargetSource('containers', {}, '2026-11-25')).toEqual({
       entity: 'jobs',
-      find: [{ omit: false, criteria: { 'Locked Job': 'No', 'Registration::Expiration Date': '>=11/25/2026' } }],
+      find: [{ omit: false, criteria: { 'Locked Job': 'No', 'Date Destroyed': '=', 'Registration::Expiration Date': '>=11/25/2026' } }],
     });
   });
 
@@ -92,7 +92,7 @@ describe('the bulk request', () => {
     const scope = moveScopeOf('containers', [{ 'Job ID': 5, 'Registration Number': 'RN1' }]);
     expect(scope).toEqual({ jobId: '5', registrationNumber: 'RN1' });
     expect(moveTargetSource('containers', scope, '2026-11-25').find).toEqual([
-      { omit: false, criteria: { 'Locked Job': 'No', 'Registration::Expiration Date': '>=11/25/2026', 'Registration Number': '==RN1' } },
+      { omit: false, criteria: { 'Locked Job': 'No', 'Date Destroyed': '=', 'Registration::Expiration Date': '>=11/25/2026', 'Registration Number': '==RN1' } },
       { omit: true, criteria: { __PKJobID: '==5' } },
     ]);
   });

@@ -236,7 +236,7 @@ describe('line items', () => {
 });
 
 describe('finds', () => {
-  it('move targets: current registration, same number, unlocked job', () => {
+  it('move targets: current registration, same number, unlocked job, not destroyed', () => {
     expect(moveTargetCriteria('RM1488938', '2026-11-21')).toEqual([
       {
         omit: false,
@@ -244,6 +244,7 @@ describe('finds', () => {
           'Registration::Expiration Date': '>=11/21/2026',
           'Registration Number': '==RM1488938',
           'Locked Job': 'No',
+          'Date Destroyed': '=',
         },
       },
     ]);

@@ -55,6 +55,8 @@ export const unauthorized = (message: string, title?: string) =>
 export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 export const locked = (message: string) => new AppError(409, ERROR_CODES.locked, message, { title: 'Locked' });
+/** A change a final job refuses (finality.ts): what was recorded stays as recorded. */
+export const finalRecord = (message: string) => new AppError(409, ERROR_CODES.final, message, { title: 'Final' });
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const validationFailed = (message: string, details: string[]) =>
   new AppError(422, ERROR_CODES.validation, message, { details });

@@ -200,7 +200,7 @@ describe('a job’s history', () => {
     await ok('boss', 'PUT', '/container/move', { jobId, containerId: arriving });
     await ok('boss', 'DELETE', `/container/${deleted}`);
     await ok('boss', 'PATCH', `/job/lock/${jobId}`);
-    await ok('boss', 'PATCH', `/job/unlock/${jobId}`);
+    await ok('boss', 'PATCH', `/job/unlock/${jobId}`, { reason: 'A count to correct' });
     // A container's edit is its own history, not the job's.
     await ok('boss', 'PATCH', `/container/edit/${arriving}`, { pallet: 'P' });
 
@@ -215,10 +215,12 @@ describe('a job’s history', () => {
       ['boss', `Container ${arriving} moved in from job ${other}`],
       ['boss', `Deleted container ${deleted} with 1 line item`],
       ['boss', 'Locked'],
-      ['boss', 'Unlocked'],
+      // An unlock says why, and the history keeps it (finality.ts).
+      ['boss', 'Unlocked — reason: A count to correct'],
     ]);
     const own = history.data.filter((e) => e.own);
     expect(own.map((e) => e.action)).toEqual(['unlock', 'lock', 'rename', 'create']);
+    expect(own[0]!.changes).toEqual([{ field: 'Locked', before: 'Yes', after: 'No' }]);
     expect(own.every((e) => e.entity === 'job' && e.recordId === String(jobId))).toBe(true);
     expect(own[2]!.changes).toEqual([{ field: 'Name', before: 'History job', after: 'Renamed job' }]);
     expect(own[3]!.changes).toEqual(expect.arrayContaining([{ field: 'Name', before: null, after: 'History job' }]));
@@ -497,8 +499,8 @@ const ROUTES: RouteCase[] = [
       const job = await lockedJob();
       const open = await createJob(t.db, { registration_id: regId });
       return {
-        request: () => call('boss', 'PATCH', `/job/unlock/${job.id}`),
-        refused: () => call('boss', 'PATCH', `/job/unlock/${open.id}`),
+        request: () => call('boss', 'PATCH', `/job/unlock/${job.id}`, { reason: 'A count to correct' }),
+        refused: () => call('boss', 'PATCH', `/job/unlock/${open.id}`, { reason: 'A count to correct' }),
         audit: [{ entity: 'job', action: 'unlock', recordId: String(job.id) }],
         state: () => rowOf('jobs', job.id),
       };

@@ -54,7 +54,7 @@ describe('lock and unlock', () => {
     expect(lockedRes.statusCode).toBe(200);
     expect(lockedRes.json().data[0].fieldData['Locked Job']).toBe('Yes');
     expect((await as('boss', 'PATCH', `/job/lock/${job.id}`)).statusCode).toBe(409);
-    expect((await as('boss', 'PATCH', `/job/unlock/${job.id}`)).json().data[0].fieldData['Locked Job']).toBe('No');
+    expect((await as('boss', 'PATCH', `/job/unlock/${job.id}`, { reason: 'A count to correct' })).json().data[0].fieldData['Locked Job']).toBe('No');
   });
 });
 

@@ -122,7 +122,7 @@ describe('lock of a job', () => {
     const { id, box } = await job();
     await t.db.updateTable('jobs').set({ locked: true }).where('id', '=', id).execute();
     await createLineItem(t.db, { container_id: box.id, pack_quantity: null });
-    expect((await call('PATCH', `/job/unlock/${id}`)).statusCode).toBe(200);
+    expect((await call('PATCH', `/job/unlock/${id}`, { reason: 'A line item to complete' })).statusCode).toBe(200);
   });
 });
 
@@ -318,7 +318,7 @@ describe('lock state reads the same everywhere', () => {
     expect((await call('PATCH', `/job/lock/${id}`)).json().data[0].fieldData.Status).toBe('Locked');
     const list = await call('GET', `/jobs?searchCriteria=${encodeURIComponent(JSON.stringify([{ criteria: { __PKJobID: `==${id}` } }]))}`);
     expect(list.json().data[0].fieldData.Status).toBe('Locked');
-    expect((await call('PATCH', `/job/unlock/${id}`)).statusCode).toBe(200);
+    expect((await call('PATCH', `/job/unlock/${id}`, { reason: 'A line item to complete' })).statusCode).toBe(200);
     expect(await status()).toBe('Open');
     await t.db.updateTable('jobs').set({ status: 'Destroyed', locked: true }).where('id', '=', id).execute();
     expect(await status()).toBe('Destroyed');

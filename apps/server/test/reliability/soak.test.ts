@@ -261,7 +261,7 @@ async function runClient(index: number, until: number, outcomes: Outcome[]) {
         const current = await read(`/jobs/${job.id}`);
         const lock = current.body?.data?.[0]?.fieldData?.['Locked Job'] !== 'Yes';
         if (lock && rnd.chance(0.7)) continue;
-        await mutate(lock ? 'lock job' : 'unlock job', 'PATCH', `/job/${lock ? 'lock' : 'unlock'}/${job.id}`);
+        await mutate(lock ? 'lock job' : 'unlock job', 'PATCH', `/job/${lock ? 'lock' : 'unlock'}/${job.id}`, lock ? undefined : { reason: 'Soak: a count to correct' });
       }
     } else if (roll < 0.6) {
       const item = anyItem();

@@ -28,8 +28,11 @@ import { buildTestApp, type TestApp } from '../support/test-app.ts';
  * refusal must carry a message and leave every record table exactly as it was.
  */
 
-/** `own-item`: the container holds a line item locked on its own (the container itself unlocked). */
-type Level = 'none' | 'record' | 'container' | 'job' | 'own-item';
+/**
+ * `own-item`: the container holds a line item locked on its own (the container itself unlocked).
+ * `final`: the record's job is final (destroyed: finality.ts), itself unlocked.
+ */
+type Level = 'none' | 'record' | 'container' | 'job' | 'own-item' | 'final';
 type Kind = 'standard' | 'yellow_bucket';
 
 interface Fixture {
@@ -79,7 +82,7 @@ function scenarios(): Scenario[] {
     body('PATCH', `/job/${f.jobId}/destruction-record`, { fieldData: { 'Destruction Witness 1 Full Name': 'Dana Whitfield' } }),
   );
   add('PATCH /job/lock/:id', 'job.lock', 'job', 'standard', (f) => body('PATCH', `/job/lock/${f.jobId}`));
-  add('PATCH /job/unlock/:id', 'job.unlock', 'job', 'standard', (f) => body('PATCH', `/job/unlock/${f.jobId}`));
+  add('PATCH /job/unlock/:id', 'job.unlock', 'job', 'standard', (f) => body('PATCH', `/job/unlock/${f.jobId}`, { reason: 'A count to correct' }));
   add('POST /sendJobReadyNotification', 'job.notify-ready', 'job', 'standard', (f) => body('POST', '/sendJobReadyNotification', { fieldData: { __PKJobID: f.jobId } }));
   add('POST /job/move-container-to-yb/:jobId', 'job.move-container-to-yb', 'container', 'standard', (f) =>
     body('POST', `/job/move-container-to-yb/${f.jobId}`, { containerId: f.containerId }),
@@ -199,9 +202,9 @@ function levelsOf(subject: Scenario['subject']): Level[] {
     case 'job':
       return ['none', 'record'];
     case 'container':
-      return ['none', 'record', 'job', 'own-item'];
+      return ['none', 'record', 'job', 'own-item', 'final'];
     case 'line-item':
-      return ['none', 'record', 'container', 'job'];
+      return ['none', 'record', 'container', 'job', 'final'];
     case 'none':
       return ['none'];
   }
@@ -211,7 +214,13 @@ function levelsOf(subject: Scenario['subject']): Level[] {
 function lockStateOf(scenario: Scenario, level: Level): LockState {
   if (scenario.action === 'line-item.create') return { job: level === 'job', container: level === 'record' };
   if (scenario.subject === 'job') return { record: level === 'record' };
-  return { job: level === 'job', container: level === 'container', record: level === 'record', ownLockedItems: level === 'own-item' ? 1 : 0 };
+  return {
+    job: level === 'job',
+    container: level === 'container',
+    record: level === 'record',
+    ownLockedItems: level === 'own-item' ? 1 : 0,
+    ...(level === 'final' ? { final: { dateDestroyed: DESTRUCTION_RECORD.date_destroyed, form41: false, reported: false } } : {}),
+  };
 }
 
 const PRIVILEGE_SETS: { name: string; privileges: string[] }[] = [
@@ -259,8 +268,10 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
   const jobLocked = level === 'job' || (scenario.subject === 'job' && level === 'record');
   const containerLocked =
     level === 'container' || (level === 'record' && (scenario.subject === 'container' || scenario.action === 'line-item.create'));
-  // With its destruction record: a locked job's DEA documents can be generated.
-  const job = await createJob(t.db, { registration_id: registration.id, locked: jobLocked, ...DESTRUCTION_RECORD });
+  // With its destruction record: a locked job's DEA documents can be generated. Its Date Destroyed
+  // makes it final, which the actions that rewrite what it holds refuse: they see it at level `final`.
+  const destroyed = level === 'final' || !actionRule(scenario.action).refusedWhen.includes('final');
+  const job = await createJob(t.db, { registration_id: registration.id, locked: jobLocked, ...DESTRUCTION_RECORD, date_destroyed: destroyed ? DESTRUCTION_RECORD.date_destroyed : null });
   const otherJob = await createJob(t.db, { registration_id: registration.id });
   const container = await createContainer(t.db, { job_id: job.id, kind: scenario.kind, locked: containerLocked, net_weight: 10, package_weight: 1 });
   const otherContainer = await createContainer(t.db, { job_id: job.id, kind: scenario.kind });
@@ -332,10 +343,12 @@ describe('the permission table, route by route', () => {
           if (scenario.bulk && want === 409) {
             // The selection's one record is refused as its single action refuses it.
             expect(res.statusCode, `${where}: ${res.body}`).toBe(200);
-            expect(res.json(), where).toEqual({ done: 0, refused: [{ recordId: expect.stringMatching(/^\d+$/), code: 'LOCKED', message: expect.stringMatching(/\w{3}/) }] });
+            const code = lockRefusal(scenario.action, lockStateOf(scenario, level)) === 'final' ? 'FINAL' : 'LOCKED';
+            expect(res.json(), where).toEqual({ done: 0, refused: [{ recordId: expect.stringMatching(/^\d+$/), code, message: expect.stringMatching(/\w{3}/) }] });
           } else {
             expect(res.statusCode, `${where}: ${res.body}`).toBe(want);
             expect(res.json().message, where).toMatch(/\w{3}/);
+            if (want === 409 && lockRefusal(scenario.action, lockStateOf(scenario, level)) === 'final') expect(res.json().code, where).toBe('FINAL');
           }
           if (want === 403) tally.refused403++;
           else tally.refused409++;

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   locked: 'LOCKED',
+  /** Refused because the record's job is final (destroyed, its Form 41 generated, reported to ARCOS): correct it instead. */
+  final: 'FINAL',
   /** A lock refused because line items lack what Form 41 and ARCOS need (`incomplete` lists them). */
   incomplete: 'INCOMPLETE',
   conflict: 'CONFLICT',

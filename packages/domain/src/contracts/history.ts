@@ -366,8 +366,11 @@ function ownSummary(record: AuditedRecord, row: AuditRow): string {
       return 'Edited the destruction record';
     case 'lock':
       return `Locked${withLineItems(count(get(after, 'lineItemsChanged')))}`;
-    case 'unlock':
-      return `Unlocked${withLineItems(count(get(after, 'lineItemsChanged')))}`;
+    case 'unlock': {
+      // A job's unlock says why (finality.ts): the reason is part of what happened.
+      const reason = get(after, 'reason');
+      return `Unlocked${withLineItems(count(get(after, 'lineItemsChanged')))}${reason ? ` — reason: ${text(reason)}` : ''}`;
+    }
     case 'move':
       return record === 'line-item' ? `Moved to container ${text(get(after, 'container_id'))}` : `Moved to job ${text(get(after, 'job_id'))}`;
     case 'delete':
@@ -461,6 +464,9 @@ function entryChanges(subject: HistorySubject, own: boolean, row: AuditRow): Fie
     case 'report':
       // The words say it all; the stored rows are for the record, not for reading.
       return [];
+    case 'unlock':
+      // The reason is in the words; the change is the lock.
+      return diffAuditValues({ locked: get(row.before, 'locked') }, { locked: get(row.after, 'locked') }, fields);
     default:
       return diffAuditValues(row.before, row.after, fields);
   }

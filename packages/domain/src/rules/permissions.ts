@@ -1,3 +1,4 @@
+import { finalRefusalMessage, isFinal, type JobFinality } from './finality.ts';
 import { ownLockedItemsMessage } from './locks.ts';
 import { hasPrivilege, type Privilege } from '../catalogue/privileges.ts';
 
@@ -14,9 +15,11 @@ import { hasPrivilege, type Privilege } from '../catalogue/privileges.ts';
  * - `record-unlocked`: the record is not locked (an unlock action with nothing to unlock, or a
  *   document that only a locked job has);
  * - `own-locked-items`: the container holds line items locked on their own, which are final
- *   wherever the container would go (deleted with it, carried to another job or to the Yellow Bucket).
+ *   wherever the container would go (deleted with it, carried to another job or to the Yellow Bucket);
+ * - `final`: the record's job is final (`finality.ts`: destroyed, its Form 41 generated, or reported
+ *   to ARCOS), locked or not: what it recorded is corrected, never moved, deleted or rewritten.
  */
-export type LockCondition = 'job' | 'container' | 'record' | 'record-unlocked' | 'own-locked-items';
+export type LockCondition = 'job' | 'container' | 'record' | 'record-unlocked' | 'own-locked-items' | 'final';
 
 export interface ActionRule {
   /** The privilege needed; null: any signed-in user (the spec shows no check). */
@@ -27,6 +30,8 @@ export interface ActionRule {
   purpose: string;
   /** What the locked state prevents, completing "Job 7 is locked; …" (lock refusals only). */
   blocked?: string;
+  /** What a final job prevents, completing "Job 7 is final: …, so …" (with `final` in `refusedWhen`). */
+  final?: string;
   /** A read sent with POST (a search): no privilege, nothing changes; listed so every route is named. */
   readOnly?: true;
   /**
@@ -56,9 +61,10 @@ export const ACTIONS = {
   'job.upload-file': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'add pictures and documents to a job', blocked: 'files cannot be added' },
   'job.move-container-to-yb': {
     privilege: 'MOVE_CONTAINER',
-    refusedWhen: ['job', 'record', 'own-locked-items'],
+    refusedWhen: ['final', 'job', 'record', 'own-locked-items'],
     purpose: 'move a container',
     blocked: 'its containers cannot be moved',
+    final: 'its containers cannot be moved to the Yellow Bucket',
   },
   /**
    * The job's DEA Form 41 and Certificate of Destruction, stored with the job: final documents need
@@ -79,13 +85,20 @@ export const ACTIONS = {
   },
 
   'container.create': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job'], purpose: 'add a container', blocked: 'containers cannot be added' },
-  'container.edit': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'edit a container', blocked: 'its containers cannot be changed' },
+  'container.edit': {
+    privilege: 'CREATE_CONTAINER',
+    refusedWhen: ['final', 'job', 'record'],
+    purpose: 'edit a container',
+    blocked: 'its containers cannot be changed',
+    final: 'its containers cannot be changed',
+  },
   /** Spec 2 §6: a Yellow Bucket container is edited with CREATE_LINE_ITEM. */
   'yb-container.edit': {
     privilege: 'CREATE_LINE_ITEM',
-    refusedWhen: ['job', 'record'],
+    refusedWhen: ['final', 'job', 'record'],
     purpose: 'edit a Yellow Bucket container',
     blocked: 'its containers cannot be changed',
+    final: 'its containers cannot be changed',
   },
   'container.lock': { privilege: 'LOCK_CONTAINER', refusedWhen: ['job', 'record'], purpose: 'lock a container', blocked: 'its containers cannot be locked on their own' },
   'container.unlock': {
@@ -94,22 +107,36 @@ export const ACTIONS = {
     purpose: 'unlock a container',
     blocked: 'its containers cannot be unlocked on their own',
   },
-  'container.move': { privilege: 'MOVE_CONTAINER', refusedWhen: ['job', 'record', 'own-locked-items'], purpose: 'move a container', blocked: 'its containers cannot be changed' },
+  'container.move': {
+    privilege: 'MOVE_CONTAINER',
+    refusedWhen: ['final', 'job', 'record', 'own-locked-items'],
+    purpose: 'move a container',
+    blocked: 'its containers cannot be changed',
+    final: 'its containers cannot be moved out of it',
+  },
   'container.delete': {
     privilege: 'DELETE_CONTAINER',
-    refusedWhen: ['job', 'record', 'own-locked-items'],
+    refusedWhen: ['final', 'job', 'record', 'own-locked-items'],
     purpose: 'delete a container',
     blocked: 'its containers cannot be changed',
+    final: 'its containers cannot be deleted',
   },
 
   'line-item.create': { privilege: 'CREATE_LINE_ITEM', refusedWhen: ['job', 'container'], purpose: 'add a line item', blocked: 'line items cannot be added' },
   'line-item.change-ndc': {
     privilege: 'CREATE_LINE_ITEM',
-    refusedWhen: ['job', 'container', 'record'],
+    refusedWhen: ['final', 'job', 'container', 'record'],
     purpose: 'change the NDC of a line item',
     blocked: 'its line items cannot be changed',
+    final: 'the NDCs of its line items cannot be changed',
   },
-  'line-item.edit': { privilege: 'CREATE_LINE_ITEM', refusedWhen: ['job', 'container', 'record'], purpose: 'edit a line item', blocked: 'its line items cannot be changed' },
+  'line-item.edit': {
+    privilege: 'CREATE_LINE_ITEM',
+    refusedWhen: ['final', 'job', 'container', 'record'],
+    purpose: 'edit a line item',
+    blocked: 'its line items cannot be changed',
+    final: 'its line items cannot be changed',
+  },
   'line-item.lock': {
     privilege: 'LOCK_LINE_ITEM',
     refusedWhen: ['job', 'container', 'record'],
@@ -122,8 +149,20 @@ export const ACTIONS = {
     purpose: 'unlock a line item',
     blocked: 'its line items cannot be unlocked on their own',
   },
-  'line-item.move': { privilege: 'MOVE_LINE_ITEM', refusedWhen: ['job', 'container', 'record'], purpose: 'move a line item', blocked: 'its line items cannot be changed' },
-  'line-item.delete': { privilege: 'DELETE_LINE_ITEM', refusedWhen: ['job', 'container', 'record'], purpose: 'delete a line item', blocked: 'its line items cannot be changed' },
+  'line-item.move': {
+    privilege: 'MOVE_LINE_ITEM',
+    refusedWhen: ['final', 'job', 'container', 'record'],
+    purpose: 'move a line item',
+    blocked: 'its line items cannot be changed',
+    final: 'its line items cannot be moved to another container',
+  },
+  'line-item.delete': {
+    privilege: 'DELETE_LINE_ITEM',
+    refusedWhen: ['final', 'job', 'container', 'record'],
+    purpose: 'delete a line item',
+    blocked: 'its line items cannot be changed',
+    final: 'its line items cannot be deleted',
+  },
 
   'registration.upload-picture': { privilege: 'UPDATE_REGISTRATION', refusedWhen: [], purpose: 'change a registration' },
 
@@ -180,6 +219,8 @@ export interface LockState {
   record?: boolean;
   /** A container's line items locked on their own (LOCK_LINE_ITEM): how many. */
   ownLockedItems?: number;
+  /** The record's job: whether it is final, and why (absent: not looked at, so not final). */
+  final?: JobFinality;
 }
 
 /** The first condition of the action's table row that the state meets, or undefined when allowed. */
@@ -196,6 +237,8 @@ export function lockRefusal(action: Action, state: LockState): LockCondition | u
         return state.record !== true;
       case 'own-locked-items':
         return (state.ownLockedItems ?? 0) > 0;
+      case 'final':
+        return isFinal(state.final);
     }
   });
 }
@@ -212,9 +255,9 @@ export function canPerform(privileges: readonly string[] | undefined, action: Ac
 export function lockRefusalMessage(
   action: Action,
   condition: LockCondition,
-  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string; ownLockedItems?: number },
+  ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string; ownLockedItems?: number; final?: JobFinality },
 ): string {
-  const { blocked } = actionRule(action);
+  const { blocked, final } = actionRule(action);
   const lock = action.endsWith('.lock');
   switch (condition) {
     case 'job':
@@ -230,6 +273,8 @@ export function lockRefusalMessage(
       return `${ids.noun} ${ids.id} is already unlocked.`;
     case 'own-locked-items':
       return ownLockedItemsMessage(ids.noun, ids.id, ids.ownLockedItems ?? 1, action.endsWith('.delete') ? 'deleted' : 'moved');
+    case 'final':
+      return finalRefusalMessage(ids.jobId ?? ids.id, ids.final ?? { dateDestroyed: null, form41: false, reported: true }, final ?? 'nothing in it can be changed');
   }
 }
 
@@ -243,7 +288,13 @@ export function lockRefusalText(
   ids: { noun: string; id: number | string; jobId?: number | string; containerId?: number | string },
 ): string | undefined {
   const condition = lockRefusal(action, state);
-  return condition ? lockRefusalMessage(action, condition, { ...ids, ...(state.ownLockedItems !== undefined ? { ownLockedItems: state.ownLockedItems } : {}) }) : undefined;
+  return condition
+    ? lockRefusalMessage(action, condition, {
+        ...ids,
+        ...(state.ownLockedItems !== undefined ? { ownLockedItems: state.ownLockedItems } : {}),
+        ...(state.final ? { final: state.final } : {}),
+      })
+    : undefined;
 }
 
 /** The lists whose selections take bulk actions (`POST /{entity}/bulk`). */

@@ -26,8 +26,10 @@ describe('the permission table', () => {
     for (const action of actions) {
       const rule = ACTIONS[action];
       if (rule.privilege !== null) expect(PRIVILEGES).toContain(rule.privilege);
-      for (const condition of rule.refusedWhen) expect(['job', 'container', 'record', 'record-unlocked', 'own-locked-items']).toContain(condition);
+      for (const condition of rule.refusedWhen) expect(['job', 'container', 'record', 'record-unlocked', 'own-locked-items', 'final']).toContain(condition);
       expect(rule.purpose.length).toBeGreaterThan(3);
+      // A final job's refusal says what it prevents.
+      expect(rule.refusedWhen.includes('final' as never)).toBe('final' in rule);
     }
   });
 

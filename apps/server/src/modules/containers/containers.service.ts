@@ -1,5 +1,7 @@
 import {
   CONTAINER_MESSAGES,
+  finalTargetMessage,
+  isFinal,
   containerFieldsSchema,
   actionRule,
   isRegistrationExpired,
@@ -13,11 +15,12 @@ import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.t
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { transaction } from '../../db/transaction.ts';
-import { conflict, notFound, validationFailed } from '../../errors/app-error.ts';
+import { conflict, finalRecord, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
+import { jobFinality } from '../../shared/job-finality.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import * as containers from './containers.repository.ts';
 
@@ -146,6 +149,9 @@ export class ContainersService {
     const target = await holdJob(trx, jobId);
     if (!target) throw notFound(`There is no job ${jobId}.`);
     if (target.id === before.job_id) throw refuse(`${NOUN[kind]} ${id} is already in job ${jobId}.`);
+    // What a final job recorded stays there, and nothing joins it afterwards (finality.ts).
+    const targetFinality = await jobFinality(trx, jobId);
+    if (isFinal(targetFinality)) throw finalRecord(finalTargetMessage(jobId, targetFinality, 'containers'));
     if (target.locked) throw refuse(`Job ${jobId} is locked; containers cannot be moved into it.`);
     if (target.registration_number !== source.registration_number) {
       throw refuse(`Job ${jobId} is for registration ${target.registration_number}, not ${source.registration_number}; a container can only move between jobs of the same registration.`);
@@ -187,16 +193,19 @@ export class ContainersService {
 
   /**
    * The container held for update and its job held, once the action's lock conditions allow it
-   * (with the line items locked on their own counted, for the actions that look at them). A bulk
-   * action passes the rows it has already held, in one statement for many records.
+   * (with the line items locked on their own counted and the job's finality read, for the actions
+   * that look at them). A bulk action passes the rows it has already held, in one statement for
+   * many records.
    */
   async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action, already?: HeldContainer) {
     const held = already ?? (await holdContainer(trx, id, { kind, mode: 'update' }));
     if (!held) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
-    const ownLockedItems = actionRule(action).refusedWhen.includes('own-locked-items') ? await countOwnLockedItems(trx, id) : 0;
+    const { refusedWhen } = actionRule(action);
+    const ownLockedItems = refusedWhen.includes('own-locked-items') ? await countOwnLockedItems(trx, id) : 0;
+    const final = refusedWhen.includes('final') ? await jobFinality(trx, held.container.job_id) : undefined;
     assertLockAllows(
       action,
-      { job: held.job.locked, record: held.container.locked, ownLockedItems },
+      { job: held.job.locked, record: held.container.locked, ownLockedItems, ...(final ? { final } : {}) },
       { noun: NOUN[kind], id, jobId: held.container.job_id, ownLockedItems },
     );
     return held;

@@ -103,11 +103,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         schema: {
           tags: ['jobs'],
           summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a job`,
-          description: `Needs ${action === 'lock' ? 'LOCK_JOB' : 'UNLOCK_JOB'} (403). 409 when the job is already ${action}ed.${action === 'lock' ? ' 409 `INCOMPLETE` when any of its line items lacks what DEA Form 41 and ARCOS need (pack quantity and size, a bulk item\'s weight, a Schedule I/II item\'s Form 222 number, a quantity ARCOS can write): `incomplete` lists each (record id, container, NDC, lot, what it lacks) and nothing is locked.' : ''} A locked job locks its containers and line items for editing. Answers the job record.`,
+          description: `Needs ${action === 'lock' ? 'LOCK_JOB' : 'UNLOCK_JOB'} (403). 409 when the job is already ${action}ed.${action === 'lock' ? ' 409 `INCOMPLETE` when any of its line items lacks what DEA Form 41 and ARCOS need (pack quantity and size, a bulk item\'s weight, a Schedule I/II item\'s Form 222 number, a quantity ARCOS can write): `incomplete` lists each (record id, container, NDC, lot, what it lacks) and nothing is locked.' : ''} A locked job locks its containers and line items for editing.${action === 'unlock' ? ' The body\'s `reason` says why (one line, at most 500 characters; 422 without it): it is kept in the job\'s history with who unlocked it and when. A job that is final (destroyed, its Form 41 generated, or reported to ARCOS) stays final when unlocked.' : ''} Answers the job record.`,
           params: z.object({ id: recordId }),
+          ...(action === 'unlock' ? { body: strictBody({ reason: z.string().max(2000).optional() }).nullish() } : {}),
         },
       },
-      async (request) => jobs.setLocked(Number(request.params.id), action === 'lock', request.user, request.id),
+      async (request) =>
+        jobs.setLocked(Number(request.params.id), action === 'lock', request.user, request.id, { reason: (request.body as { reason?: string } | undefined)?.reason }),
     );
   }
 

@@ -3,6 +3,8 @@ import {
   DESTRUCTION_RECORD_MESSAGES,
   DISPOSAL_METHOD_LIST,
   destructionRecordProblems,
+  ERROR_CODES,
+  finalDestructionRecordProblems,
   disposalMethodProblem,
   isRegistrationExpired,
   JOB_NAME_MESSAGES,
@@ -10,6 +12,7 @@ import {
   jobNameProblems,
   readDestructionRecordInput,
   todayIso,
+  unlockReasonProblem,
   type DestructionRecord,
   type DestructionRecordFieldName,
   type DestructionRecordKey,
@@ -30,6 +33,7 @@ import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
+import { jobFinality } from '../../shared/job-finality.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import { hasGeneratedDocument } from './jobs.documents.repository.ts';
@@ -197,6 +201,9 @@ export class JobsService {
       const changed = keys.filter((key) => current[key] !== next[key]);
       // The same values again change nothing: no new modId, no audit row.
       if (!changed.length) return { recordId: String(id), modId: String(before.mod_id) };
+      // A final job keeps what its documents and reports carry, and its destruction stays recorded.
+      const finalProblems = finalDestructionRecordProblems(id, await jobFinality(trx, id), Object.fromEntries(changed.map((key) => [key, next[key]])));
+      if (finalProblems.length) throw new AppError(409, ERROR_CODES.final, finalProblems[0]!, { title: 'Final', details: finalProblems });
       const columns = Object.fromEntries(changed.map((key) => [DESTRUCTION_RECORD_COLUMNS[key], next[key]]));
       const after = await jobs.updateJob(trx, id, { ...columns, modified_by: user.username });
       await writeAudit(trx, {
@@ -217,9 +224,13 @@ export class JobsService {
    * so a lock is refused (409 `INCOMPLETE`, listing them) while any of its line items lacks what Form
    * 41 and ARCOS need.
    */
-  async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string) {
+  async setLocked(id: number, lock: boolean, user: SessionUser, requestId: string, input: { reason?: unknown } = {}) {
     const action = lock ? 'job.lock' : 'job.unlock';
     assertMayPerform(user, action);
+    // An unlock says why (UNLOCK_REASON_MAX): the reason is kept in the job's history with who and when.
+    const reasonProblem = lock ? undefined : unlockReasonProblem(input.reason);
+    if (reasonProblem) throw validationFailed(reasonProblem, [reasonProblem]);
+    const reason = lock ? undefined : String(input.reason).trim();
     await transaction(this.#db, async (trx) => {
       const before = await jobs.findJobForUpdate(trx, id);
       if (!before) throw notFound(`There is no job ${id}.`);
@@ -227,7 +238,15 @@ export class JobsService {
       // Nothing incomplete gets locked: the job row is held FOR UPDATE, so no line item changes meanwhile.
       if (lock) await assertCompleteForLock(trx, { jobId: id }, { noun: 'Job', id });
       await jobs.updateJob(trx, id, { locked: lock, modified_by: user.username });
-      await writeAudit(trx, { username: user.username, action: lock ? 'lock' : 'unlock', entity: 'job', recordId: id, before: { locked: before.locked }, after: { locked: lock }, requestId });
+      await writeAudit(trx, {
+        username: user.username,
+        action: lock ? 'lock' : 'unlock',
+        entity: 'job',
+        recordId: id,
+        before: { locked: before.locked },
+        after: reason === undefined ? { locked: lock } : { locked: lock, reason },
+        requestId,
+      });
     });
     return this.#records.record('jobs', id, user);
   }
@@ -306,7 +325,8 @@ export class JobsService {
       const { container, job } = held;
       if (container.kind !== 'standard') throw validationFailed(`Container ${containerId} is already a Yellow Bucket container.`, [`Container ${containerId} is already a Yellow Bucket container.`]);
       const ownLockedItems = await countOwnLockedItems(trx, containerId);
-      assertLockAllows('job.move-container-to-yb', { job: job.locked, record: container.locked, ownLockedItems }, { noun: 'Container', id: containerId, jobId, ownLockedItems });
+      const final = await jobFinality(trx, jobId);
+      assertLockAllows('job.move-container-to-yb', { job: job.locked, record: container.locked, ownLockedItems, final }, { noun: 'Container', id: containerId, jobId, ownLockedItems });
       const items = await lineItemsOf(trx, containerId);
       const yellow = await jobs.insertContainer(trx, {
         kind: 'yellow_bucket',

@@ -1,4 +1,5 @@
 import {
+  actionRule,
   computeQuantities,
   formatIsoDate,
   GRAMS_PER_UNIT,
@@ -31,6 +32,7 @@ import { publishDocument, type PublishDeps } from '../../files/publish-document.
 import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import { jobFinality } from '../../shared/job-finality.repository.ts';
 import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
 import { normalizeEntry } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
@@ -465,9 +467,10 @@ export class LineItemsService {
     const held = already ?? (await holdLineItem(trx, id, kind));
     if (!held) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
     const { item, container, job } = held;
+    const final = actionRule(action).refusedWhen.includes('final') ? await jobFinality(trx, item.job_id) : undefined;
     assertLockAllows(
       action,
-      { job: job.locked, container: container.locked, record: item.locked },
+      { job: job.locked, container: container.locked, record: item.locked, ...(final ? { final } : {}) },
       { noun: NOUN[kind], id, jobId: item.job_id, containerId: item.container_id },
     );
     return held;

@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   /** Why the action cannot go ahead (shown, with the confirm button disabled); `checking` while that is being found out. */
   refusal?: ReactNode;
   checking?: boolean;
+  /** The confirm button waits for something the dialog asks (a reason, say). */
+  confirmDisabled?: boolean;
   danger?: boolean;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   busy,
   refusal,
   checking = false,
+  confirmDisabled = false,
   danger = false,
   confirmLabel = 'Yes',
   cancelLabel = 'No',
@@ -64,7 +67,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} disabled={checking || (refusal !== undefined && refusal !== null && refusal !== '')} data-autofocus>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} disabled={checking || confirmDisabled || (refusal !== undefined && refusal !== null && refusal !== '')} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

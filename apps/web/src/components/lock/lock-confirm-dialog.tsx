@@ -21,6 +21,9 @@ interface LockConfirmDialogProps {
   error: unknown;
   onConfirm: () => void;
   onClose: () => void;
+  /** What the dialog asks besides Yes or No (a job's unlock asks why); Yes waits while `confirmDisabled`. */
+  children?: ReactNode;
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -29,7 +32,21 @@ interface LockConfirmDialogProps {
  * lists them with links and offers no Yes: nothing is locked. A refusal of the lock itself (409
  * `INCOMPLETE` when something changed meanwhile, or any other) is shown in the dialog.
  */
-export function LockConfirmDialog({ opened, locking, entity, id, noun, title, question, busy, error, onConfirm, onClose }: LockConfirmDialogProps) {
+export function LockConfirmDialog({
+  opened,
+  locking,
+  entity,
+  id,
+  noun,
+  title,
+  question,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+  children,
+  confirmDisabled = false,
+}: LockConfirmDialogProps) {
   const check = useLockCheck(entity, id, opened && locking);
   const refused = error instanceof ApiError && error.incomplete?.length ? error.incomplete : undefined;
   const incomplete = refused ?? (locking ? check.data?.incomplete : undefined);
@@ -42,6 +59,7 @@ export function LockConfirmDialog({ opened, locking, entity, id, noun, title, qu
       question={question}
       busy={busy}
       checking={locking && check.isFetching}
+      confirmDisabled={confirmDisabled}
       refusal={
         blocked ? (
           <>
@@ -56,6 +74,7 @@ export function LockConfirmDialog({ opened, locking, entity, id, noun, title, qu
       onConfirm={onConfirm}
       onClose={onClose}
     >
+      {children}
       {locking && check.isFetching && (
         <Group gap="xs" aria-live="polite">
           <Loader size="xs" />

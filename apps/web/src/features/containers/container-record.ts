@@ -189,6 +189,8 @@ export function moveTargetCriteria(registrationNumber: string, today: string = t
         'Registration::Expiration Date': `>=${formatIsoDate(today)}`,
         'Registration Number': `==${registrationNumber}`,
         'Locked Job': 'No',
+        // A destroyed job is final: nothing moves into it (finality.ts).
+        'Date Destroyed': '=',
       },
     },
   ];

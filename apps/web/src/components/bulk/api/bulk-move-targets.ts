@@ -38,6 +38,8 @@ export function moveTargetSource(
         omit: false,
         criteria: {
           'Locked Job': 'No',
+          // A destroyed job is final: nothing moves into it (finality.ts).
+          'Date Destroyed': '=',
           'Registration::Expiration Date': `>=${formatIsoDate(today)}`,
           ...(scope.registrationNumber ? { 'Registration Number': `==${scope.registrationNumber}` } : {}),
         },

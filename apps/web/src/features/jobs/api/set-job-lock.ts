@@ -16,10 +16,13 @@ export const JOB_LOCK_QUESTIONS = {
 export interface SetJobLockRequest {
   id: string;
   locked: boolean;
+  /** Why it is unlocked (required by the server for an unlock; kept in the job's history). */
+  reason?: string;
 }
 
-export async function setJobLock({ id, locked }: SetJobLockRequest) {
-  const body = await api.patch(`/job/${locked ? 'lock' : 'unlock'}/${encodeURIComponent(id)}`);
+export async function setJobLock({ id, locked, reason }: SetJobLockRequest) {
+  const path = `/job/${locked ? 'lock' : 'unlock'}/${encodeURIComponent(id)}`;
+  const body = locked ? await api.patch(path) : await api.patch(path, { reason: reason ?? '' });
   return parseRecordResponse(body);
 }
 

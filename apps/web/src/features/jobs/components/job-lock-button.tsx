@@ -1,4 +1,5 @@
-import { Button } from '@mantine/core';
+import { Button, Textarea } from '@mantine/core';
+import { UNLOCK_REASON_MAX } from '@3ds/domain';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../../lib/alert-store.ts';
@@ -14,21 +15,24 @@ interface JobLockButtonProps {
 
 /**
  * "Lock Job" on an unlocked job (LOCK_JOB), "Unlock Job" on a locked one (UNLOCK_JOB), each confirmed
- * first; the lock's confirmation lists the line items that keep the job from being locked.
+ * first; the lock's confirmation lists the line items that keep the job from being locked, the
+ * unlock's asks why (kept in the job's history).
  */
 export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButtonProps) {
   const setLock = useSetJobLock();
   const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
   const action = locked ? 'unlock' : 'lock';
   if (locked ? !canUnlock : !canLock) return null;
 
   const close = () => {
     setAsking(false);
+    setReason('');
     setLock.reset();
   };
   const confirm = () => {
     setLock.mutate(
-      { id: jobId, locked: !locked },
+      locked ? { id: jobId, locked: false, reason: reason.trim() } : { id: jobId, locked: true },
       {
         onSuccess: () => {
           showAlert({ type: 'SUCCESS', message: `Job ${jobId} is ${locked ? 'unlocked' : 'locked'}` });
@@ -61,7 +65,22 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
         error={setLock.error}
         onConfirm={confirm}
         onClose={close}
-      />
+        confirmDisabled={locked && reason.trim() === ''}
+      >
+        {locked && (
+          <Textarea
+            label="Reason for unlocking"
+            description="Kept in the job's history with your name and the time."
+            required
+            autosize
+            minRows={2}
+            maxLength={UNLOCK_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value.replace(/[\r\n]+/g, ' '))}
+            disabled={setLock.isPending}
+          />
+        )}
+      </LockConfirmDialog>
     </>
   );
 }
