@@ -205,14 +205,15 @@ async function lookUp(db: pg.Client): Promise<Data> {
 
 /**
  * Where line items can be saved through the API: an unlocked standard container of an unlocked job
- * with a registration current for a month, and an NDC (with its pack size) already in it.
+ * not destroyed (a destroyed job is final) with a registration current for a month, and an NDC (with
+ * its pack size) already in it.
  */
 export async function saveTargets(db: pg.Client): Promise<{ containerId: number; ndc: string }[]> {
   const { rows } = await db.query<{ container_id: number; ndc: string }>(
     `SELECT DISTINCT ON (ct.id) ct.id AS container_id, li.ndc
      FROM containers ct JOIN jobs j ON j.id = ct.job_id JOIN registrations r ON r.id = j.registration_id
      JOIN line_items li ON li.container_id = ct.id
-     WHERE ct.kind = 'standard' AND NOT ct.locked AND NOT j.locked AND r.expiration_date > current_date + 30
+     WHERE ct.kind = 'standard' AND NOT ct.locked AND NOT j.locked AND j.date_destroyed IS NULL AND r.expiration_date > current_date + 30
        AND li.ndc !~ '\\*' AND li.pack_size IS NOT NULL
      ORDER BY ct.id, li.id LIMIT 400`,
   );
@@ -310,9 +311,9 @@ async function lookUpTeam(db: pg.Client, url: string, base: string, token: strin
   }
   const { rows: candidates } = await db.query<{ container_id: number; job_id: number; other_job: number | null }>(
     `SELECT ct.id AS container_id, ct.job_id,
-            (SELECT j2.id FROM jobs j2 WHERE j2.registration_id = j.registration_id AND j2.id <> j.id AND NOT j2.locked ORDER BY j2.id LIMIT 1) AS other_job
+            (SELECT j2.id FROM jobs j2 WHERE j2.registration_id = j.registration_id AND j2.id <> j.id AND NOT j2.locked AND j2.date_destroyed IS NULL ORDER BY j2.id LIMIT 1) AS other_job
      FROM containers ct JOIN jobs j ON j.id = ct.job_id JOIN registrations r ON r.id = j.registration_id
-     WHERE ct.kind = 'standard' AND NOT ct.locked AND NOT j.locked AND r.expiration_date > current_date + 30
+     WHERE ct.kind = 'standard' AND NOT ct.locked AND NOT j.locked AND j.date_destroyed IS NULL AND r.expiration_date > current_date + 30
        AND NOT (ct.id = ANY($1))
        AND NOT EXISTS (SELECT 1 FROM line_items li WHERE li.container_id = ct.id AND li.locked)
      ORDER BY ct.id DESC LIMIT 300`,

@@ -273,6 +273,14 @@ for (const kind of KINDS) {
       await page.reload();
       await expect(page.getByRole('link', { name: `Job ${jobId}` })).toBeVisible();
       await expect(page.getByRole('link', { name: `Job ${target}` })).toHaveCount(0);
+
+      // Its line item says so before anything is tried: no Edit, Move or Delete, and why.
+      await lineItems(page).getByRole('link', { name: /^View line item \d+$/ }).first().click();
+      const note = page.getByRole('alert').filter({ hasText: `Job ${jobId} is final: its destruction on ${day(-1)} is on record, so its line items cannot be changed, moved or deleted.` });
+      await expect(note).toBeVisible();
+      for (const name of ['Edit', 'Move Line Item', 'Delete Line Item']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath(`final-line-item-${kind.name}.png`), fullPage: true });
     });
 
     test('Add Line Item: search by text, OK waits for a choice, then the new line item opens', async ({ page, request }) => {

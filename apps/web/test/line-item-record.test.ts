@@ -2,6 +2,7 @@ import { PRIVILEGES } from '@3ds/domain';
 import { describe, expect, it } from 'vitest';
 import { LINE_ITEM_KINDS } from '../src/components/line-item-entry/line-item-kinds.ts';
 import {
+  finalNote,
   lineItemActions,
   lineItemFacts,
   lockToggleMode,
@@ -123,7 +124,7 @@ describe('lock toggle', () => {
 });
 
 describe('actions', () => {
-  const open = { locked: false, registrationExpired: false };
+  const open = { locked: false, registrationExpired: false, jobDestroyed: null };
   it('are all hidden while locked', () => {
     expect(lineItemActions({ ...open, locked: true }, ALL)).toEqual({ edit: false, editNdc: false, create: false, duplicate: false, move: false, delete: false });
   });
@@ -137,6 +138,17 @@ describe('actions', () => {
 
   it('do not add line items under an expired registration', () => {
     expect(lineItemActions({ ...open, registrationExpired: true }, ALL)).toMatchObject({ create: false, duplicate: false, edit: true, move: true });
+  });
+
+  it('do not edit, move or delete once the job is destroyed, unlocked or not, and say why', () => {
+    const destroyed = { ...open, jobDestroyed: '2026-06-18' };
+    expect(lineItemActions(destroyed, ALL)).toEqual({ edit: false, editNdc: false, create: true, duplicate: true, move: false, delete: false });
+    expect(finalNote({ jobDestroyed: '2026-06-18', jobId: '62' })).toMatch(
+      /^Job 62 is final: its destruction on 06\/18\/2026 is on record, so its line items cannot be changed, moved or deleted\. .*correction on the record/,
+    );
+    expect(finalNote({ jobDestroyed: null, jobId: '62' })).toBeNull();
+    expect(lineItemFacts(record({ 'Job::Date Destroyed': '06/18/2026' }), standard, TODAY).jobDestroyed).toBe('2026-06-18');
+    expect(lineItemFacts(record({ 'Job::Date Destroyed': '' }), standard, TODAY).jobDestroyed).toBeNull();
   });
 });
 

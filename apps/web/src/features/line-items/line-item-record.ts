@@ -1,4 +1,17 @@
-import { canPerform, formatPercent, LINE_ITEM_ENTRY_FIELDS, isBulkNdc, isLineItemLocked, isRegistrationExpired, isYes, parseUsDate, todayIso, type SearchBody } from '@3ds/domain';
+import {
+  canPerform,
+  finalRefusalMessage,
+  formatPercent,
+  LINE_ITEM_ENTRY_FIELDS,
+  isBulkNdc,
+  isLineItemLocked,
+  isRegistrationExpired,
+  isYes,
+  parseUsDate,
+  todayIso,
+  type JobFinality,
+  type SearchBody,
+} from '@3ds/domain';
 import type { LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
 import { fieldText, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
 import { lockToggleMode as sharedLockToggleMode, type LockToggleMode } from '../../components/lock/lock-toggle.tsx';
@@ -67,6 +80,8 @@ export interface LineItemFacts {
   jobLocked: boolean;
   /** Locked by its own flag, its container's or its job's (spec 2 §4). */
   locked: boolean;
+  /** Its job's Date Destroyed (ISO), or null: a destroyed job is final (finality.ts). */
+  jobDestroyed: string | null;
   companyId: string;
   registration: string;
   registrationExpired: boolean;
@@ -125,6 +140,7 @@ export function lineItemFacts(record: RecordData, kind: Pick<LineItemKindConfig,
     containerLocked,
     jobLocked,
     locked: isLineItemLocked({ locked: ownLocked, containerLocked, jobLocked }),
+    jobDestroyed: parseUsDate(text(f['Job::Date Destroyed'])),
     companyId: text(f['Job::Company ID']),
     registration: text(f['Registration Number']),
     registrationExpired: expiration !== null && isRegistrationExpired(expiration, today),
@@ -168,12 +184,13 @@ export interface LineItemActions {
 
 /**
  * Which actions a user may take on the line item (spec 2 §2, §4, §6): none while it, its container
- * or its job is locked; new and duplicate also need a registration that has not expired (the one
- * rule that blocks adding a line item). Generate Label is always there.
+ * or its job is locked; no edit, move or delete once its job is destroyed (final: finality.ts); new
+ * and duplicate also need a registration that has not expired (the one rule that blocks adding a
+ * line item). Generate Label is always there.
  */
-export function lineItemActions(facts: Pick<LineItemFacts, 'locked' | 'registrationExpired'>, privileges: readonly string[]): LineItemActions {
+export function lineItemActions(facts: Pick<LineItemFacts, 'locked' | 'registrationExpired' | 'jobDestroyed'>, privileges: readonly string[]): LineItemActions {
   // `locked` is the item's own flag, its container's or its job's: each refuses every action here.
-  const state = { record: facts.locked };
+  const state = { record: facts.locked, ...(facts.jobDestroyed ? { final: destroyedOn(facts.jobDestroyed) } : {}) };
   const creates = canPerform(privileges, 'line-item.create', { container: facts.locked }) && !facts.registrationExpired;
   return {
     edit: canPerform(privileges, 'line-item.edit', state),
@@ -183,6 +200,19 @@ export function lineItemActions(facts: Pick<LineItemFacts, 'locked' | 'registrat
     move: canPerform(privileges, 'line-item.move', state),
     delete: canPerform(privileges, 'line-item.delete', state),
   };
+}
+
+/** The finality of a job destroyed on `iso` (the line item's record knows only the destruction). */
+function destroyedOn(iso: string): JobFinality {
+  return { dateDestroyed: iso, form41: false, reported: false };
+}
+
+/**
+ * What the screen says of a line item whose job is destroyed, or null: why it cannot be changed, and
+ * what to do instead (the server refuses in the same words).
+ */
+export function finalNote(facts: Pick<LineItemFacts, 'jobDestroyed' | 'jobId'>): string | null {
+  return facts.jobDestroyed ? finalRefusalMessage(facts.jobId, destroyedOn(facts.jobDestroyed), 'its line items cannot be changed, moved or deleted') : null;
 }
 
 /** Where the line item stands among its siblings: 'Record x of n', and the ids before and after it. */

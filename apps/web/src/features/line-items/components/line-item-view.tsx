@@ -1,6 +1,6 @@
-import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
 import { lockReason } from '@3ds/domain';
-import { IconArrowsExchange, IconCopy, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCopy, IconLockCheck, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { routePath } from '../../../config/paths.ts';
@@ -23,6 +23,7 @@ import { LockBadge, LockToggle } from '../../../components/lock/lock-toggle.tsx'
 import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import {
+  finalNote,
   LINE_ITEM_CONFIRMATIONS,
   lineItemActions,
   lineItemFacts,
@@ -148,6 +149,7 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
   const generateLabel = () => label.mutate(facts.id, { onSuccess: (href) => setLabelHref(href) });
 
   const editActions = can.edit || can.create || can.duplicate || can.move || can.delete;
+  const final = finalNote(facts);
 
   return (
     <PageFrame
@@ -212,12 +214,17 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
             Delete Line Item
           </Button>
         )}
-        {!editActions && (
+        {!editActions && !final && (
           <Text size="sm" c="dimmed">
             {facts.locked ? 'This line item is locked: it can be viewed and labelled, not changed.' : 'You may view and label this line item.'}
           </Text>
         )}
       </Group>
+      {final && (
+        <Alert variant="light" color="gray" title="Final" icon={<IconLockCheck {...ICON} />}>
+          {final}
+        </Alert>
+      )}
 
       <LineItemCards
         kind={kind}
