@@ -222,6 +222,16 @@ const SEEDED_TABLES = [
   'ndc_dictionary', 'value_lists', 'files', 'audit_log', 'sessions', 'login_failures', 'login_lockouts', 'users',
 ];
 
+/** The triggers that refuse TRUNCATE (the audit trail's and the kept records'), with their tables. */
+async function truncateGuards(client: pg.Client): Promise<{ table: string; trigger: string }[]> {
+  const { rows } = await client.query<{ table: string; trigger: string }>(
+    `SELECT c.relname AS table, t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+     WHERE NOT t.tgisinternal AND t.tgname LIKE '%\\_no\\_truncate' ORDER BY 1, 2`,
+  );
+  return rows;
+}
+
 async function existingTables(client: pg.Client, names: readonly string[]): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1::text[])`,
@@ -275,15 +285,16 @@ async function main() {
     await client.query('BEGIN');
     const tables = await existingTables(client, SEEDED_TABLES);
     if (values.reset) {
-      // The audit trail refuses TRUNCATE (010_records_that_stay.sql). Wiping a scale database is the
-      // one deliberate exception: the refusal is lifted for this transaction only, by the table owner.
+      // The audit trail and the kept records refuse TRUNCATE (010_records_that_stay.sql,
+      // 076_kept_records.sql). Wiping a scale database is the one deliberate exception: the refusal is
+      // lifted for this transaction only, by the table owner.
       await progress.step('reset (TRUNCATE the record and account tables)', async () => {
-        const audit = tables.includes('audit_log');
-        if (audit) await client.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_truncate');
+        const guarded = await truncateGuards(client);
+        for (const { table, trigger } of guarded) await client.query(`ALTER TABLE ${quoteIdent(table)} DISABLE TRIGGER ${quoteIdent(trigger)}`);
         // With the word index and the change log, which the records' triggers would otherwise empty row by row.
         const derived = await existingTables(client, ['search_words', 'record_changes', 'value_counts']);
         await client.query(`TRUNCATE ${[...tables, ...derived].map(quoteIdent).join(', ')} RESTART IDENTITY CASCADE`);
-        if (audit) await client.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_truncate');
+        for (const { table, trigger } of guarded) await client.query(`ALTER TABLE ${quoteIdent(table)} ENABLE TRIGGER ${quoteIdent(trigger)}`);
       });
     } else {
       const probe = tables.map((t) => `SELECT '${t}' AS t WHERE EXISTS (SELECT 1 FROM ${quoteIdent(t)})`).join(' UNION ALL ');

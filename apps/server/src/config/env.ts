@@ -76,6 +76,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     DEMO: booleanFlag.optional(),
+    NODE_ENV: z.string().optional(),
     // Warnings and errors by default: a request log per click buries what matters; `info` logs every request.
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     TRUST_PROXY: trustProxy.default(false),
@@ -126,6 +127,11 @@ export interface Config {
   eventsMaxStreams: number;
   /** Memory for list and record answers kept while their tables are unchanged (records/answer-cache.ts); 0 turns it off. */
   answerCacheBytes: number;
+  /**
+   * NODE_ENV=production: the start refuses a database set-up in which the server's own role could
+   * rewrite the records kept (one role, or the embedded database): db/prepare-database.ts.
+   */
+  production: boolean;
 }
 
 export class ConfigError extends Error {
@@ -169,5 +175,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     readsAtOnce: env.DATABASE_READS_AT_ONCE,
     findTimeLimitMs: Math.round(env.FIND_TIME_LIMIT_SECONDS * 1000),
     eventsMaxStreams: env.EVENTS_MAX_STREAMS,
+    production: env.NODE_ENV === 'production',
   };
 }

@@ -17,6 +17,14 @@ import type { DatabaseHandle } from './database.ts';
  * who holds the server's credentials.
  */
 
+/**
+ * The records the law keeps (076_kept_records.sql): the server's role of the two-role set-up may read
+ * and add them, never delete or rewrite them; a report or a document may only be marked superseded.
+ * A stored file it may add and (an expired export) remove, never change.
+ */
+export const KEPT_TABLES = ['arcos_reports', 'arcos_report_transactions', 'generated_documents', 'inventories'] as const;
+const SUPERSEDED_TABLES = ['arcos_reports', 'generated_documents'] as const;
+
 /** A role name as an SQL identifier. */
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
@@ -33,7 +41,8 @@ export async function currentRole(handle: DatabaseHandle): Promise<string> {
  * (under their lock, so that servers starting together do not grant at once). Every table of the
  * schema: SELECT, INSERT, UPDATE, DELETE; sequences: USAGE and SELECT (nextval, not setval);
  * audit_log: SELECT, and INSERT of every column but `id` and `at`; schema_migrations: SELECT (to
- * see that the database is migrated). Whatever the role held before is revoked first, in the same
+ * see that the database is migrated); the kept records (KEPT_TABLES): SELECT and INSERT, UPDATE of
+ * the superseding columns only; files: no UPDATE. Whatever the role held before is revoked first, in the same
  * transaction, so that a grant made by hand (UPDATE on audit_log, TRUNCATE, TRIGGER) does not
  * survive, and a running server never sees a moment without its privileges.
  */
@@ -54,6 +63,9 @@ GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${who};
 REVOKE ALL ON audit_log, schema_migrations FROM ${who};
 GRANT SELECT ON audit_log, schema_migrations TO ${who};
 GRANT INSERT (${columns.rows.map((c) => quoteIdent(c.name)).join(', ')}) ON audit_log TO ${who};
+REVOKE UPDATE, DELETE, TRUNCATE ON ${KEPT_TABLES.join(', ')} FROM ${who};
+GRANT UPDATE (superseded_at, superseded_by) ON ${SUPERSEDED_TABLES.join(', ')} TO ${who};
+REVOKE UPDATE ON files FROM ${who};
 COMMIT;`);
   } catch (error) {
     await admin.execScript('ROLLBACK').catch(() => {});
@@ -76,6 +88,8 @@ export interface ServerRoleFacts {
   ownsSchema: boolean;
   /** What it may do to audit_log that it must not. */
   auditLogPrivileges: { update: boolean; delete: boolean; truncate: boolean; trigger: boolean; insertId: boolean; insertAt: boolean };
+  /** What it may do to a kept record that it must not ("DELETE on inventories"), or to a kept file. */
+  keptRecordPrivileges: string[];
 }
 
 export async function serverRoleFacts(server: DatabaseHandle): Promise<ServerRoleFacts> {
@@ -109,7 +123,20 @@ export async function serverRoleFacts(server: DatabaseHandle): Promise<ServerRol
              has_column_privilege('public.audit_log', 'at', 'INSERT') AS "insertAt"`.execute(server.db);
     auditLogPrivileges = privileges.rows[0]!;
   }
+  const kept = await sql<{ held: string }>`
+    SELECT format('%s on %s', p.privilege, c.relname) AS held
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+    CROSS JOIN LATERAL (VALUES ('DELETE'), ('TRUNCATE'), ('TRIGGER')) AS p(privilege)
+    WHERE c.relkind = 'r' AND c.relname = ANY(${[...KEPT_TABLES]}::text[]) AND has_table_privilege(c.oid, p.privilege)
+    UNION ALL
+    SELECT format('UPDATE of %s on %s', a.attname, c.relname)
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+    JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    WHERE c.relkind = 'r' AND (c.relname = ANY(${[...KEPT_TABLES]}::text[]) OR c.relname = 'files')
+      AND a.attname NOT IN ('superseded_at', 'superseded_by') AND has_column_privilege(c.oid, a.attnum, 'UPDATE')
+    ORDER BY 1`.execute(server.db);
   return {
+    keptRecordPrivileges: kept.rows.map((r) => r.held),
     role: facts.role,
     superuser: facts.superuser,
     createRole: facts.create_role,
@@ -140,6 +167,10 @@ export function auditLogWeaknesses(facts: ServerRoleFacts): string[] {
   const held = [p.update && 'UPDATE', p.delete && 'DELETE', p.truncate && 'TRUNCATE', p.trigger && 'TRIGGER'].filter(Boolean);
   if (held.length) found.push(`it holds ${held.join(', ')} on audit_log`);
   if (p.insertId || p.insertAt) found.push('it may name id or at when inserting into audit_log');
+  if (facts.keptRecordPrivileges.length) {
+    const held = facts.keptRecordPrivileges;
+    found.push(`it may rewrite or remove kept records: ${held.slice(0, 4).join(', ')}${held.length > 4 ? ` and ${held.length - 4} more` : ''}`);
+  }
   return found;
 }
 
@@ -154,6 +185,9 @@ export async function missingServerPrivileges(server: DatabaseHandle): Promise<s
     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
     CROSS JOIN LATERAL (VALUES ('SELECT'), ('INSERT'), ('UPDATE'), ('DELETE')) AS p(privilege)
     WHERE c.relkind IN ('r', 'p') AND c.relname NOT IN ('audit_log', 'schema_migrations')
+      -- A kept record is read and added, never rewritten or removed; a stored file is never rewritten.
+      AND NOT (c.relname = ANY(${[...KEPT_TABLES]}::text[]) AND p.privilege IN ('UPDATE', 'DELETE'))
+      AND NOT (c.relname = 'files' AND p.privilege = 'UPDATE')
       AND NOT has_table_privilege(c.oid, p.privilege)
     UNION ALL
     SELECT format('USAGE on the sequence %s', c.relname)

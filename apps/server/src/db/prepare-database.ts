@@ -53,6 +53,29 @@ async function openChecked(url: string, what: string): Promise<DatabaseHandle> {
  *   missing privileges or a weakness stop the start.
  */
 export async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
+  const prepared = await prepareAnyDatabase(config);
+  if (config.production && prepared.guard !== 'two-roles') {
+    await prepared.admin?.close().catch(() => {});
+    await prepared.database.close().catch(() => {});
+    throw new DatabaseSetupError(productionRefusal(prepared.guard, prepared.role));
+  }
+  return prepared;
+}
+
+/**
+ * Why production (NODE_ENV=production) does not start on a set-up in which the server's role owns the
+ * tables: it could disable the triggers that keep the audit log and the kept records (reports,
+ * generated documents, inventories) from being rewritten.
+ */
+export function productionRefusal(guard: AuditLogGuard, role: string | undefined): string {
+  const what =
+    guard === 'embedded'
+      ? 'the embedded database has one role, which owns every table'
+      : `the role ${role} of DATABASE_URL owns the tables, so it could disable the triggers that keep the audit log and the kept reports, documents and inventories`;
+  return `NODE_ENV is production, and ${what}. Run against PostgreSQL with two roles: DATABASE_ADMIN_URL for the owner and DATABASE_URL for a server role that owns nothing (README, "Running against PostgreSQL").`;
+}
+
+async function prepareAnyDatabase(config: Config): Promise<PreparedDatabase> {
   const database = await openDatabase(config);
   try {
     if (config.database.kind === 'pglite') {
