@@ -217,12 +217,19 @@ describe('with our registration', () => {
     expect((await t.app.inject({ method: 'GET', url: `/3ds/api/job/${job.id}/documents` })).statusCode).toBe(401);
   });
 
-  it('refuses an upload to the 41 Insert or Certificate of Destruction slot once a generated document is there (409), even after an unlock', async () => {
+  it('refuses an upload to the 41 Insert or Certificate of Destruction slot, ever (422): before anything is generated, and after, even unlocked', async () => {
     const job = await jobWithItems();
     const upload = (slot: string) =>
       t.injectAs('clerk', { method: 'POST', url: `/3ds/api/job/${job.id}/upload?field=${encodeURIComponent(slot)}`, ...multipartBody([{ name: 'scan.png', bytes: TINY_PNG }]) });
-    // Before anything is generated, the slot takes an upload like any document slot.
-    expect((await upload('41 Insert')).statusCode).toBe(200);
+    // Before anything is generated: a hand-made file never stands in for the generated document.
+    for (const slot of ['41 Insert', 'Certificate of Destruction']) {
+      const res = await upload(slot);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(
+        `The ${slot} of job ${job.id} holds the ${slot === '41 Insert' ? 'DEA Form 41' : slot} 3DS generates from the job's records; it takes no upload. Generate it on the locked job (again, to record a newer version), and attach a signed copy or any other file under Supporting Files.`,
+      );
+    }
+    expect(await slotOf(job.id, '41 Insert')).toBeUndefined();
     await lock(job.id);
     expect((await post('clerk', `/job/${job.id}/documents/form-41`)).statusCode).toBe(200);
     expect((await post('clerk', `/job/${job.id}/documents/certificate`)).statusCode).toBe(200);
@@ -231,8 +238,8 @@ describe('with our registration', () => {
     await t.db.updateTable('jobs').set({ locked: false }).where('id', '=', job.id).execute();
     for (const slot of ['41 Insert', 'Certificate of Destruction']) {
       const res = await upload(slot);
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toContain('final and cannot be replaced by an upload');
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toContain('it takes no upload');
     }
     expect((await slotOf(job.id, '41 Insert'))!.file_id).toBe(generated);
     expect((await slotOf(job.id, 'Certificate of Destruction'))!.file_id).toBe(certificate);

@@ -286,6 +286,7 @@ describe('pictures and documents (POST /job/{id}/upload)', () => {
     expect((await upload('boss', lockedJob.id, 'P1', TINY_PNG)).statusCode).toBe(409);
     expect((await upload('boss', job.id, 'P13', TINY_PNG)).statusCode).toBe(400);
     expect((await upload('boss', job.id, 'P1', pdf, 'x.png')).statusCode).toBe(415);
-    expect((await upload('boss', job.id, '41 Insert', ELF_BYTES, 'x.pdf')).statusCode).toBe(415);
+    expect((await upload('boss', job.id, 'CWF Files', ELF_BYTES, 'x.pdf')).statusCode).toBe(415);
+    expect((await upload('boss', job.id, '41 Insert', pdf, 'x.pdf')).statusCode).toBe(422);
   });
 });

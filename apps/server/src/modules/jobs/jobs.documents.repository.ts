@@ -73,12 +73,6 @@ export async function recordGeneratedDocument(db: Kysely<Database>, doc: { job_i
   return row.id;
 }
 
-/** Whether the slot holds a document 3DS generated (it then takes no upload). */
-export async function hasGeneratedDocument(db: Kysely<Database>, jobId: number, slot: string): Promise<boolean> {
-  const row = await db.selectFrom('generated_documents').select('id').where('job_id', '=', jobId).where('slot', '=', slot).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function jobExists(db: Kysely<Database>, jobId: number): Promise<boolean> {
   return (await db.selectFrom('jobs').select('id').where('id', '=', jobId).executeTakeFirst()) !== undefined;
 }

@@ -154,7 +154,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         tags: ['jobs'],
         summary: 'Add a picture or attach a document',
         description:
-          '`field` is a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7: images up to 2 MB, empty slots only, not on a job that shows its sister job\'s pictures) or a document (`CWF Files`, `41 Insert`, `Shipping Files`, `Supporting Files`, `Digital 222 Files`, `Certificate of Destruction`: PDF or image up to 10 MB, replacing the previous one, which stays on file). Types are read from the bytes. Needs CREATE_JOB and an unlocked job. Answers the job record.',
+          '`field` is a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7: images up to 2 MB, empty slots only, not on a job that shows its sister job\'s pictures) or a document (`CWF Files`, `Shipping Files`, `Supporting Files`, `Digital 222 Files`: PDF or image up to 10 MB, replacing the previous one, which stays on file). `41 Insert` and `Certificate of Destruction` hold the documents 3DS generates and take no upload (422). Types are read from the bytes. Needs CREATE_JOB and an unlocked job. Answers the job record.',
         params: z.object({ id: recordId }),
         querystring: z.object({ field: z.string().min(1).max(40) }),
       },

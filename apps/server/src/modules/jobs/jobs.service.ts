@@ -5,6 +5,7 @@ import {
   destructionRecordProblems,
   ERROR_CODES,
   finalDestructionRecordProblems,
+  isGeneratedJobDocument,
   disposalMethodProblem,
   isRegistrationExpired,
   JOB_NAME_MESSAGES,
@@ -36,13 +37,15 @@ import { countOwnLockedItems, lineItemsOf } from '../../shared/container-content
 import { jobFinality } from '../../shared/job-finality.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
-import { hasGeneratedDocument } from './jobs.documents.repository.ts';
 import * as jobs from './jobs.repository.ts';
 
-/** The refusal of an upload to a slot holding a generated document. */
-function finalDocumentMessage(jobId: number, slot: string) {
+/**
+ * The refusal of an upload to a slot 3DS fills itself (the DEA Form 41, the Certificate of
+ * Destruction): what it holds is made from the job's records, never a file someone brings.
+ */
+function generatedSlotMessage(jobId: number, slot: string) {
   const name = slot === '41 Insert' ? 'DEA Form 41' : slot;
-  return `The ${slot} of job ${jobId} holds the ${name} 3DS generated, which is final and cannot be replaced by an upload. Attach other files under Supporting Files; generate the document again to record a newer version.`;
+  return `The ${slot} of job ${jobId} holds the ${name} 3DS generates from the job's records; it takes no upload. Generate it on the locked job (again, to record a newer version), and attach a signed copy or any other file under Supporting Files.`;
 }
 
 /** The jobs column of each destruction record field. */
@@ -369,10 +372,10 @@ export class JobsService {
     assertMayPerform(user, 'job.upload-file');
     const target = jobFileSlot(field);
     if (!target) throw badRequest(`"${field}" is not a picture slot (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7) or a document field of a job.`);
+    if (isGeneratedJobDocument(target.slot)) throw validationFailed(generatedSlotMessage(jobId, target.slot), [generatedSlotMessage(jobId, target.slot)]);
     const job = await jobs.readJob(this.#db, jobId);
     if (!job) throw notFound(`There is no job ${jobId}.`);
     assertLockAllows('job.upload-file', { record: job.locked }, { noun: 'Job', id: jobId });
-    if (await hasGeneratedDocument(this.#db, jobId, target.slot)) throw conflict(finalDocumentMessage(jobId, target.slot));
     if (target.kind === 'picture') {
       if (job.sister_job_id) throw conflict(`Job ${jobId} shows the pictures of its sister job ${job.sister_job_id}; add pictures there.`);
       if (await jobs.findJobFile(this.#db, jobId, target.slot)) throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
@@ -399,8 +402,6 @@ export class JobsService {
         const current = await jobs.findJobForUpdate(trx, jobId);
         if (!current) throw notFound(`There is no job ${jobId}.`);
         assertLockAllows('job.upload-file', { record: current.locked }, { noun: 'Job', id: jobId });
-        // A generated Form 41 or Certificate of Destruction is final: no upload takes its place.
-        if (await hasGeneratedDocument(trx, jobId, target.slot)) throw conflict(finalDocumentMessage(jobId, target.slot));
         const previous = await jobs.findJobFile(trx, jobId, target.slot);
         if (previous && target.kind === 'picture') throw conflict(`Picture ${target.slot} of job ${jobId} is already taken; choose an empty slot.`);
         if (previous) await jobs.replaceJobFile(trx, previous.id, { file_id: file.id, created_by: user.username, created_at: this.#now() });

@@ -9,7 +9,7 @@ import { registrationsCatalogue } from './registrations.catalogue.ts';
 export * from './catalogue.ts';
 export * from './print-columns.ts';
 export * from './field.ts';
-export { GENERATED_JOB_DOCUMENTS, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS } from './jobs.catalogue.ts';
+export { GENERATED_JOB_DOCUMENTS, isGeneratedJobDocument, JOB_DOCUMENT_FIELDS, JOB_PICTURE_FIELDS } from './jobs.catalogue.ts';
 
 /** Names, labels, types and list columns of every entity, shared by the server's layouts and the web's lists. */
 export const CATALOGUE: Record<EntityName, EntityCatalogue> = {

@@ -14,6 +14,11 @@ export const JOB_DOCUMENT_FIELDS = ['CWF Files', '41 Insert', 'Shipping Files', 
 /** The document fields 3DS fills itself (generated, not uploaded). */
 export const GENERATED_JOB_DOCUMENTS = { form41: '41 Insert', certificate: 'Certificate of Destruction' } as const;
 
+/** Whether a job's document field is one 3DS generates: it takes no upload, ever. */
+export function isGeneratedJobDocument(field: string): boolean {
+  return Object.values(GENERATED_JOB_DOCUMENTS).includes(field as never);
+}
+
 export const jobsCatalogue: EntityCatalogue = {
   entity: 'jobs',
   title: 'Jobs',
