@@ -164,12 +164,12 @@ describe('the reports of Q3 and Q4 2025, kept', () => {
       // Received 10/01/2025: the October item.
       `RD1234563P 0040605520100000001 AB1234563231456801100125            ${pad(ids.october!)}E25`,
       // Destroyed 10/05/2025 (July job), associate the DEA regional number; the late item too.
-      `RD1234563Y 0040605520100000004 DR7654321231456789100525            ${pad(ids.oxy!)}E25`,
-      `RD1234563Y 0040605520100000001 DR7654321231456789100525        0400${pad(ids.partial!)}E25`,
+      `RD1234563Y 0040605520100000004 DR7654321         100525            ${pad(ids.oxy!)}E25`,
+      `RD1234563Y 0040605520100000001 DR7654321         100525        0400${pad(ids.partial!)}E25`,
       `RD1234563Y 0040605520100000001 DR7654321         100525            ${pad(ids.no222!)}E25`,
       `RD1234563Y 6872701000100000001 DR7654321         100525            ${pad(ids.ghb!)}E25`,
-      `RD1234563Y 100190055**004172902DR7654321231456797100525        0980${pad(ids.powder!)}E25`,
-      `RD1234563Y 0040605520100000005 DR7654321231456790100525            ${pad(ids.late!)}E25`,
+      `RD1234563Y 100190055**004172902DR7654321         100525        0980${pad(ids.powder!)}E25`,
+      `RD1234563Y 0040605520100000005 DR7654321         100525            ${pad(ids.late!)}E25`,
       // The Q3 receipt of the oxycodone as reported (3 packages), deleted ...
       `RD1234563PD0040605520100000003 AB1234563231456789071425            ${pad(ids.oxy!)}E25`,
       // ... and as it now is (4), inserted; the late item's receipt inserted, dated in Q3.

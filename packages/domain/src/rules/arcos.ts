@@ -2,7 +2,7 @@ import { ORDER_FORM_SCHEDULES } from '../catalogue/schedules.ts';
 import { bulkAmountDestroyed } from './line-item-quantities.ts';
 import type { BulkKind } from '../catalogue/ndc-kinds.ts';
 import { isBulkNdc } from './line-items.ts';
-import { DEA_NUMBER, isValidDeaNumber } from './registration.ts';
+import { DEA_NUMBER, deaNumberProblem, isValidDeaNumber } from './registration.ts';
 import type { ArcosFrequency } from './settings.ts';
 import { trimLine } from './text.ts';
 
@@ -240,8 +240,16 @@ export function arcosRecord(item: ArcosLineItem, transaction: ArcosTransaction):
   const associate = (transaction.associateRegistrant ?? '').trim().toUpperCase();
   if (!associate) return { reason: "The job's registration has no number to report as the associate registrant" };
   if (!DEA_NUMBER.test(associate)) return { reason: `The associate registrant "${associate}" is not a DEA registration number (two letters and seven digits)` };
-  const orderForm = (item.form222Number ?? '').trim().toUpperCase();
-  const orderFormProblem = arcosOrderFormProblem(item, transaction.code === ARCOS_TRANSACTION_CODES.receipt);
+  // A receipt's associate is the client's DEA registration: held to its check digit too (a typed
+  // number that fails it is no registration DEA issued). A destruction's is the DEA regional number.
+  if (transaction.code === ARCOS_TRANSACTION_CODES.receipt && !isValidDeaNumber(associate)) {
+    return { reason: `The associate registrant "${associate}" is not a valid DEA registration number: ${deaNumberProblem(associate)}` };
+  }
+  // The DEA order form number (field 8, positions 41–49) belongs to a receipt (P): appendix 1 gives a
+  // destruction (Y) no order form field, so a Y record leaves it blank, whatever the item holds.
+  const receipt = transaction.code === ARCOS_TRANSACTION_CODES.receipt;
+  const orderForm = receipt ? (item.form222Number ?? '').trim().toUpperCase() : '';
+  const orderFormProblem = receipt ? arcosOrderFormProblem(item, true) : null;
   if (orderFormProblem) return { reason: orderFormProblem };
   const amount = arcosAmount(item);
   if ('reason' in amount) return amount;

@@ -170,9 +170,13 @@ describe('arcosRecord: destruction (Y) and refusals', () => {
     expect(arcosRecord(sch2, DESTROYED)).toEqual({ record: 'RD1234563Y 0040605120100000001 AB1234563         080226            0000000104E25' });
   });
 
-  it('keeps the Form 222 number on a destruction when the item has one', () => {
+  it('leaves positions 41–49 blank on a destruction, though the item has a Form 222 number (appendix 1: Y has no order form field)', () => {
     const result = arcosRecord(asItem(WORKED_LINE_ITEMS[0]!, 0), DESTROYED);
-    expect('record' in result && arcosField(result.record, 'orderFormNumber')).toBe('231456789');
+    expect('record' in result && arcosField(result.record, 'orderFormNumber')).toBe('         ');
+    expect('record' in result && result.record.slice(40, 49)).toBe('         ');
+    // A number that is not an order form number does not keep the destruction out either.
+    const odd = arcosRecord({ ...asItem(WORKED_LINE_ITEMS[0]!, 0), form222Number: 'ABC' }, DESTROYED);
+    expect('record' in odd).toBe(true);
   });
 
   it.each([
@@ -181,6 +185,15 @@ describe('arcosRecord: destruction (Y) and refusals', () => {
   ])('%s → reason', (_what, change, reason) => {
     const result = arcosRecord(sch2, { ...DESTROYED, ...change });
     expect('reason' in result && result.reason).toMatch(reason);
+  });
+
+  it("holds a receipt's associate (the client's DEA number) to its check digit; a destruction's regional number to its form", () => {
+    // AB1234563 is valid (1+3+5 + 2×(2+4+6) = 33: check digit 3); AB1234564 is the same with a wrong one.
+    const received = { ...sch2, form222Number: '231456789' };
+    expect('record' in arcosRecord(received, { ...RECEIPT, associateRegistrant: 'AB1234563' })).toBe(true);
+    const typo = arcosRecord(received, { ...RECEIPT, associateRegistrant: 'AB1234564' });
+    expect('reason' in typo && typo.reason).toMatch(/^The associate registrant "AB1234564" is not a valid DEA registration number: .*check digit/i);
+    expect('record' in arcosRecord(sch2, { ...DESTROYED, associateRegistrant: 'DR7654321' })).toBe(true);
   });
 
   it('refuses a Form 222 number that is not 9 characters', () => {
