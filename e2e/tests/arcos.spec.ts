@@ -148,6 +148,17 @@ test('an inventory taken as of now: its PDF downloads, and it is listed with its
   const excel = await page.request.get((await row.getByRole('link', { name: `Inventory as of ${moment}, Excel` }).getAttribute('href'))!);
   expect(excel.headers()['content-type']).toContain('spreadsheetml');
   expect((await page.request.get((await row.getByRole('link', { name: `Inventory as of ${moment}, PDF` }).getAttribute('href'))!)).ok()).toBe(true);
+  await expect(row).not.toContainText('Reconstructed');
+
+  // One as of a moment a year ago counts nothing: it is listed as reconstructed from today's records.
+  const past = `${pad(now.getMonth() + 1)}/${pad(Math.min(now.getDate(), 28))}/${now.getFullYear() - 1} 18:00`;
+  await asOf.fill(past);
+  await panel.getByRole('button', { name: 'Take inventory' }).click();
+  await page.getByRole('dialog', { name: 'Inventory taken' }).getByRole('button', { name: 'Close' }).click();
+  const today = `${pad(now.getMonth() + 1)}/${pad(now.getDate())}/${now.getFullYear()}`;
+  const reconstructed = panel.getByRole('table', { name: 'Inventories taken' }).getByRole('row').filter({ hasText: past }).first();
+  await expect(reconstructed).toContainText(`Reconstructed from the records on ${today}: not a count taken at that moment`);
+  await page.screenshot({ path: test.info().outputPath('inventory-reconstructed.png'), fullPage: true });
   await expectAccessible(page, 'Reports with an inventory taken');
 });
 

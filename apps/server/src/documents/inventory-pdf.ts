@@ -14,6 +14,11 @@ export interface InventoryDocument {
   lineItems: number;
   takenBy: string;
   generatedAt: Date;
+  /** When it was made, as printed (MM/DD/YYYY HH:MM in the business day's zone), and by whom (username). */
+  generatedText: string;
+  generatedBy: string;
+  /** The label of an inventory made more than a day after its moment (reconstructedInventoryText), else absent. */
+  reconstructed?: string | undefined;
   compress?: boolean;
 }
 
@@ -39,8 +44,14 @@ export async function renderInventory(document: InventoryDocument): Promise<Buff
   const header = () => {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('INVENTORY OF CONTROLLED SUBSTANCES', LEFT, PAGE.margin, { width: WIDTH, align: 'center', lineBreak: false });
     doc.font('Helvetica').fontSize(8).fillColor(MUTED).text('21 CFR 1304.11 — biennial inventory', LEFT, PAGE.margin + 14, { width: WIDTH, align: 'center', lineBreak: false });
+    let top = PAGE.margin + 30;
+    if (document.reconstructed) {
+      // On every page: this one was worked out from the records, not counted at that moment.
+      doc.font('Helvetica-Bold').fontSize(9).fillColor('#b42318').text(document.reconstructed.toUpperCase(), LEFT, top - 4, { width: WIDTH, align: 'center' });
+      top = doc.y + 6;
+    }
     doc.fillColor(INK);
-    layout.y = PAGE.margin + 30;
+    layout.y = top;
   };
   const layout = new Layout(doc, header);
   layout.newPage();
@@ -55,6 +66,7 @@ export async function renderInventory(document: InventoryDocument): Promise<Buff
     { label: 'Taken at:', value: document.business === 'opening' ? 'Opening of business' : 'Close of business', width: 1.4 },
     { label: 'Line items counted:', value: String(document.lineItems), width: 1 },
   ]);
+  layout.boxes([{ label: 'Generated:', value: `${document.generatedText} by ${document.generatedBy}`, width: 1 }]);
   layout.y += 8;
   layout.bar('CONTROLLED SUBSTANCES ON HAND');
   if (document.rows.length) {

@@ -148,6 +148,11 @@ describe('POST /reports/inventory', () => {
     await writeFile(file, pdf.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     for (const value of ['INVENTORY OF CONTROLLED SUBSTANCES', 'Tristate Returns LLC', 'RT1234563', '03/20/2026 17:30', 'Close of business', 'OXYCODONE HCL', 'OX-1', 'Exact count', 'Kim Keeper', 'Signature']) expect(text).toContain(value);
+    // Made on 04/10/2026, three weeks after its moment: a reconstruction from the records, said on the
+    // page, in the list and in the workbook; and when and by whom it was made.
+    expect(text).toContain('RECONSTRUCTED FROM THE RECORDS ON 04/10/2026: NOT A COUNT TAKEN AT THAT MOMENT');
+    expect(text).toMatch(/Generated:\s+04\/10\/2026 10:00 by keeper/);
+    expect(record.fieldData.Reconstructed).toBe('Reconstructed from the records on 04/10/2026: not a count taken at that moment');
     // 3 sealed bottles of 100 and 40 tablets of an opened one: 340 tablets.
     expect(text.split('\n').some((l) => l.includes('00406-0552-01') && l.includes('340 tablets'))).toBe(true);
     expect(text).not.toContain('ACETAMINOPHEN');
@@ -189,6 +194,16 @@ describe('POST /reports/inventory', () => {
       expect((await t.app.inject({ method: 'GET', url: r.fieldData['Container Xlsx'] })).statusCode).toBe(200);
     }
     expect((await get('/reports/inventory', null)).statusCode).toBe(401);
+  });
+
+  it('is a count, not a reconstruction, when made within a day of its moment', async () => {
+    const record = (await take({ asOf: '04/10/2026 08:00' })).json().data[0];
+    expect(record.fieldData.Reconstructed).toBe('');
+    const file = join(dir, 'inventory-today.pdf');
+    await writeFile(file, (await t.app.inject({ method: 'GET', url: record.fieldData.Container })).rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).not.toContain('RECONSTRUCTED');
+    expect(text).toMatch(/Generated:\s+04\/10\/2026 10:00 by keeper/);
   });
 });
 

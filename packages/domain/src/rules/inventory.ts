@@ -37,6 +37,23 @@ export function parseInventoryMoment(text: string): InventoryMoment | null {
 }
 
 /** The dates that place a line item in time: its job's receipt and destruction (ISO, or null). */
+/**
+ * An inventory is a count taken at a moment (21 CFR 1304.11(a): "a complete and accurate record of
+ * all stocks … on hand on the date the inventory is taken"). One made more than a day after the moment
+ * it is "as of" counts nothing: it is worked out from the records as they stand when it is made, and
+ * says so on every page and wherever it is listed.
+ */
+export const INVENTORY_RECONSTRUCTED_AFTER_MS = 24 * 3600_000;
+
+export function isReconstructedInventory(asOf: Date, generatedAt: Date): boolean {
+  return generatedAt.getTime() - asOf.getTime() > INVENTORY_RECONSTRUCTED_AFTER_MS;
+}
+
+/** The label of a reconstructed inventory: `generatedOn` is when it was made (MM/DD/YYYY). */
+export function reconstructedInventoryText(generatedOn: string): string {
+  return `Reconstructed from the records on ${generatedOn}: not a count taken at that moment`;
+}
+
 export interface ItemDates {
   received: string | null;
   destroyed: string | null;

@@ -3,6 +3,8 @@ import {
   accountability,
   inventoryCountBasis,
   isOnHandAt,
+  isReconstructedInventory,
+  reconstructedInventoryText,
   parseInventoryMoment,
   type AccountableItem,
 } from '../../src/rules/inventory.ts';
@@ -97,5 +99,15 @@ describe('accountability of a period, worked by hand', () => {
   it('reads the query', () => {
     expect(accountabilityQuerySchema.safeParse({ from: '03/01/2026', to: '03/31/2026', drugCode: '9143' }).success).toBe(true);
     expect(accountabilityQuerySchema.safeParse({ from: '03/01/2026', to: '03/31/2026', drugCode: '91' }).error?.issues[0]?.message).toContain('4-digit');
+  });
+});
+
+describe('a reconstructed inventory', () => {
+  it('is one made more than a day after its moment, and says so', () => {
+    const asOf = new Date('2025-12-31T18:00:00');
+    expect(isReconstructedInventory(asOf, new Date('2026-01-01T18:00:00'))).toBe(false);
+    expect(isReconstructedInventory(asOf, new Date('2026-01-01T18:00:01'))).toBe(true);
+    expect(isReconstructedInventory(asOf, new Date('2026-11-28T09:00:00'))).toBe(true);
+    expect(reconstructedInventoryText('11/28/2026')).toBe('Reconstructed from the records on 11/28/2026: not a count taken at that moment');
   });
 });

@@ -17,6 +17,8 @@ const inventoryRecord = z.object({
     'Line Items': z.number().int(),
     'Created By': z.string(),
     'Created At': z.string(),
+    /** "Reconstructed from the records on …" for one made more than a day after its moment, else "". */
+    Reconstructed: z.string(),
     Container: z.string(),
     'Container Xlsx': z.string(),
     'File Name': z.string(),

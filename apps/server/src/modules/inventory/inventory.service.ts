@@ -8,6 +8,8 @@ import {
   INVENTORY_MESSAGES,
   inventoryCountBasis,
   isControlledSchedule,
+  isReconstructedInventory,
+  reconstructedInventoryText,
   parseInventoryMoment,
   parseUsDate,
   todayIso,
@@ -101,6 +103,12 @@ const INVENTORY_COLUMNS: DocumentColumn[] = [
 export interface InventoryClock {
   today(): string;
   timeOfDay(): string;
+}
+
+/** MM/DD/YYYY HH:MM of a moment, in the server's zone (the zone an inventory's moment is read in). */
+function localMinute(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(at.getMonth() + 1)}/${pad(at.getDate())}/${at.getFullYear()} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
 export class InventoryService {
@@ -217,7 +225,23 @@ export class InventoryService {
     const asOfText = `${formatIsoDate(at.date)} ${at.time}`;
     const account = await inventories.displayNameOf(this.#db, user.userId);
     const takenBy = account?.display_name?.trim() || user.username;
-    const pdf = await renderInventory({ registrant, asOf: asOfText, business: at.business, rows, bases, totals, lineItems: lines.length, takenBy, generatedAt: now });
+    // Made more than a day after its moment, it is a reconstruction from the records and says so.
+    const generatedText = localMinute(now);
+    const reconstructed = isReconstructedInventory(asOfDate, now) ? reconstructedInventoryText(generatedText.slice(0, 10)) : undefined;
+    const pdf = await renderInventory({
+      registrant,
+      asOf: asOfText,
+      business: at.business,
+      rows,
+      bases,
+      totals,
+      lineItems: lines.length,
+      takenBy,
+      generatedAt: now,
+      generatedText,
+      generatedBy: user.username,
+      reconstructed,
+    });
     const xlsxRows: DocumentRow[] = rows.map((row, i) => [
       row.schedule,
       row.code,
@@ -232,7 +256,10 @@ export class InventoryService {
       bases[i] ?? '',
       row.lineItems,
     ]);
-    const xlsx = await xlsxBytes(`Inventory of controlled substances as of ${asOfText} (${at.business} of business) — ${registrant.name} ${registrant.registrationNumber}`, xlsxRows);
+    const xlsx = await xlsxBytes(
+      `Inventory of controlled substances as of ${asOfText} (${at.business} of business) — ${registrant.name} ${registrant.registrationNumber} — generated ${generatedText} by ${user.username}${reconstructed ? ` — ${reconstructed}` : ''}`,
+      xlsxRows,
+    );
 
     let inventoryId = 0;
     const { file: pdfFile, companions } = await publishDocument(this.#publishing, {
@@ -262,11 +289,13 @@ export class InventoryService {
   ) {
     const now = this.#now();
     const asOf = new Date(row.as_of);
-    const pad = (n: number) => String(n).padStart(2, '0');
+    const createdAt = new Date(row.created_at);
     return {
       recordId: String(row.id),
       fieldData: {
-        'As Of': `${pad(asOf.getMonth() + 1)}/${pad(asOf.getDate())}/${asOf.getFullYear()} ${pad(asOf.getHours())}:${pad(asOf.getMinutes())}`,
+        'As Of': localMinute(asOf),
+        // Made more than a day after its moment: worked out from the records, not counted (isReconstructedInventory).
+        Reconstructed: isReconstructedInventory(asOf, createdAt) ? reconstructedInventoryText(localMinute(createdAt).slice(0, 10)) : '',
         'Line Items': row.line_items,
         'Created By': row.created_by,
         'Created At': new Date(row.created_at).toISOString(),

@@ -14,6 +14,8 @@ export interface KeptInventory {
   lineItems: number;
   createdBy: string;
   createdAt: string;
+  /** "Reconstructed from the records on …" when made more than a day after its moment, else ''. */
+  reconstructed: string;
   pdfHref: string;
   xlsxHref: string;
   fileName: string;
@@ -35,6 +37,7 @@ export function parseInventories(body: unknown): KeptInventory[] {
       lineItems: Number(f['Line Items'] ?? 0),
       createdBy: String(f['Created By'] ?? ''),
       createdAt: String(f['Created At'] ?? ''),
+      reconstructed: String(f.Reconstructed ?? ''),
       pdfHref: downloadHref(f.Container),
       xlsxHref: downloadHref(f['Container Xlsx']),
       fileName: String(f['File Name'] ?? 'inventory.pdf'),

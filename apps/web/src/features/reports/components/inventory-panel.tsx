@@ -94,7 +94,14 @@ export function InventoryPanel() {
               <Table.Tbody>
                 {inventories.map((inventory) => (
                   <Table.Tr key={inventory.id}>
-                    <Table.Td>{inventory.asOf}</Table.Td>
+                    <Table.Td>
+                      {inventory.asOf}
+                      {inventory.reconstructed && (
+                        <Text size="xs" c="red.8" fw={600}>
+                          {inventory.reconstructed}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td ta="right">{inventory.lineItems}</Table.Td>
                     <Table.Td>
                       {formatTimestamp(new Date(inventory.createdAt))} by {inventory.createdBy}
