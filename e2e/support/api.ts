@@ -36,7 +36,7 @@ export async function api(
  */
 export async function scheduleTwoStock(request: APIRequestContext, token: string, ndcCount: number): Promise<{ registrationId: string; ndcs: string[] }> {
   const registrations = await api(request, token, 'get', 'registrations', undefined, {
-    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 2': 'Yes', 'Expiration Date': '>//' } }]),
+    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 2': 'Yes', 'Expiration Date': '>//', 'Federal/State License': '==Federal' } }]),
     limit: '1',
   });
   const registration = (registrations.data as { recordId: string }[])[0]!;

@@ -307,6 +307,33 @@ for (const kind of KINDS) {
       await expect(page).toHaveURL(new RegExp(`/3ds/${kind.lineItemPath}/\\d+$`));
     });
 
+    test('Add Line Item on a job on a State licence: a controlled NDC is refused, naming the licence, and nothing is added', async ({ page, request }) => {
+      const s = await setup(request);
+      const licences = await api(request, s.token, 'get', 'registrations', undefined, {
+        searchCriteria: JSON.stringify([{ criteria: { 'Expiration Date': '>//', 'Federal/State License': '==State' } }]),
+        limit: '1',
+      });
+      const licence = (licences.data as { recordId: string; fieldData: Json }[])[0]!;
+      const number = String(licence.fieldData['Registration Number']);
+      const job = await api(request, s.token, 'post', 'job', {
+        fieldData: { _fkRegistration_Record_Number: Number(licence.recordId), 'Job Name': `E2E state licence ${Date.now()}` },
+      });
+      const id = await createContainer(request, s, kind, String(job.recordId));
+      await openContainer(page, kind, id);
+      await page.getByRole('button', { name: 'Add Line Item' }).click();
+      const select = page.getByRole('dialog', { name: 'Select an NDC Number' });
+      await select.getByRole('combobox', { name: 'NDC Number' }).fill(s.ndc);
+      await page.getByRole('option', { name: new RegExp(`^${s.ndc} — `) }).click();
+      await select.getByRole('button', { name: 'OK' }).click();
+      const refusal = page.getByRole('alert').filter({ hasText: `Registration ${number} is a State licence, not a DEA registration` });
+      await expect(refusal).toBeVisible();
+      await expect(refusal).toContainText("Put it in a job on the client's DEA registration.");
+      await page.screenshot({ path: test.info().outputPath(`state-licence-refused-${kind.name}.png`), fullPage: true });
+      await expect(page).toHaveURL(new RegExp(`/3ds/${kind.singular}/${id}$`));
+      const contents = await api(request, s.token, 'get', `${kind.singular}/${id}`);
+      expect(JSON.stringify(contents)).not.toContain(s.ndc);
+    });
+
     test('Delete Container asks first, then goes back to the job', async ({ page, request }) => {
       const { s, jobId, id } = await freshContainer(request, kind, 2);
       await openContainer(page, kind, id);

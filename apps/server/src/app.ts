@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Reads of the database take turns, so that saves do not wait behind every reader (records/read-turns.ts);
   // the embedded database runs one statement at a time anyway.
   const reads = deps.database.kind === 'postgres' ? new ReadTurns(deps.config.readsAtOnce, { runLimitMs: deps.config.findTimeLimitMs }) : undefined;
-  const records = new RecordsService({ db, answers, counts, reads, today, fileLink: (file) => fileLinkFor(deps.jwtSecret, file, now(), { session: null, ttlSeconds: 3600 }) });
+  const records = new RecordsService({ db, answers, counts, reads, today, fileLink: (file, session) => fileLinkFor(deps.jwtSecret, file, now(), { session, ttlSeconds: 3600 }) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, reads });

@@ -31,6 +31,7 @@ export * from './rules/on-hand.ts';
 export * from './rules/percent.ts';
 export * from './rules/permissions.ts';
 export * from './rules/record-completeness.ts';
+export * from './rules/registrants.ts';
 export * from './rules/registration.ts';
 export * from './rules/reports.ts';
 export * from './rules/saved-finds.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, registrantTypeLettersFor, todayIso, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
+import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, registrantTypeLettersFor, SCHEDULE_FLAGS, todayIso, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
 import pg from 'pg';
 import { openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -319,6 +319,7 @@ async function main() {
     await progress.step(`containers (${counts.containers.toLocaleString('en-US')})`, () => seedContainers(client, counts));
     const indexes = await progress.step('drop the non-constraint indexes of line_items and search_words', () => dropBulkIndexes(client));
     await progress.step(`line items (${counts.lineItems.toLocaleString('en-US')})`, () => seedLineItems(client, counts));
+    await progress.step('registrations hold the schedules of their jobs\' line items', () => coverHeldSchedules(client));
     await progress.step('word index (search_words)', () => fillSearchWords(client));
     await progress.step('value counts (value_counts)', () => client.query('SELECT fill_value_counts()'));
     for (const index of indexes) {
@@ -486,7 +487,8 @@ async function seedCompaniesAndRegistrations(client: pg.Client, today: string, c
          SELECT g AS id,
            CASE WHEN g - $1::int < $2::int THEN $3::int + (g - $1::int)
              ELSE $3::int + pg_temp.scatter(floor($2::int * pg_temp.rnd(g, 201) ^ 1.5)::bigint, $2::int, $4::int) END AS company_id,
-           pg_temp.rnd(g, 202) < 0.8 AS federal,
+           -- A company's first registration is its DEA registration, which its jobs go on (registrants.ts).
+           (g - $1::int < $2::int OR pg_temp.rnd(g, 202) < 0.8) AS federal,
            pg_temp.moment($5::date - pg_temp.int_in(30, 1850, pg_temp.rnd(g, 206)), 780 + pg_temp.int_in(0, 540, pg_temp.rnd(g, 207))) AS created_at,
            pg_temp.pick(ARRAY['admin', 'clerk'], pg_temp.rnd(g, 208)) AS created_by
          FROM generate_series($1::int, $6::int) g
@@ -526,7 +528,13 @@ async function seedJobs(client: pg.Client, today: string, counts: ScaleCounts): 
     `CREATE TEMP TABLE s_job_draft AS
      SELECT g, r.id AS registration_id, r.company_id, dates.*, dates.initiated - pg_temp.int_in(0, 7, pg_temp.rnd(g, 304)) AS filed
      FROM generate_series(1, $1::int) g
-     JOIN registrations r ON r.id = 1 + pg_temp.scatter(floor($2::int * pg_temp.rnd(g, 301) ^ 1.5)::bigint, $2::int, $3::int)
+     JOIN registrations drawn ON drawn.id = 1 + pg_temp.scatter(floor($2::int * pg_temp.rnd(g, 301) ^ 1.5)::bigint, $2::int, $3::int)
+     -- Controlled substances come back only from DEA registrants (registrants.ts): a job drawn on a
+     -- State licence goes on its company's DEA registration.
+     JOIN LATERAL (
+       SELECT * FROM registrations f WHERE f.company_id = drawn.company_id AND f.license_type = 'Federal'
+       ORDER BY f.id = drawn.id DESC, f.id LIMIT 1
+     ) r ON true
      CROSS JOIN LATERAL (
        SELECT CASE WHEN r.expiration_date < $4::date
            THEN greatest($4::date - 1095, least($4::date - floor(1095 * pg_temp.rnd(g, 302) ^ 1.3)::int, r.expiration_date - pg_temp.int_in(20, 365, pg_temp.rnd(g, 303))))
@@ -914,6 +922,24 @@ interface QuantityFacts {
  * (s_bulk) are. Pack sizes and fills travel as text, so the join matches the drawn values exactly;
  * a drawn input the table lacked would leave its line item out, and the seed fails on the count.
  */
+/**
+ * The line items draw their NDCs by the client's profile, not by each registration's flags; the
+ * flags then follow what the registration's jobs hold, so that every item is one its DEA
+ * registration may hold (registrants.ts). Only flags are set, none cleared.
+ */
+async function coverHeldSchedules(client: pg.Client): Promise<void> {
+  const column = (s: string) => `schedule_${s.toLowerCase()}`;
+  await client.query(
+    `UPDATE registrations r SET ${SCHEDULE_FLAGS.map((s) => `${column(s)} = r.${column(s)} OR h.${column(s)}`).join(', ')}
+     FROM (
+       SELECT j.registration_id, ${SCHEDULE_FLAGS.map((s) => `bool_or(li.ndc_schedule = '${s}') AS ${column(s)}`).join(', ')}
+       FROM line_items li JOIN jobs j ON j.id = li.job_id
+       GROUP BY j.registration_id
+     ) h
+     WHERE h.registration_id = r.id AND (${SCHEDULE_FLAGS.map((s) => `(h.${column(s)} AND NOT r.${column(s)})`).join(' OR ')})`,
+  );
+}
+
 async function loadQuantities(client: pg.Client): Promise<void> {
   const facts = new Map(
     (

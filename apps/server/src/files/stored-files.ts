@@ -37,9 +37,9 @@ export interface NewFile {
 
 /**
  * A signed download link for a stored file, valid for `ttlSeconds` from `now` (15 minutes unless
- * said otherwise) and, made for a `session` (the requester's), only while that session lives. Only
- * the picture links of record answers, which the answer cache serves to every reader alike, are made
- * for no session (`null`).
+ * said otherwise) and, made for a `session` (the requester's), only while that session lives. The
+ * file links of record answers are too: the answer cache keeps them as shared files, which each
+ * answer's requester gets signed for its own session (records.service.ts `#signFiles`).
  */
 export function fileLinkFor(
   linkSecret: string,

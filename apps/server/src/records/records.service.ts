@@ -55,8 +55,20 @@ function scopeKey(entity: EntityName, user: SessionUser): string | null {
   return entity === 'dictionaries' ? (user.parentOrganization ?? '') : null;
 }
 
-/** Turns a stored file (`id`, `name`) into a signed download link. */
-export type FileLinker = (file: { id: string; name: string }) => string;
+/** A signed download link to a stored file, for a session (null: a link of no session). */
+export type FileLinker = (file: { id: string; name: string }, session: string | null) => string;
+
+/**
+ * What a file field holds in an answer kept for every reader (the answer cache): not a link, but the
+ * file named after a NUL, which no stored text can hold (PostgreSQL text has no NUL), so no value a
+ * user typed can pass for one. Each answer is sent with these turned into links signed for the
+ * requester's session (`#signFiles`): a document link dies with the session that asked for it.
+ */
+const SHARED_FILE = '\u0000file:';
+const SHARED_FILE_JSON = Buffer.from(JSON.stringify(SHARED_FILE).slice(1, -1));
+const SHARED_FILE_FIELD = /"\\u0000file:([0-9a-f-]{36})\/([^"\\]*)"/g;
+type Linker = (file: { id: string; name: string }) => string;
+const sharedFile: Linker = (file) => `${SHARED_FILE}${file.id}/${encodeURIComponent(file.name)}`;
 
 /** Every table each layout reads, for the answer cache (undefined: it reads one whose changes are not announced). */
 const KEPT_TABLES = new Map(
@@ -101,7 +113,7 @@ export class RecordsService {
         // The lane of turns (records/read-turns.ts): quick when the word index answers the find as one set
         // of ids (or there is none) and the page is read in id order; the find lane otherwise.
         const lane: ReadLane = !request.sort?.length && (find.everything || find.ids) ? 'quick' : 'find';
-        return { lane, read: (running) => this.#list(entity, request, user, find, running) };
+        return { lane, read: (running) => this.#list(entity, request, user, find, sharedFile, running) };
       },
       signal,
     );
@@ -110,7 +122,7 @@ export class RecordsService {
   /** The record answer as the bytes to send, kept like `listAnswer`. */
   async recordAnswer(entity: EntityName, id: number, user: SessionUser, signal?: AbortSignal): Promise<Buffer> {
     const key = `${entity}\u0000record\u0000${scopeKey(entity, user) ?? ''}\u0000${this.#today()}\u0000${id}`;
-    return this.#answer(entity, key, user, () => ({ lane: 'quick', read: () => this.record(entity, id, user) }), signal);
+    return this.#answer(entity, key, user, () => ({ lane: 'quick', read: () => this.#record(entity, id, user, sharedFile) }), signal);
   }
 
   /**
@@ -133,18 +145,32 @@ export class RecordsService {
       return reads.run({ lane, user: String(user.userId), signal: s }, (running) => whileWanted(running, () => read(running)));
     };
     const tables = KEPT_TABLES.get(entity);
-    if (!this.#answers || !tables) return produce(signal).then(answerBytes);
-    return this.#answers.answer(key, tables, produce, signal);
+    const answer = !this.#answers || !tables ? produce(signal).then(answerBytes) : this.#answers.answer(key, tables, produce, signal);
+    return answer.then((bytes) => this.#signFiles(bytes, user));
   }
 
-  /** Fields as the API shows them, file fields as signed links. */
-  #fieldData(fields: readonly LayoutField[], row: Record<string, unknown>): Record<string, FieldValue> {
+  /** The answer with each shared file (`sharedFile`) turned into a link signed for the user's session. */
+  #signFiles(answer: Buffer, user: SessionUser): Buffer {
+    if (answer.indexOf(SHARED_FILE_JSON) < 0) return answer;
+    const signed = answer
+      .toString('utf8')
+      .replace(SHARED_FILE_FIELD, (_, id: string, name: string) => JSON.stringify(this.#fileLink({ id, name: decodeURIComponent(name) }, user.sessionId)));
+    return Buffer.from(signed, 'utf8');
+  }
+
+  /** The links of a user's own answer (not kept for others): signed for the user's session. */
+  #sessionLinker(user: SessionUser): Linker {
+    return (file) => this.#fileLink(file, user.sessionId);
+  }
+
+  /** Fields as the API shows them, file fields as links (`link`). */
+  #fieldData(fields: readonly LayoutField[], row: Record<string, unknown>, link: Linker): Record<string, FieldValue> {
     const data = toFieldData(fields, row);
     for (const field of fields) {
       const value = data[field.name];
       if (!field.fileLink || typeof value !== 'string' || !value) continue;
       const slash = value.indexOf('/');
-      data[field.name] = this.#fileLink({ id: value.slice(0, slash), name: value.slice(slash + 1) });
+      data[field.name] = link({ id: value.slice(0, slash), name: value.slice(slash + 1) });
     }
     return data;
   }
@@ -154,11 +180,11 @@ export class RecordsService {
   }
 
   async list(entity: EntityName, request: ListRequest, user: SessionUser): Promise<ListResponse> {
-    return this.#list(entity, request, user, this.prepare(entity, request, user));
+    return this.#list(entity, request, user, this.prepare(entity, request, user), this.#sessionLinker(user));
   }
 
   /** One page of `find` with its counts; a count shared with other readers is left when `signal` aborts. */
-  async #list(entity: EntityName, request: ListRequest, user: SessionUser, find: PreparedFind, signal?: AbortSignal): Promise<ListResponse> {
+  async #list(entity: EntityName, request: ListRequest, user: SessionUser, find: PreparedFind, link: Linker, signal?: AbortSignal): Promise<ListResponse> {
     const layout = LAYOUTS[entity];
     const scope = scopeFor(entity, user);
     const all = find.everything ? find : prepareFind(layout, {}, scope);
@@ -184,7 +210,7 @@ export class RecordsService {
       data: rows.map((row) => ({
         recordId: String(row.id),
         modId: String(row.modId),
-        fieldData: this.#fieldData(layout.listFields, row.values),
+        fieldData: this.#fieldData(layout.listFields, row.values, link),
         portalData: {},
       })),
       dataInfo: {
@@ -199,7 +225,12 @@ export class RecordsService {
     };
   }
 
+  /** One record, its file fields linked for the user's session. */
   async record(entity: EntityName, id: number, user: SessionUser): Promise<RecordResponse> {
+    return this.#record(entity, id, user, this.#sessionLinker(user));
+  }
+
+  async #record(entity: EntityName, id: number, user: SessionUser, link: Linker): Promise<RecordResponse> {
     const layout = LAYOUTS[entity];
     const found = await selectRecord(this.#db, layout, id, scopeFor(entity, user));
     if (!found) throw notFound(`${CATALOGUE[entity].title}: there is no record ${id}.`);
@@ -224,7 +255,7 @@ export class RecordsService {
         {
           recordId: String(row.__id),
           modId: String(row.__mod),
-          fieldData: this.#fieldData(layout.fields, row),
+          fieldData: this.#fieldData(layout.fields, row, link),
           portalData: Object.fromEntries(portals.map((p) => [p.name, p.rows])),
           portalDataInfo: portals.map((p) => ({ portalObjectName: p.name, foundCount: p.foundCount, returnedCount: p.rows.length })),
         },

@@ -59,8 +59,13 @@ export function buildJobs(today: string, registrations: readonly SeedRegistratio
   const distributors = registrations.filter((r) => r.company.fixture.kind === 'distributor' && r.row.license_type === 'Federal');
   const weighted = registrations.map((r) => [r, r.expiry === 'current' ? 3 : r.expiry === 'almost-expired' ? 2 : 1] as const);
 
+  // Controlled substances come back only from DEA registrants (registrants.ts): a job drawn on a
+  // company's State licence goes on the company's DEA registration instead.
+  const deaRegistrationOf = (drawn: SeedRegistration) =>
+    drawn.row.license_type === 'Federal' ? drawn : (registrations.find((r) => r.company === drawn.company && r.row.license_type === 'Federal') ?? drawn);
+
   const drafts = Array.from({ length: DEMO_JOB_COUNT }, (_, k) => {
-    const registration = rng.weighted(weighted);
+    const registration = deaRegistrationOf(rng.weighted(weighted));
     let age: number;
     if (registration.expiry === 'expired') {
       age = daysBetween(registration.row.expiration_date!, today) + rng.int(20, 365);

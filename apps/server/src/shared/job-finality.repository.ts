@@ -27,3 +27,14 @@ export async function finalityOf(db: Kysely<Database>, jobIds: readonly number[]
 export async function jobFinality(db: Kysely<Database>, jobId: number): Promise<JobFinality> {
   return (await finalityOf(db, [jobId])).get(jobId) ?? { dateDestroyed: null, form41: false, reported: false };
 }
+
+/**
+ * The finality a bulk action read once for a chunk of records (`finalityOf`), handed to each
+ * record's action with its held rows: the record's job's, and the target job's of a move. Within
+ * the bulk's transaction it cannot change (what would make a job final — a Date Destroyed, a Form
+ * 41, a report — is no bulk action), so each record need not read it again.
+ */
+export interface KnownFinality {
+  finality?: JobFinality | undefined;
+  targetFinality?: JobFinality | undefined;
+}

@@ -1,8 +1,10 @@
 import {
   destructionDaysLeft,
   destructionRecordProblems,
+  holdingRegistrationOf,
   isValidDeaNumber,
   ownDeaNumberProblem,
+  registrantProblem,
   registrantTypeLettersFor,
   registrationExpiry,
   REVERSE_DISTRIBUTOR_TYPE_LETTERS,
@@ -166,6 +168,19 @@ describe('seedDemoRecords', () => {
     expect(federal.length).toBeGreaterThan(60);
     expect(federal.filter((r) => !isValidDeaNumber(r.registration_number))).toEqual([]);
     expect(await count(db, 'registrations', "license_type = 'State' AND state_agency IS NOT NULL")).toBeGreaterThan(0);
+  });
+
+  it('puts every line item on a registration that may hold it: a DEA registration for every controlled substance, of the schedules it holds', async () => {
+    const rows = await db
+      .selectFrom('line_items as li')
+      .innerJoin('jobs as j', 'j.id', 'li.job_id')
+      .innerJoin('registrations as r', 'r.id', 'j.registration_id')
+      .selectAll('r')
+      .select(['li.id as line_item_id', 'li.ndc_schedule'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(4000);
+    const refused = rows.map((r) => ({ id: r.line_item_id, problem: registrantProblem(holdingRegistrationOf(r), r.ndc_schedule) })).filter((r) => r.problem);
+    expect(refused).toEqual([]);
   });
 
   it('starts every Federal registration with its activity\'s registrant-type letter: a teaching institution A, B, F or G', async () => {

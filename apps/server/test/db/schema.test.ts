@@ -68,7 +68,7 @@ async function jobWithContainers() {
 
 describe('migrations', () => {
   it('apply on PGlite, once', async () => {
-    expect(applied).toEqual(['001_auth.sql', '002_records.sql', '003_count_cache.sql', '004_history.sql', '005_ndc_prefix_indexes.sql', '006_table_versions.sql', '007_own_locks_and_audit_time.sql', '008_line_item_expiry_serial.sql', '009_paperwork.sql', '010_records_that_stay.sql', '011_certificate_slot.sql', '012_change_notices.sql', '013_saved_finds.sql', '014_record_events.sql', '015_search_words.sql', '016_record_changes.sql', '020_dea_records_kept.sql', '030_audit_log_stamped.sql', '031_late_destruction_and_one_clock.sql', '050_list_columns.sql', '060_notifications_by_user.sql', '070_finds_through_indexes.sql', '071_value_counts.sql', '072_small_lists_contain.sql', '073_small_lists_digits.sql', '074_ndc_package_code.sql', '075_empty_counts.sql', '076_kept_records.sql']);
+    expect(applied).toEqual(['001_auth.sql', '002_records.sql', '003_count_cache.sql', '004_history.sql', '005_ndc_prefix_indexes.sql', '006_table_versions.sql', '007_own_locks_and_audit_time.sql', '008_line_item_expiry_serial.sql', '009_paperwork.sql', '010_records_that_stay.sql', '011_certificate_slot.sql', '012_change_notices.sql', '013_saved_finds.sql', '014_record_events.sql', '015_search_words.sql', '016_record_changes.sql', '020_dea_records_kept.sql', '030_audit_log_stamped.sql', '031_late_destruction_and_one_clock.sql', '050_list_columns.sql', '060_notifications_by_user.sql', '070_finds_through_indexes.sql', '071_value_counts.sql', '072_small_lists_contain.sql', '073_small_lists_digits.sql', '074_ndc_package_code.sql', '075_empty_counts.sql', '076_kept_records.sql', '077_reported_purity.sql']);
     expect(await migrate(handle)).toEqual([]);
   });
 

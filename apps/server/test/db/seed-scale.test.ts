@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { computeQuantities, isValidDeaNumber, registrantTypeLettersFor, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
+import { computeQuantities, holdingRegistrationOf, isValidDeaNumber, registrantProblem, registrantTypeLettersFor, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
@@ -159,6 +159,21 @@ describe.skipIf(where.kind !== 'postgres')('npm run seed:scale: DEA numbers and 
     const activities = await handle.db.selectFrom('registrations').select(['registration_number', 'activity']).where('license_type', '=', 'Federal').execute();
     const misfit = activities.filter((r) => !registrantTypeLettersFor(r.activity!.charAt(0) as DeaBusinessActivityCode).includes(r.registration_number.charAt(0)));
     expect(misfit.slice(0, 5)).toEqual([]);
+  });
+
+  it('puts every job on a DEA registration, and every line item on a registration whose schedules hold it', async () => {
+    const state = await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs j JOIN registrations r ON r.id = j.registration_id WHERE r.license_type <> 'Federal'`.execute(handle.db);
+    expect(state.rows[0]!.n).toBe(0);
+    const held = await handle.db
+      .selectFrom('line_items as li')
+      .innerJoin('jobs as j', 'j.id', 'li.job_id')
+      .innerJoin('registrations as r', 'r.id', 'j.registration_id')
+      .selectAll('r')
+      .select(['li.ndc_schedule'])
+      .distinct()
+      .execute();
+    const refused = held.map((r) => registrantProblem(holdingRegistrationOf(r), r.ndc_schedule)).filter(Boolean);
+    expect(refused.slice(0, 3)).toEqual([]);
   });
 
   it('fills the word index as the triggers would, and leaves no change log behind', async () => {

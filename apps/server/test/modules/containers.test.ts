@@ -132,6 +132,24 @@ describe('move', () => {
     expect((await call('maker', 'PUT', '/container/move', { jobId: target.id, containerId: container.id })).statusCode).toBe(403);
   });
 
+  it('refuses a job whose registration record of the same number does not hold the schedules the container holds (422), and moves nothing', async () => {
+    const { container, items } = await fixture();
+    await t.db.updateTable('line_items').set({ ndc_schedule: '2' }).where('container_id', '=', container.id).execute();
+    // A renewal kept as a second record of the same number, registered for Schedule 4 only.
+    const renewal = await createRegistration(t.db, { registration_number: 'BA1234563', schedule_2: false, schedule_2n: false, schedule_4: true });
+    const target = await createJob(t.db, { registration_id: renewal.id });
+    const res = await call('all', 'PUT', '/container/move', { jobId: target.id, containerId: container.id });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(
+      `Container ${container.id} cannot move to job ${target.id}: The current registration does not support the selected NDC: registration BA1234563 is not registered for Schedule 2.`,
+    );
+    const still = await t.db.selectFrom('line_items').select('job_id').where('id', 'in', items.map((i) => i.id)).execute();
+    expect(still.every((i) => i.job_id === container.job_id)).toBe(true);
+    // The same renewal registered for Schedule 2 takes it.
+    await t.db.updateTable('registrations').set({ schedule_2: true }).where('id', '=', renewal.id).execute();
+    expect((await call('all', 'PUT', '/container/move', { jobId: target.id, containerId: container.id })).statusCode).toBe(200);
+  });
+
   it('PUT /yb-container/move answers the moved record in data[0]', async () => {
     const { container } = await fixture({ kind: 'yellow_bucket' });
     const target = await createJob(t.db, { registration_id: regId });

@@ -172,6 +172,47 @@ describe('with our registration', () => {
     expect(record.json().data[0].fieldData['Certificate of Destruction']).toBe('');
   });
 
+  it('links the job record’s documents for the session that asked: another session gets its own link, and a link dies with its session', async () => {
+    const job = await jobWithItems();
+    await lock(job.id);
+    expect((await post('clerk', `/job/${job.id}/documents/form-41`)).statusCode).toBe(200);
+    const sessionA = await t.tokenFor('clerk');
+    const sessionB = await t.tokenFor('clerk');
+    const linkOf = async (token: string) => {
+      // Twice per session: the second answer comes from the answer cache, shared by every reader.
+      const answers = [];
+      for (let k = 0; k < 2; k += 1) {
+        const res = await t.app.inject({ method: 'GET', url: `/3ds/api/job/${job.id}`, headers: { authorization: `Bearer ${token}` } });
+        expect(res.statusCode).toBe(200);
+        answers.push(String(res.json().data[0].fieldData['41 Insert']));
+      }
+      return answers;
+    };
+    const [a1, a2] = await linkOf(sessionA);
+    const [b1] = await linkOf(sessionB);
+    for (const link of [a1!, a2!, b1!]) expect(link).toMatch(/^\/3ds\/api\/files\/[0-9a-f-]{36}\/job-\d+-form-41\.pdf\?exp=\d+&sid=[^&]+&sig=/);
+    const sid = (link: string) => new URL(link, 'http://x').searchParams.get('sid');
+    expect(sid(a1!)).toBe(sid(a2!));
+    expect(sid(a1!)).not.toBe(sid(b1!));
+    const get = (link: string) => t.app.inject({ method: 'GET', url: link });
+    expect((await get(a1!)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/3ds/api/logout', headers: { authorization: `Bearer ${sessionA}` } })).statusCode).toBe(200);
+    const ended = await get(a1!);
+    expect(ended.statusCode).toBe(403);
+    expect(ended.json().title).toBe('Link Expired');
+    // The other session's link still works.
+    expect((await get(b1!)).statusCode).toBe(200);
+  });
+
+  it('never turns a typed value into a link: a job name spelled like a shared file stays text', async () => {
+    const job = await jobWithItems();
+    const slot = await t.db.selectFrom('files').select('id').limit(1).executeTakeFirst();
+    const spelled = `\\u0000file:${slot?.id ?? '00000000-0000-0000-0000-000000000000'}/x.pdf`;
+    await t.db.updateTable('jobs').set({ name: spelled }).where('id', '=', job.id).execute();
+    const res = await t.injectAs('clerk', { method: 'GET', url: `/3ds/api/job/${job.id}` });
+    expect(res.json().data[0].fieldData['Job Name']).toBe(spelled);
+  });
+
   it('generated again, points the slot at the new file and keeps the earlier one on record', async () => {
     const job = await jobWithItems();
     await lock(job.id);

@@ -76,7 +76,7 @@ describe('create', () => {
     const ml = await call('all', 'POST', '/line-item/new', { containerId: c.id, ndc: '12345-0001-**', packSize: '2.5', packSizeUoM: 'mL' });
     expect(ml.json().details).toEqual(['Quantity Reporting In mL Cannot Be Entered With A Decimal.']);
     const unsupported = await call('all', 'POST', '/line-item/new', { containerId: c.id, ndc: '00591-0385-01', packQuantity: 1 });
-    expect(unsupported.json().details).toEqual(['The current registration does not support the selected NDC']);
+    expect(unsupported.json().details).toEqual(['The current registration does not support the selected NDC: registration BA1234563 is not registered for Schedule 4.']);
   });
 
   it('refuses: no privilege 403, locked container or job 409, expired registration 422, unknown NDC 422', async () => {
@@ -89,6 +89,47 @@ describe('create', () => {
     expect(expired.statusCode).toBe(422);
     expect((await call('all', 'POST', '/line-item/new', { containerId: c.id, ndc: '99999-9999-99' })).statusCode).toBe(422);
     expect((await call('all', 'POST', '/line-item/new', { containerId: c.id, ndc: '00406-0552-01', packSize: 'many' })).statusCode).toBe(422);
+  });
+});
+
+describe('only DEA registrants (registrants.ts): a controlled substance needs a DEA registration that holds its schedule', () => {
+  const stateLicence = () => createRegistration(t.db, { registration_number: 'AR-HPH-246583', license_type: 'State', federal_agency: null, state_agency: 'Arkansas Board of Pharmacy', activity: 'Hospital Pharmacy', schedule_2: true, schedule_2n: true, schedule_3: true, schedule_4: true });
+
+  it('refuses a controlled line item in a job on a State licence, naming the licence (422), and writes nothing', async () => {
+    const licence = await stateLicence();
+    const count = async (table: 'line_items' | 'audit_log') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = { items: await count('line_items'), audit: await count('audit_log') };
+    for (const kind of ['line-item', 'yb-line-item'] as const) {
+      const target = await container({ kind: kind === 'line-item' ? 'standard' : 'yellow_bucket', registrationId: licence.id });
+      const res = await call('all', 'POST', `/${kind}/new`, { containerId: target.id, ndc: '00406-0552-01', packQuantity: 1 });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(
+        "Registration AR-HPH-246583 is a State licence, not a DEA registration: a Schedule 2 controlled substance is taken back only from a DEA registrant (21 CFR 1317.10, 1317.15). Put it in a job on the client's DEA registration.",
+      );
+    }
+    expect({ items: await count('line_items'), audit: await count('audit_log') }).toEqual(before);
+  });
+
+  it('refuses a controlled line item when the Federal registration’s number fails the DEA check digit', async () => {
+    const typo = await createRegistration(t.db, { registration_number: 'BA1234564' });
+    const res = await call('all', 'POST', '/line-item/new', { containerId: (await container({ registrationId: typo.id })).id, ndc: '00406-0552-01', packQuantity: 1 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain('Registration BA1234564 does not hold a valid DEA number');
+  });
+
+  it('refuses an edit or a change of NDC that puts a controlled NDC on a State licence, leaving the item as it was', async () => {
+    const c = await container({ registrationId: (await stateLicence()).id });
+    // An item left from before the rule: editing it must not carry it further.
+    const item = await createLineItem(t.db, { container_id: c.id, ndc: '00406-0552-01', ndc_schedule: '2', pack_quantity: 1, pack_size: 100, pack_size_uom: 'U' });
+    const edit = await call('all', 'PATCH', `/line-item/${item.id}`, { fieldData: { 'Pack Quantity': 2 } });
+    expect(edit.statusCode).toBe(422);
+    expect(edit.json().details).toContain(
+      "Registration AR-HPH-246583 is a State licence, not a DEA registration: a Schedule 2 controlled substance is taken back only from a DEA registrant (21 CFR 1317.10, 1317.15). Put it in a job on the client's DEA registration.",
+    );
+    const change = await call('all', 'PATCH', `/line-item/edit/${item.id}`, { ndc: '00591-0385-01', packSize: '100', packSizeUoM: 'U' });
+    expect(change.statusCode).toBe(422);
+    expect(change.json().message).toContain('AR-HPH-246583 is a State licence');
+    expect(await row(item.id)).toMatchObject({ ndc: '00406-0552-01', pack_quantity: 1 });
   });
 });
 

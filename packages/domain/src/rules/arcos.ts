@@ -1,5 +1,5 @@
 import { ORDER_FORM_SCHEDULES } from '../catalogue/schedules.ts';
-import { bulkAmountDestroyed } from './line-item-quantities.ts';
+import { bulkAmountDestroyed, reportedPurity } from './line-item-quantities.ts';
 import type { BulkKind } from '../catalogue/ndc-kinds.ts';
 import { isBulkNdc } from './line-items.ts';
 import { DEA_NUMBER, deaNumberProblem, isValidDeaNumber } from './registration.ts';
@@ -196,8 +196,10 @@ export function arcosAmount(item: ArcosLineItem): ArcosAmount {
     const destroyed = bulkAmountDestroyed({ ndc: item.ndc, bulkKind: item.bulkKind, density: item.density }, { packSize: size, packSizeUoM: uom });
     const amount = destroyed ? measuredAmount(destroyed.amount, destroyed.unit) : measuredAmount(size, uom);
     if ('reason' in amount) return amount;
-    const strength = arcosStrength(fill);
-    if (!strength) return { reason: `A purity of ${show(fill * 100)} % cannot be written in the strength field (whole tenths of a percent)` };
+    // A purity entered above 100 % (spec 2 §5 allows a raw powder 105 %) is reported at full strength.
+    const purity = reportedPurity(fill);
+    const strength = arcosStrength(purity);
+    if (!strength) return { reason: `A purity of ${show(purity * 100)} % cannot be written in the strength field (whole tenths of a percent)` };
     return { ...amount, strength };
   }
   return { reason: 'The dictionary does not say what kind of bulk NDC this is (raw powder or liquid, dosage formulation, solution)' };

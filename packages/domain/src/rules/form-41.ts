@@ -1,6 +1,6 @@
 import { CONTROLLED_SCHEDULES } from '../catalogue/schedules.ts';
 import { GRAMS_PER_UNIT } from '../catalogue/units.ts';
-import { bulkAmountDestroyed, computeQuantities, isControlledSchedule, type NdcFacts } from './line-item-quantities.ts';
+import { bulkAmountDestroyed, computeQuantities, isControlledSchedule, reportedPurity, type NdcFacts } from './line-item-quantities.ts';
 import type { BulkKind } from '../catalogue/ndc-kinds.ts';
 import { isBulkNdc } from './line-items.ts';
 import { form41Gaps } from './record-completeness.ts';
@@ -161,7 +161,8 @@ export function buildForm41Rows(items: readonly Form41LineItem[]): Form41Rows {
       const uom = text(item.packSizeUoM);
       const counted = COUNT_UOMS.has(uom.toUpperCase());
       const measured = item.packSize === null ? '' : `${formatAmount(item.packSize)} ${counted ? countUnit(item.form) : uom}`.trim();
-      const purity = item.percentFill !== null && item.percentFill !== 1 && !counted && item.bulkKind !== 'solution' ? ` at ${formatAmount(item.percentFill * 100)}%` : '';
+      const reported = reportedPurity(item.percentFill);
+      const purity = item.percentFill !== null && reported !== 1 && !counted && item.bulkKind !== 'solution' ? ` at ${formatAmount(reported * 100)}%` : '';
       const unit = destroyed === null ? '' : destroyed.unit === 'units' ? countUnit(item.form) : destroyed.unit;
       const key = `bulk|${item.drugCode ?? ''}|${item.ndc}|${text(item.lot)}|${unit}`;
       let group = groups.get(key);

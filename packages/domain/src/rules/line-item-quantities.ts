@@ -46,13 +46,27 @@ function inCountUnit(units: number, uom: string): number {
 }
 
 /**
+ * The purity a raw bulk substance is reported at: what was entered, at most 100 %. Spec 2 §5 lets a
+ * raw powder's purity be entered up to 105 % — an assay on the as-is or dried basis can read above
+ * 100 % within its method's tolerance — and 3DS keeps the entry as measured; but a substance cannot
+ * hold more base than its own weight, and the ARCOS strength of a raw material at full strength is
+ * 100 % (`1000`, handbook 5.11.3.1). So the grams of base, the Form 41's purity and the ARCOS
+ * strength read it at most 100 % (docs/dea-paperwork.md "Computations").
+ */
+export function reportedPurity(purity: number | null | undefined): number {
+  const entered = purity ?? 1;
+  return entered > 1 ? 1 : entered;
+}
+
+/**
  * Reporting quantity and grams of base drug, computed by the server on every save of a line item
  * (docs/dea-paperwork.md "Computations", [ours]):
  * - complete NDC (trade pack): reporting = packQty × packSize × fill in the pack-size unit, in
  *   dozens or thousands when the UoM is D or K; grams = packQty × fill × base weight per package;
  * - bulk dosage form or solution (`**`, per unit): reporting = the units, in dozens or thousands
  *   when the UoM is D or K; grams = units × base weight per unit (a solution's litres are 1,000 mL);
- * - raw bulk powder or liquid (`**`): grams = amount × grams per unit × purity (mL and L by density).
+ * - raw bulk powder or liquid (`**`): grams = amount × grams per unit × purity, the purity at most
+ *   100 % (`reportedPurity`; mL and L by density).
  * Unknown inputs give null rather than a guess. The reporting quantity is never rounded (ARCOS
  * forbids it); grams of base are kept to the microgram (6 places).
  */
@@ -87,7 +101,7 @@ export function computeQuantities(facts: NdcFacts, input: QuantityInput): Quanti
   if (gramsPerUnit === undefined && (upperUoM === 'ML' || upperUoM === 'L') && facts.density) {
     gramsPerUnit = facts.density * (upperUoM === 'L' ? 1000 : 1);
   }
-  return { ...reporting, gramsOfBase: gramsPerUnit === undefined ? null : round(size * gramsPerUnit * fill, 6) };
+  return { ...reporting, gramsOfBase: gramsPerUnit === undefined ? null : round(size * gramsPerUnit * reportedPurity(fill), 6) };
 }
 
 export function isControlledSchedule(schedule: string | null | undefined): boolean {

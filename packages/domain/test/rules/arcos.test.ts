@@ -230,6 +230,13 @@ describe('arcosAmount', () => {
     expect(arcosAmount(item)).toEqual({ quantity: 500, unit: '1', strength: '1000' });
   });
 
+  it('reports a raw powder entered above 100 % pure (spec 2 §5 allows 105 %) at full strength, 1000; below it as entered', () => {
+    const powder = { ...trade, ndc: '10019-0055-**', bulkKind: 'raw-powder', packQuantity: 1, packSize: 250, packSizeUoM: 'g' } as const;
+    expect(arcosAmount({ ...powder, percentFill: 1.05 } as ArcosLineItem)).toEqual({ quantity: 250, unit: '3', strength: '1000' });
+    expect(arcosAmount({ ...powder, percentFill: 1.001 } as ArcosLineItem)).toEqual({ quantity: 250, unit: '3', strength: '1000' });
+    expect(arcosAmount({ ...powder, percentFill: 0.985 } as ArcosLineItem)).toEqual({ quantity: 250, unit: '3', strength: '0985' });
+  });
+
   it('keeps dosage units when D does not divide them: 30 tablets in D → 30, unit blank', () => {
     const item = { ...trade, ndc: '10019-0059-**', bulkKind: 'dosage-formulation', packQuantity: 1, packSize: 30, packSizeUoM: 'D', percentFill: 1 } as ArcosLineItem;
     expect(arcosAmount(item)).toEqual({ quantity: 30, unit: ' ', strength: '    ' });

@@ -81,6 +81,16 @@ describe('Form 41 rows: every worked line item', () => {
   });
 });
 
+describe('Form 41 rows: a raw powder entered above 100 % pure', () => {
+  it('prints the weight destroyed and no more base than it weighs (spec 2 §5 allows 105 %: reportedPurity)', () => {
+    const morphine = WORKED_LINE_ITEMS.find((item) => item.lot === 'BP-MS-2')!;
+    const { rows } = buildForm41Rows([asForm41Item({ ...morphine, percentFill: 1.05 })]);
+    expect([rows[0]!.packageQuantity, rows[0]!.total]).toEqual(['1.5 kg', '1.5 kg (base 1,500 g)']);
+    const assayed = buildForm41Rows([asForm41Item({ ...morphine, percentFill: 0.985 })]).rows[0]!;
+    expect([assayed.packageQuantity, assayed.total]).toEqual(['1.5 kg at 98.5%', '1.5 kg (base 1,477.5 g)']);
+  });
+});
+
 describe('Form 41 rows: the whole job', () => {
   const { rows, totals, incomplete } = buildForm41Rows(WORKED_LINE_ITEMS.map(asForm41Item));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeQuantities } from '../../src/rules/line-item-quantities.ts';
+import { computeQuantities, reportedPurity } from '../../src/rules/line-item-quantities.ts';
 import {
   bulkRuleProblems,
   editNdcProblems,
@@ -169,9 +169,20 @@ describe('computeQuantities (docs/dea-paperwork.md)', () => {
     expect(computeQuantities({ ndc: '12345-0002-**', bulkKind: 'solution', ingredientBaseWeight: 0.01 }, { packSize: 250, packSizeUoM: 'mL' }).gramsOfBase).toBe(2.5);
   });
 
+  it('reads a purity at most 100 %: above it, full strength; below it, as entered', () => {
+    expect(reportedPurity(1.05)).toBe(1);
+    expect(reportedPurity(1.0001)).toBe(1);
+    expect(reportedPurity(1)).toBe(1);
+    expect(reportedPurity(0.985)).toBe(0.985);
+    expect(reportedPurity(null)).toBe(1);
+  });
+
   it('raw bulk: amount × grams per unit × purity; liquids by density', () => {
     expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 500, packSizeUoM: 'mg', percentFill: 0.98 }).gramsOfBase).toBe(0.49);
-    expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 2, packSizeUoM: 'kg', percentFill: 1.02 }).gramsOfBase).toBe(2040);
+    // A purity entered above 100 % (spec 2 §5 allows a raw powder 105 %) gives no more base than the powder weighs.
+    expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 2, packSizeUoM: 'kg', percentFill: 1.02 }).gramsOfBase).toBe(2000);
+    expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 2, packSizeUoM: 'kg', percentFill: 1.05 }).gramsOfBase).toBe(2000);
+    expect(computeQuantities({ ndc: '12345-0003-**', bulkKind: 'raw-powder' }, { packSize: 2, packSizeUoM: 'kg', percentFill: 0.995 }).gramsOfBase).toBe(1990);
     expect(computeQuantities({ ndc: '12345-0004-**', bulkKind: 'raw-liquid', density: 1.2 }, { packSize: 100, packSizeUoM: 'mL', percentFill: 0.5 }).gramsOfBase).toBe(60);
     expect(computeQuantities({ ndc: '12345-0004-**', bulkKind: 'raw-liquid' }, { packSize: 100, packSizeUoM: 'mL' }).gramsOfBase).toBeNull();
   });

@@ -8,6 +8,7 @@ import {
   todayIso,
   type BulkAction,
   type BulkAnswer,
+  type JobFinality,
   type BulkEntity,
   type BulkRefusal,
   type IncompleteLineItem,
@@ -27,6 +28,7 @@ import { scopeFor } from '../../records/records.service.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { finalityOf } from '../../shared/job-finality.repository.ts';
 import { beginRecord, endRecord, foundIdsUpTo, undoRecord, visibleIds } from './bulk.repository.ts';
 
 /** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */
@@ -105,6 +107,14 @@ function isReferencedRowError(error: unknown): boolean {
  * one transaction and a savepoint per record, so that a record refused midway leaves nothing half
  * done and the others are done.
  */
+/** The held rows of one record with the finality its action reads (known-finality in job-finality.repository.ts). */
+function withFinality<H extends HeldLineItem | HeldContainer>(held: H | undefined, finalities: Map<number, JobFinality> | undefined, request: BulkRequest) {
+  if (!held || !finalities) return held;
+  const jobId = 'item' in held ? held.item.job_id : held.container.job_id;
+  const target = request.action === 'move' && 'container' in held && !('item' in held) ? finalities.get(Number(request.target?.jobId)) : undefined;
+  return { ...held, finality: finalities.get(jobId), ...(target ? { targetFinality: target } : {}) };
+}
+
 export class BulkService {
   readonly #db: Kysely<Database>;
   readonly #today: () => string;
@@ -151,11 +161,13 @@ export class BulkService {
           request.action === 'lock' && isLineItemList(entity)
             ? new Map(incompleteLineItems(await recordedLineItems(trx, { ids: [...held.keys()] })).map((item) => [Number(item.recordId), item]))
             : undefined;
+        // A move or delete refuses what is final: each job's finality read once for the chunk.
+        const finalities = await this.#finalities(trx, entity, request, held);
         for (const id of chunk) {
           await beginRecord(trx);
           try {
             const checked = incomplete && held.has(id) ? { incomplete: incomplete.get(id) } : undefined;
-            await this.#one(trx, entity, request, id, user, requestId, held.get(id), checked);
+            await this.#one(trx, entity, request, id, user, requestId, withFinality(held.get(id), finalities, request), checked);
             await endRecord(trx);
             done++;
           } catch (error) {
@@ -175,6 +187,14 @@ export class BulkService {
       if (dryRun) throw new DryRunAnswer({ done, refused });
       return { done, refused };
     });
+  }
+
+  /** The finality of the chunk's jobs and of a move's target job, for the actions that refuse what is final. */
+  async #finalities(trx: Kysely<Database>, entity: BulkEntity, request: BulkRequest, held: Map<number, HeldLineItem | HeldContainer>) {
+    if (request.action !== 'move' && request.action !== 'delete') return undefined;
+    const jobs = [...held.values()].map((row) => ('item' in row ? row.item.job_id : row.container.job_id));
+    const target = request.action === 'move' && !isLineItemList(entity) ? Number(request.target?.jobId) : undefined;
+    return finalityOf(trx, target !== undefined && Number.isSafeInteger(target) ? [...jobs, target] : jobs);
   }
 
   /** One record, by the single action's own function. */

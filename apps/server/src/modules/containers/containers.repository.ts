@@ -20,6 +20,17 @@ export async function moveContainer(db: Kysely<Database>, id: number, jobId: num
   await db.updateTable('containers').set({ job_id: jobId, modified_by: username }).where('id', '=', id).execute();
 }
 
+/** The registration a job is on (what a container moving into the job must suit). */
+export function registrationOfJob(db: Kysely<Database>, jobId: number) {
+  return db.selectFrom('jobs as j').innerJoin('registrations as r', 'r.id', 'j.registration_id').selectAll('r').where('j.id', '=', jobId).executeTakeFirstOrThrow();
+}
+
+/** The schedules of the NDCs a container holds (as each line item's snapshot recorded them). */
+export async function schedulesIn(db: Kysely<Database>, containerId: number): Promise<string[]> {
+  const rows = await db.selectFrom('line_items').select('ndc_schedule').distinct().where('container_id', '=', containerId).where('ndc_schedule', 'is not', null).execute();
+  return rows.map((r) => r.ndc_schedule!);
+}
+
 /** The ids of the container's line items (what moved with it). */
 export function lineItemIdsOf(db: Kysely<Database>, containerId: number) {
   return db.selectFrom('line_items').select('id').where('container_id', '=', containerId).execute();

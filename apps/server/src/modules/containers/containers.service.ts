@@ -1,4 +1,6 @@
 import {
+  holdingRegistrationOf,
+  registrantProblem,
   CONTAINER_MESSAGES,
   finalTargetMessage,
   isFinal,
@@ -20,7 +22,7 @@ import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
-import { jobFinality } from '../../shared/job-finality.repository.ts';
+import { jobFinality, type KnownFinality } from '../../shared/job-finality.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import * as containers from './containers.repository.ts';
 
@@ -144,13 +146,13 @@ export class ContainersService {
   }
 
   /** The move of one container inside the caller's transaction (the single move and each record of a bulk move). */
-  async moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string, held?: HeldContainer) {
+  async moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string, held?: HeldContainer & KnownFinality) {
     const { container: before, job: source } = await this.#hold(trx, kind, id, 'container.move', held);
     const target = await holdJob(trx, jobId);
     if (!target) throw notFound(`There is no job ${jobId}.`);
     if (target.id === before.job_id) throw refuse(`${NOUN[kind]} ${id} is already in job ${jobId}.`);
     // What a final job recorded stays there, and nothing joins it afterwards (finality.ts).
-    const targetFinality = await jobFinality(trx, jobId);
+    const targetFinality = held?.targetFinality ?? (await jobFinality(trx, jobId));
     if (isFinal(targetFinality)) throw finalRecord(finalTargetMessage(jobId, targetFinality, 'containers'));
     if (target.locked) throw refuse(`Job ${jobId} is locked; containers cannot be moved into it.`);
     if (target.registration_number !== source.registration_number) {
@@ -158,6 +160,12 @@ export class ContainersService {
     }
     if (isRegistrationExpired(target.expiration_date, this.#today())) {
       throw refuse(`The registration of job ${jobId} has expired; containers cannot be moved into it.`);
+    }
+    // A renewal kept as a second record of the same number may hold other schedules (registrants.ts).
+    if (target.registration_id !== source.registration_id) {
+      const registration = holdingRegistrationOf(await containers.registrationOfJob(trx, jobId));
+      const refusal = (await containers.schedulesIn(trx, id)).map((schedule) => registrantProblem(registration, schedule)).find(Boolean);
+      if (refusal) throw refuse(`${NOUN[kind]} ${id} cannot move to job ${jobId}: ${refusal}`);
     }
     // The line items follow: their (container, job, kind) key cascades on update.
     await containers.moveContainer(trx, id, jobId, user.username);
@@ -183,7 +191,7 @@ export class ContainersService {
   }
 
   /** The delete of one container with its line items inside the caller's transaction (single and bulk). */
-  async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldContainer) {
+  async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldContainer & KnownFinality) {
     const { container } = await this.#hold(trx, kind, id, 'container.delete', held);
     const items = await lineItemsOf(trx, id);
     await containers.deleteContainerWithLineItems(trx, id);
@@ -197,12 +205,12 @@ export class ContainersService {
    * that look at them). A bulk action passes the rows it has already held, in one statement for
    * many records.
    */
-  async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action, already?: HeldContainer) {
+  async #hold(trx: Kysely<Database>, kind: RecordKind, id: number, action: Action, already?: HeldContainer & KnownFinality) {
     const held = already ?? (await holdContainer(trx, id, { kind, mode: 'update' }));
     if (!held) throw notFound(`There is no ${NOUN[kind]} ${id}.`);
     const { refusedWhen } = actionRule(action);
     const ownLockedItems = refusedWhen.includes('own-locked-items') ? await countOwnLockedItems(trx, id) : 0;
-    const final = refusedWhen.includes('final') ? await jobFinality(trx, held.container.job_id) : undefined;
+    const final = refusedWhen.includes('final') ? (already?.finality ?? (await jobFinality(trx, held.container.job_id))) : undefined;
     assertLockAllows(
       action,
       { job: held.job.locked, record: held.container.locked, ownLockedItems, ...(final ? { final } : {}) },

@@ -30,7 +30,7 @@ const querySchema = z.object({ exp: z.string().max(20).optional(), sid: z.string
 
 const description =
   'Signed, expiring download link (no bearer token): made by the API that hands out the link (exports, reports, documents, labels, pictures), valid for 15 minutes unless that API says otherwise. ' +
-  'A link made for a session (`sid`: every download, not the pictures of record answers) works only while that session lives: after a sign-out, a revocation or a disabled user it answers 403 (title "Link Expired"), on every server. ' +
+  'A link made for a session (`sid`: every link 3DS hands out — downloads, documents, and the pictures and documents in record answers, signed for the session that read the record) works only while that session lives: after a sign-out, a revocation or a disabled user it answers 403 (title "Link Expired"), on every server. ' +
   '403 `FORBIDDEN` for a link that was not signed by this server, and also for an expired one (title "Link Expired"): 403 rather than 410 because the file may well still exist — it is the link that no longer grants access. ' +
   '404 when the file is gone. Images are served inline, everything else as an attachment.';
 

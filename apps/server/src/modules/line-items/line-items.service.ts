@@ -11,7 +11,8 @@ import {
   lineItemEditProblems,
   newLineItemProblems,
   percentFillProblem,
-  SCHEDULE_FLAGS,
+  holdingRegistrationOf,
+  registrantProblem,
   todayIso,
   type Action,
   type BulkKind,
@@ -32,7 +33,7 @@ import { publishDocument, type PublishDeps } from '../../files/publish-document.
 import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { jobFinality } from '../../shared/job-finality.repository.ts';
+import { jobFinality, type KnownFinality } from '../../shared/job-finality.repository.ts';
 import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
 import { normalizeEntry } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';
@@ -51,9 +52,9 @@ function bulkKindOf(entry: Dictionary): BulkKind | undefined {
   return undefined;
 }
 
-/** The schedules a registration's flags authorise (1, 1N, … NC). */
-function registrationSchedules(registration: Record<string, unknown>): string[] {
-  return SCHEDULE_FLAGS.filter((s) => registration[`schedule_${s.toLowerCase()}`] === true);
+/** Why the job's registration may not hold an NDC of this schedule (registrants.ts), or undefined. */
+function registrationRefusal(registration: Parameters<typeof holdingRegistrationOf>[0], schedule: string): string | undefined {
+  return registrantProblem(holdingRegistrationOf(registration), schedule);
 }
 
 /** Whether a value to write equals the stored one (numbers by value: 5 and "5.0" are the same). */
@@ -238,7 +239,8 @@ export class LineItemsService {
       const fillProblem = percentFillProblem(numbers.percentFill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);
       const registration = await repo.findRegistration(trx, job.registration_id);
-      if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
+      const refusal = registrationRefusal(registration, entry.schedule);
+      if (refusal) problems.push(refusal);
       if (problems.length) throw refuse(problems);
       const values = {
         pack_quantity: packQuantity,
@@ -297,7 +299,8 @@ export class LineItemsService {
       const fillProblem = percentFillProblem(before.percent_fill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);
       const registration = await repo.findRegistration(trx, job.registration_id);
-      if (!registrationSchedules(registration).includes(entry.schedule)) problems.push(LINE_ITEM_MESSAGES.registrationSchedule);
+      const refusal = registrationRefusal(registration, entry.schedule);
+      if (refusal) problems.push(refusal);
       if (problems.length) throw refuse(problems);
       const values = {
         pack_quantity: isBulkNdc(entry.ndc) ? 1 : before.pack_quantity,
@@ -346,8 +349,10 @@ export class LineItemsService {
           bulkPackSize: values.bulk_pack_size,
           bulkStage: pick(texts.bulkStage, before.bulk_stage),
         },
-        { bulkKind: bulkKindOf(entry), registrationSchedules: registrationSchedules(registration), standardContainer: kind === 'standard' },
+        { bulkKind: bulkKindOf(entry), standardContainer: kind === 'standard' },
       );
+      const refusal = registrationRefusal(registration, entry.schedule);
+      if (refusal) problems.push(refusal);
       const fillProblem = percentFillProblem(values.percent_fill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);
       if (problems.length) throw refuse(problems);
@@ -419,7 +424,7 @@ export class LineItemsService {
   }
 
   /** The move of one line item inside the caller's transaction (the single move and each record of a bulk move). */
-  async moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string, held?: HeldLineItem) {
+  async moveIn(trx: Kysely<Database>, kind: RecordKind, id: number, targetId: number, user: SessionUser, requestId: string, held?: HeldLineItem & KnownFinality) {
     const { item: before } = await this.#loadUnlocked(trx, 'line-item.move', kind, id, held);
     const target = await holdContainer(trx, targetId, { mode: 'share' });
     if (!target) throw notFound(`There is no container ${targetId}.`);
@@ -442,7 +447,7 @@ export class LineItemsService {
   }
 
   /** The delete of one line item inside the caller's transaction (single and bulk); answers the deleted row. */
-  async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldLineItem) {
+  async deleteIn(trx: Kysely<Database>, kind: RecordKind, id: number, user: SessionUser, requestId: string, held?: HeldLineItem & KnownFinality) {
     const { item: before } = await this.#loadUnlocked(trx, 'line-item.delete', kind, id, held);
     await repo.deleteLineItem(trx, id);
     await writeAudit(trx, { username: user.username, action: 'delete', entity: 'line-item', recordId: id, before, after: null, requestId });
@@ -463,11 +468,11 @@ export class LineItemsService {
    * The line item, held for update with its container and job held, once the action's lock
    * conditions allow it. A bulk action passes the rows it has already held, many in one statement.
    */
-  async #loadUnlocked(trx: Kysely<Database>, action: Action, kind: RecordKind, id: number, already?: HeldLineItem) {
+  async #loadUnlocked(trx: Kysely<Database>, action: Action, kind: RecordKind, id: number, already?: HeldLineItem & KnownFinality) {
     const held = already ?? (await holdLineItem(trx, id, kind));
     if (!held) throw notFound(`There is no ${NOUN[kind].toLowerCase()} ${id}.`);
     const { item, container, job } = held;
-    const final = actionRule(action).refusedWhen.includes('final') ? await jobFinality(trx, item.job_id) : undefined;
+    const final = actionRule(action).refusedWhen.includes('final') ? (already?.finality ?? (await jobFinality(trx, item.job_id))) : undefined;
     assertLockAllows(
       action,
       { job: job.locked, container: container.locked, record: item.locked, ...(final ? { final } : {}) },
