@@ -1,6 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
 /**
+ * The journeys live in the demo registrant's day (Columbus, Ohio: America/New_York, as the demo's
+ * settings say): the dates a journey writes — "yesterday", "ten days ago" — and the dates the browser
+ * shows are counted in the same time zone as the server's business day, at any hour of the day the
+ * suite runs. Set before the workers and the server start, which inherit it.
+ */
+export const DEMO_TIME_ZONE = 'America/New_York';
+process.env.TZ = DEMO_TIME_ZONE;
+
+/**
  * End-to-end tests in the system Chromium (no browser download). Global setup starts the built
  * server on a free port with a fresh embedded database and the demo data.
  */
@@ -27,6 +36,7 @@ export default defineConfig({
   ],
   use: {
     browserName: 'chromium',
+    timezoneId: DEMO_TIME_ZONE,
     viewport: { width: 1366, height: 820 },
     // A trace costs every test its recording; it is taken when a failed test runs again (CI retries once).
     trace: 'on-first-retry',

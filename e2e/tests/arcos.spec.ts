@@ -182,3 +182,23 @@ test('On Hand: what was received and not destroyed, found by its job, with the d
   await row.getByRole('link', { name: stock.written, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/line-item/${stock.written}$`));
 });
+
+test('Accountability of a drug code over a year: the four figures, and the same per NDC in packages and units, each balancing', async ({ page }) => {
+  await openReports(page);
+  const panel = page.getByRole('region', { name: 'Accountability' });
+  const year = Number(todayIso().slice(0, 4)) - 1;
+  await panel.getByRole('textbox', { name: 'From' }).fill(`01/01/${year}`);
+  await panel.getByRole('textbox', { name: 'To' }).fill(`12/31/${year}`);
+  await panel.getByRole('textbox', { name: 'Drug Code' }).fill('9143');
+  await panel.getByRole('button', { name: 'Account' }).click();
+  await expect(panel.getByRole('group', { name: `Accountability of drug code 9143, 01/01/${year} to 12/31/${year}` })).toBeVisible();
+  const byNdc = panel.getByRole('table', { name: 'By NDC, in packages and units' });
+  await expect(byNdc).toBeVisible();
+  const rows = byNdc.getByRole('row');
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expect(byNdc.getByRole('columnheader', { name: '= Closing on hand' })).toBeVisible();
+  await expect(byNdc.getByText('Does not balance')).toHaveCount(0);
+  await expect(rows.nth(1)).toContainText('pkg');
+  await expect(byNdc.getByText(/ dosage units$/).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('accountability-by-ndc.png'), fullPage: true });
+});

@@ -250,7 +250,7 @@ for (const kind of KINDS) {
 
     test('a container of a destroyed job cannot be moved: the person is told why, and how a mistake is corrected instead', async ({ page, request }) => {
       const { s, jobId, id } = await freshContainer(request, kind, 1);
-      const target = await createJob(request, s);
+      await createJob(request, s); // a job it could otherwise move to
       // Received ten days ago, destroyed yesterday: the job is final, though nobody locked it.
       const day = (offset: number) => {
         const d = new Date();
@@ -260,19 +260,24 @@ for (const kind of KINDS) {
       await api(request, s.token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': day(-10), 'Date Destroyed': day(-1) } });
       await openContainer(page, kind, id);
 
-      await page.getByRole('button', { name: 'Move Container' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Select A Destination Job' });
-      await dialog.getByRole('combobox', { name: 'Destination Job' }).fill(target);
-      await page.getByRole('option', { name: new RegExp(`^${target} — `) }).click();
-      await dialog.getByRole('button', { name: 'Move', exact: true }).click();
-      const refusal = alertWith(page, `Job ${jobId} is final: its destruction on ${day(-1)} is on record, so its containers cannot be moved out of it.`);
-      await expect(refusal).toBeVisible();
-      await expect(refusal).toContainText('a mistake in it is put right by a correction on the record');
-      await page.screenshot({ path: test.info().outputPath(`final-move-refused-${kind.name}.png`), fullPage: true });
-      // Nothing moved.
-      await page.reload();
-      await expect(page.getByRole('link', { name: `Job ${jobId}` })).toBeVisible();
-      await expect(page.getByRole('link', { name: `Job ${target}` })).toHaveCount(0);
+      // The screen says so before anything is tried: why, and what to do instead; no Edit, Move or Delete.
+      const final = page.getByRole('alert').filter({ hasText: `Job ${jobId} is final: its destruction on ${day(-1)} is on record, so its containers cannot be changed, moved or deleted.` });
+      await expect(final).toBeVisible();
+      await expect(final).toContainText('a mistake in it is put right by a correction on the record');
+      for (const name of ['Move Container', 'Delete Container']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+      // A late entry is still possible: the job is not locked.
+      await expect(page.getByRole('button', { name: 'Add Line Item' })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`final-container-${kind.name}.png`), fullPage: true });
+
+      // The server refuses the move all the same (a screen opened before the destruction was recorded).
+      const refused = await request.put(`/3ds/api/${kind.singular}/move`, {
+        headers: { authorization: `Bearer ${s.token}` },
+        data: { jobId: Number(await createJob(request, s)), containerId: Number(id) },
+      });
+      expect(refused.status()).toBe(409);
+      expect((await refused.json()).message).toContain(`Job ${jobId} is final`);
 
       // Its line item says so before anything is tried: no Edit, Move or Delete, and why.
       await lineItems(page).getByRole('link', { name: /^View line item \d+$/ }).first().click();

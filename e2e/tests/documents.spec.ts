@@ -137,6 +137,55 @@ test.describe('DEA documents of a job', () => {
     await expect(generated.getByRole('link', { name: /^DEA Form 41 generated / })).toHaveAttribute('href', /form-41\.pdf/);
   });
 
+  test('a late entry after the Form 41 makes it out of date: the job says so, and locking again offers to generate it again', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const jobId = await destroyedJob(request, token);
+    await api(request, token, 'patch', `job/lock/${jobId}`);
+    await api(request, token, 'post', `job/${jobId}/documents/form-41`);
+    await api(request, token, 'patch', `job/unlock/${jobId}`, { reason: 'A tote found in the vault after the count' });
+    // The late entry: one more package like one the job already holds, in the same container.
+    const job = (await api(request, token, 'get', `job/${jobId}`)).data as { portalData: Record<string, Json[]> }[];
+    const holding = [...(job[0]!.portalData.Containers ?? [])].find(Boolean)!;
+    const containerId = String(holding['Containers::Container_PK_ID']);
+    const container = (await api(request, token, 'get', `container/${containerId}`)).data as { portalData: { LineItems: Json[] } }[];
+    const itemId = String(container[0]!.portalData.LineItems[0]!['LineItems::id']);
+    const item = ((await api(request, token, 'get', `line-item/${itemId}`)).data as { fieldData: Json }[])[0]!.fieldData;
+    await api(request, token, 'post', 'line-item/new', {
+      containerId: Number(containerId),
+      ndc: item['NDC Number'],
+      packQuantity: 1,
+      packSize: item['Pack Size'],
+      packSizeUoM: item['Pack Size UoM'],
+      lotNumber: `${String(item['Lot Number'] || 'LATE')}-L`,
+      form222Number: item['Form 222 Number'] || undefined,
+      expirationDate: item['Expiration Date'] || undefined,
+      source: item.Source || undefined,
+      cause: item.Cause || undefined,
+    });
+
+    await openJob(page, jobId);
+    const files = page.getByRole('region', { name: 'Pictures & documents' });
+    await expect(files.getByRole('alert').filter({ hasText: 'Out of date' })).toContainText("The job's records changed since its DEA Form 41 was generated");
+    await expect(files.getByRole('table', { name: 'Generated documents' }).getByText('Out of date', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lock Job' });
+    await expect(dialog.getByText('Documents out of date')).toBeVisible();
+    const again = dialog.getByRole('checkbox', { name: 'Generate it again once the job is locked' });
+    await expect(again).toBeChecked();
+    await page.screenshot({ path: test.info().outputPath('relock-out-of-date.png') });
+    const generated = page.waitForResponse((r) => r.url().endsWith(`/api/job/${jobId}/documents/form-41`) && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    expect((await generated).status()).toBe(200);
+    await expect(page.getByRole('button', { name: 'Unlock Job', exact: true })).toBeVisible();
+    const list = files.getByRole('table', { name: 'Generated documents' });
+    await expect(list.getByText('Out of date', { exact: true })).toHaveCount(0);
+    await expect(list.getByText('Superseded', { exact: true }).first()).toBeVisible();
+    await expect(list.getByRole('row').nth(1)).toContainText('Current');
+    await expect(files.getByRole('alert').filter({ hasText: 'Out of date' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('relocked-regenerated.png'), fullPage: true });
+  });
+
   test('a viewer (no CREATE_JOB) is offered no document', async ({ page, request }) => {
     const token = await apiToken(request);
     const jobId = await destroyedJob(request, token);

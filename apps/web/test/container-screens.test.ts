@@ -8,6 +8,7 @@ import {
   containerRefusal,
   containerExportFind,
   containerFacts,
+  containerFinalNote,
   containerFormValues,
   enteredFrom,
   formGrossWeight,
@@ -151,6 +152,15 @@ describe('container actions', () => {
   it('a Yellow Bucket container is edited with CREATE_LINE_ITEM (spec 2 §6)', () => {
     expect(containerActions(open, ['CREATE_CONTAINER'], yellow).edit).toBe(false);
     expect(containerActions(open, ['CREATE_LINE_ITEM'], yellow).edit).toBe(true);
+  });
+
+  it('a container of a destroyed job (final) offers no edit, move or delete, and says why; a late entry stays possible', () => {
+    const final = containerActions({ ...open, jobDestroyed: '2026-06-18' }, ALL, standard);
+    expect(final).toEqual({ edit: false, move: false, delete: false, addLineItem: true });
+    const facts = containerFacts(container({ 'Job::Date Destroyed': '06/18/2026', 'Job ID': 62 }), 'Container_PK_ID', TODAY);
+    expect(facts.jobDestroyed).toBe('2026-06-18');
+    expect(containerFinalNote(facts)).toMatch(/^Job 62 is final: its destruction on 06\/18\/2026 is on record, so its containers cannot be changed, moved or deleted\. /);
+    expect(containerFinalNote(containerFacts(container(), 'Container_PK_ID', TODAY))).toBeNull();
   });
 
   it('a locked container offers nothing', () => {

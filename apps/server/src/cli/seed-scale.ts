@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, registrantTypeLettersFor, SCHEDULE_FLAGS, todayIso, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
+import { BULK_NDC_MARKER, computeQuantities, deaActivityLabel, registrantTypeLettersFor, SCHEDULE_FLAGS, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
 import pg from 'pg';
 import { openPostgres } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -8,7 +8,7 @@ import { assertIsoDate } from '../seed/calendar.ts';
 import { buildCompanies, DEMO_COMPANIES } from '../seed/demo-companies.ts';
 import { DEMO_SETTINGS } from '../seed/demo-paperwork.ts';
 import { buildRegistrations } from '../seed/demo-registrations.ts';
-import { addDemoUsers, DEMO_ORGANIZATION } from '../seed/seed-demo.ts';
+import { addDemoUsers, DEMO_ORGANIZATION, demoToday } from '../seed/seed-demo.ts';
 import { loadNdcDictionary } from '../seed/ndc-dictionary.ts';
 import {
   BULK_SHARE,
@@ -40,7 +40,8 @@ const USAGE = `Fill a PostgreSQL database with scale data for the benchmark (doc
                    (85% standard, 15% Yellow Bucket; line items of both kinds in the same proportion).
   --reset          empty the record tables (and dictionary, value lists, users, sessions, audit) first.
                    Without it the seed refuses a database that holds any of them.
-  --today          the day every generated date is relative to (default: today). Same day, same data.
+  --today          the day every generated date is relative to (default: today in the demo's time zone,
+                   America/New_York). Same day, same data.
 
 Also creates the NDC dictionary, the value lists and the demo users admin, clerk and viewer (password "demo").
 PostgreSQL only: the embedded PGlite database is not meant for this size.`;
@@ -258,7 +259,7 @@ async function main() {
   if (!Number.isInteger(lineItems) || lineItems < 1000 || lineItems > 50_000_000) {
     throw new UsageError(`--line-items must be a whole number between 1,000 and 50,000,000, not "${values['line-items']}".`);
   }
-  const today = values.today ?? todayIso();
+  const today = values.today ?? demoToday();
   assertIsoDate(today);
   // Read directly: loadConfig() would also demand a JWT_SECRET, which seeding does not need.
   const url = process.env.DATABASE_URL;

@@ -28,6 +28,10 @@ export interface DestructionDocument {
   /** Line items of the job left off: not controlled substances (NC, List I chemicals). */
   leftOut?: number;
   destruction: {
+    /** MM/DD/YYYY the items were received (went into the vault): the day the 30-day clock starts. */
+    received: string;
+    /** Why the destruction came more than 30 days after receipt, when it did (the job's record). */
+    lateReason: string;
     /** MM/DD/YYYY, or '' (a draft shows the blank). */
     date: string;
     method: string;
@@ -319,9 +323,11 @@ export const renderForm41: PdfRenderer<DestructionDocument> = async (document) =
   layout.ensure(110);
   layout.bar('C. METHOD OF DESTRUCTION');
   layout.boxes([
+    { label: 'Date Received:', value: d.received, width: 1 },
     { label: 'Date of Destruction:', value: d.date, width: 1 },
     { label: 'Method of Destruction:', value: d.method, width: 2.4 },
   ]);
+  lateReason(layout, d.lateReason);
   layout.boxes([{ label: 'Location or Business Name:', value: d.facility, width: 1 }]);
   layout.boxes([{ label: 'Address (street, city, state, ZIP code):', value: d.facilityAddress, width: 1 }]);
   layout.y += 8;
@@ -335,6 +341,15 @@ export const renderForm41: PdfRenderer<DestructionDocument> = async (document) =
 
   return finish(doc, `Form DEA-41 · job ${document.job.id} · generated ${document.generatedAt.toISOString().slice(0, 10)}`, document.draft);
 };
+
+/**
+ * Why a destruction came more than 30 days after receipt (21 CFR 1317.15(c) asks for it within 30),
+ * as the job records it: printed under the dates whenever the job holds one.
+ */
+function lateReason(layout: Layout, reason: string): void {
+  if (!reason) return;
+  layout.boxes([{ label: 'Reason the destruction came more than 30 days after receipt:', value: reason, width: 1 }], 34);
+}
 
 /** The Certificate of Destruction the client receives for a job. */
 export const renderCertificate: PdfRenderer<CertificateDocument> = async (document) => {
@@ -376,9 +391,11 @@ export const renderCertificate: PdfRenderer<CertificateDocument> = async (docume
   layout.ensure(100);
   layout.bar('DESTRUCTION');
   layout.boxes([
+    { label: 'Date Received:', value: d.received, width: 1 },
     { label: 'Date of Destruction:', value: d.date, width: 1 },
     { label: 'Method of Destruction:', value: d.method, width: 2.4 },
   ]);
+  lateReason(layout, d.lateReason);
   layout.boxes([
     { label: 'Location or Business Name:', value: d.facility, width: 2 },
     { label: 'Address:', value: d.facilityAddress, width: 3 },

@@ -8,6 +8,12 @@ import type { SettingsUpdate } from '../db/tables/settings.table.ts';
  * numbers; 555-01xx telephone numbers are reserved for fiction.
  */
 const OUR_PREFIX = 'RR483017';
+/**
+ * The demo registrant is in Columbus, Ohio, which keeps US Eastern time: its business day — the day
+ * a date is "today", the 30-day destruction clock, a report's period — turns at midnight there,
+ * wherever the demo runs (IANA tz database: Ohio is in zone America/New_York).
+ */
+export const DEMO_TIME_ZONE = 'America/New_York';
 export const DEMO_SETTINGS = {
   registrant_name: 'Riverbend Pharmaceutical Returns, LLC',
   dea_number: `${OUR_PREFIX}${deaCheckDigit(OUR_PREFIX)}`,
@@ -20,5 +26,6 @@ export const DEMO_SETTINGS = {
   contact_name: 'Dana Whitfield',
   // An invented DEA regional office number: the associate registrant of the demo's ARCOS destruction records.
   dea_regional_number: 'DC0000001',
+  time_zone: DEMO_TIME_ZONE,
 } as const satisfies SettingsUpdate;
 

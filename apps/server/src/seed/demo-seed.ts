@@ -101,11 +101,6 @@ export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOpt
     await insertRows(trx, 'registrations', registrations.map((r) => r.row));
     await insertRows(trx, 'jobs', jobs.map((j) => j.row));
     await trx.updateTable('settings').set({ ...DEMO_SETTINGS, modified_by: 'system' }).where('id', '=', 1).execute();
-    // The demo counts its days where it runs: the machine's time zone, when it is an IANA name the
-    // database knows (else the zone the migration chose stays).
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    await sql`UPDATE settings SET time_zone = ${zone} WHERE id = 1 AND ${zone} ~ '^(UTC|[A-Z][A-Za-z]+(/[A-Za-z0-9_+-]+){1,2})$'
-              AND EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = ${zone})`.execute(trx);
     await insertRows(trx, 'containers', containers.map((c) => c.row));
     await insertRows(trx, 'line_items', lineItems);
     for (const table of TABLES_WITH_SEEDED_IDS) {

@@ -1,8 +1,9 @@
-import { CREATE_PRIVILEGES, PRIVILEGES, todayIso } from '@3ds/domain';
+import { CREATE_PRIVILEGES, PRIVILEGES, todayInTimeZone } from '@3ds/domain';
 import type { DatabaseHandle } from '../db/database.ts';
 import { UsersService } from '../modules/users/users.service.ts';
 import { countUsers } from '../modules/users/users.repository.ts';
 import { seedDemoRecords } from './demo-seed.ts';
+import { DEMO_TIME_ZONE } from './demo-paperwork.ts';
 
 /** The labeler organisation the demo users belong to; some bulk NDCs are theirs. */
 export const DEMO_ORGANIZATION = 'Northwind Laboratories';
@@ -18,7 +19,12 @@ export const DEMO_USERS = [
  * Fills an empty database with the demo users and records. Does nothing when any user exists,
  * so a restart never duplicates data and a real database is never touched.
  */
-export async function seedDemoIfEmpty(handle: DatabaseHandle, today = todayIso()): Promise<boolean> {
+/** The demo's today: the business day of its registrant's time zone (demo-paperwork.ts), not the machine's. */
+export function demoToday(now: Date = new Date()): string {
+  return todayInTimeZone(now, DEMO_TIME_ZONE);
+}
+
+export async function seedDemoIfEmpty(handle: DatabaseHandle, today = demoToday()): Promise<boolean> {
   if ((await countUsers(handle.db)) > 0) return false;
   await addDemoUsers(handle, 'seed');
   await seedDemoRecords(handle.db, { today, organization: DEMO_ORGANIZATION });

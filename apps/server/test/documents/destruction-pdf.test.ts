@@ -25,6 +25,8 @@ const document: DestructionDocument = {
   rows,
   totals,
   destruction: {
+    received: '10/02/2026',
+    lateReason: '',
     date: '11/20/2026',
     method: 'Incineration',
     facility: 'Clean Harbors Deer Park',
@@ -84,7 +86,7 @@ describe('DEA Form 41 PDF', () => {
   });
 
   it('marks every page of a draft DRAFT', async () => {
-    const { pages } = pdfText(await renderForm41({ ...document, draft: true, destruction: { date: '', method: '', facility: '', facilityAddress: '', witness1: '', witness2: '' } }));
+    const { pages } = pdfText(await renderForm41({ ...document, draft: true, destruction: { received: '', lateReason: '', date: '', method: '', facility: '', facilityAddress: '', witness1: '', witness2: '' } }));
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page).toContain('DRAFT');
   });
@@ -114,6 +116,29 @@ describe('Certificate of Destruction PDF', () => {
       expect(flat).toContain(value);
     }
     for (const row of rows) expect(flat).toContain(row.base ? row.total.slice(0, row.total.indexOf(' (base')) : row.total);
+  });
+});
+
+describe('received date and late-destruction reason', () => {
+  const late = { ...document, destruction: { ...document.destruction, lateReason: 'Incinerator down for repairs from 10/28 to 11/18 (work order 4471)' } };
+  const client = { name: 'Riverside Pharmacy', registrationNumber: 'BR7654321', addressLines: ['12 Main St'], city: 'Dayton', state: 'OH', zip: '45402' };
+
+  it('prints both on the Form 41 and on the certificate when the job holds a reason', async () => {
+    for (const bytes of [await renderForm41(late), await renderCertificate({ ...late, client })]) {
+      const flat = squash(pdfText(bytes).text);
+      expect(flat).toContain('Date Received:');
+      expect(flat).toContain('10/02/2026');
+      expect(flat).toContain('Reason the destruction came more than 30 days after receipt:');
+      expect(flat).toContain('Incinerator down for repairs from 10/28 to 11/18 (work order 4471)');
+    }
+  });
+
+  it('prints the received date and no reason box when the destruction was on time', async () => {
+    for (const bytes of [await renderForm41(document), await renderCertificate({ ...document, client })]) {
+      const flat = squash(pdfText(bytes).text);
+      expect(flat).toContain('10/02/2026');
+      expect(flat).not.toContain('more than 30 days after receipt');
+    }
   });
 });
 

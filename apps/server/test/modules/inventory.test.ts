@@ -229,6 +229,27 @@ describe('GET /reports/accountability', () => {
     ]);
   });
 
+  it('gives the same figures per NDC in packages and dosage units, balanced', async () => {
+    // The Reporting Qty each save computes: 2 bottles of 100, 3 of 100, one at 40 %.
+    for (const [name, qty] of [['across', 200], ['open', 300], ['openPartial', 40], ['noReceipt', 100]] as const) {
+      await t.db.updateTable('line_items').set({ reporting_qty: qty, reporting_uom: 'U' }).where('id', '=', ids[name]!).execute();
+    }
+    const body = (await get('/reports/accountability?from=03/01/2026&to=03/31/2026&drugCode=9143')).json();
+    expect(body.byNdc).toEqual([
+      {
+        ndc: '00406-0552-01',
+        description: expect.any(String),
+        unit: 'dosage units',
+        opening: { packages: 6, units: 540 },
+        received: { packages: 0, units: 0 },
+        destroyed: { packages: 2, units: 200 },
+        closing: { packages: 4, units: 340 },
+        balanced: true,
+        uncounted: 0,
+      },
+    ]);
+  });
+
   it('refuses a malformed period or drug code and From after To (400)', async () => {
     for (const query of ['from=03/01/2026&to=03/31/2026', 'from=3-1-2026&to=03/31/2026&drugCode=9143', 'from=03/01/2026&to=03/31/2026&drugCode=91', 'from=03/31/2026&to=03/01/2026&drugCode=9143']) {
       expect((await get(`/reports/accountability?${query}`)).statusCode, query).toBe(400);

@@ -258,6 +258,42 @@ describe('with our registration', () => {
     expect((await t.app.inject({ method: 'GET', url: `/3ds/api/job/${job.id}/documents` })).statusCode).toBe(401);
   });
 
+  it('says which current document is out of date: the records changed since it was generated (a late entry, a late reason), and a new generation brings it up to date', async () => {
+    const job = await jobWithItems({ date_received: '2026-10-01' });
+    await lock(job.id);
+    expect((await post('clerk', `/job/${job.id}/documents/form-41`)).statusCode).toBe(200);
+    expect((await post('clerk', `/job/${job.id}/documents/certificate`)).statusCode).toBe(200);
+    const state = async () =>
+      (await t.injectAs('viewer', { method: 'GET', url: `/3ds/api/job/${job.id}/documents` })).json().data.map((d: { fieldData: Record<string, unknown> }) => [d.fieldData.Document, d.fieldData.Superseded, d.fieldData['Out Of Date']]);
+    expect(await state()).toEqual([
+      ['Certificate of Destruction', false, false],
+      ['DEA Form 41', false, false],
+    ]);
+    // A late entry: one more bottle in the job's container (an unlocked final job takes it).
+    const container = await t.db.selectFrom('containers').select('id').where('job_id', '=', job.id).where('kind', '=', 'standard').executeTakeFirstOrThrow();
+    await createLineItem(t.db, { container_id: container.id, lot_number: 'OX5-777', pack_quantity: 2 });
+    expect(await state()).toEqual([
+      ['Certificate of Destruction', false, true],
+      ['DEA Form 41', false, true],
+    ]);
+    expect((await post('clerk', `/job/${job.id}/documents/form-41`)).statusCode).toBe(200);
+    expect(await state()).toEqual([
+      ['DEA Form 41', false, false],
+      ['Certificate of Destruction', false, true],
+      ['DEA Form 41', true, false],
+    ]);
+    // The reason for a late destruction is printed: recording one makes both out of date.
+    await t.db.updateTable('jobs').set({ late_destruction_reason: 'Incinerator down for repairs' }).where('id', '=', job.id).execute();
+    expect((await state()).filter((row: unknown[]) => row[1] === false)).toEqual([
+      ['DEA Form 41', false, true],
+      ['Certificate of Destruction', false, true],
+    ]);
+    const link = (await t.injectAs('clerk', { method: 'POST', url: `/3ds/api/job/${job.id}/documents/certificate` })).json().data[0].fieldData.Container as string;
+    const text = await download(link);
+    expect(text).toContain('10/01/2026');
+    expect(text).toContain('Incinerator down for repairs');
+  });
+
   it('refuses an upload to the 41 Insert or Certificate of Destruction slot, ever (422): before anything is generated, and after, even unlocked', async () => {
     const job = await jobWithItems();
     const upload = (slot: string) =>

@@ -149,3 +149,88 @@ export function accountability(items: readonly AccountableItem[], period: { from
   }
   return result;
 }
+
+/** A line item as the accountability per NDC counts it: its packages and its units in the NDC's unit. */
+export interface NdcAccountableItem {
+  id: number;
+  ndc: string;
+  description: string;
+  /** Packages (containers of the NDC, full or opened): a trade pack's Pack Quantity; one for a bulk item. */
+  packages: number | null;
+  /** Its Reporting Qty (units, mL or the bulk amount) and that quantity's unit (U, D, K, mL, L, g, mg…). */
+  reportingQty: number | null;
+  reportingUoM: string | null;
+}
+
+export interface NdcQuantity {
+  packages: number;
+  units: number;
+}
+
+export interface NdcAccountability {
+  ndc: string;
+  description: string;
+  /** What `units` counts: dosage units, mL, or g. */
+  unit: string;
+  opening: NdcQuantity;
+  received: NdcQuantity;
+  destroyed: NdcQuantity;
+  closing: NdcQuantity;
+  /** Opening + received − destroyed = closing, in packages and in units. */
+  balanced: boolean;
+  /** Items whose quantity is not on record (no Pack Quantity or Reporting Qty), or is in another kind of unit: counted as none. */
+  uncounted: number;
+}
+
+/** A quantity in the NDC's base unit: dosage units (U, D ×12, K ×1,000), mL (L ×1,000) or g (µg…kg). */
+const BASE_UNITS: Record<string, { unit: string; factor: number }> = {
+  U: { unit: 'dosage units', factor: 1 },
+  D: { unit: 'dosage units', factor: 12 },
+  K: { unit: 'dosage units', factor: 1000 },
+  ML: { unit: 'mL', factor: 1 },
+  L: { unit: 'mL', factor: 1000 },
+  MCG: { unit: 'g', factor: 0.000001 },
+  MG: { unit: 'g', factor: 0.001 },
+  G: { unit: 'g', factor: 1 },
+  KG: { unit: 'g', factor: 1000 },
+};
+
+const exactSum = (a: number, b: number) => Number((a + b).toPrecision(12));
+
+/**
+ * Accountability per NDC (docs/dea-paperwork.md "Inventory and accountability"): the drug code's
+ * figures — opening on hand, received, destroyed, closing on hand — for each NDC, in packages and in
+ * units (dosage units, mL or grams, D and K counted out), beside the drug code's grams of base. Every
+ * placed item counts in each figure it is in (`accountability`), so each NDC balances by construction;
+ * `balanced` says so, and an item whose quantity is not on record is counted as `uncounted`.
+ */
+export function accountabilityByNdc(items: readonly NdcAccountableItem[], result: Pick<Accountability, 'opening' | 'received' | 'destroyed' | 'closing'>): NdcAccountability[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const rows = new Map<string, NdcAccountability>();
+  const zero = (): NdcQuantity => ({ packages: 0, units: 0 });
+  const uncounted = new Map<string, Set<number>>();
+  for (const figure of ['opening', 'received', 'destroyed', 'closing'] as const) {
+    for (const id of result[figure]) {
+      const item = byId.get(id);
+      if (!item) continue;
+      const base = BASE_UNITS[(item.reportingUoM ?? '').trim().toUpperCase()];
+      let row = rows.get(item.ndc);
+      if (!row) {
+        row = { ndc: item.ndc, description: item.description, unit: base?.unit ?? (item.reportingUoM ?? '').trim(), opening: zero(), received: zero(), destroyed: zero(), closing: zero(), balanced: true, uncounted: 0 };
+        rows.set(item.ndc, row);
+      }
+      // A quantity not on record, or in a unit of another kind than the NDC's first (mL beside tablets).
+      if (item.packages === null || item.reportingQty === null || !base || base.unit !== row.unit) {
+        const missing = uncounted.get(item.ndc) ?? new Set<number>();
+        missing.add(item.id);
+        uncounted.set(item.ndc, missing);
+        continue;
+      }
+      row[figure] = { packages: exactSum(row[figure].packages, item.packages), units: exactSum(row[figure].units, item.reportingQty * base.factor) };
+    }
+  }
+  const balances = (q: keyof NdcQuantity, row: NdcAccountability) => Math.abs(row.opening[q] + row.received[q] - row.destroyed[q] - row.closing[q]) < 1e-6;
+  return [...rows.values()]
+    .map((row) => ({ ...row, uncounted: uncounted.get(row.ndc)?.size ?? 0, balanced: balances('packages', row) && balances('units', row) }))
+    .sort((a, b) => (a.ndc < b.ndc ? -1 : a.ndc > b.ndc ? 1 : 0));
+}

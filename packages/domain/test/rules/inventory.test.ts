@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountability,
+  accountabilityByNdc,
+  type NdcAccountableItem,
   inventoryCountBasis,
   isOnHandAt,
   isReconstructedInventory,
@@ -94,6 +96,58 @@ describe('accountability of a period, worked by hand', () => {
       { id: 8, reason: 'destroyed-without-receipt' },
       { id: 9, reason: 'destroyed-before-receipt' },
     ]);
+  });
+
+  it('counts each NDC in packages and units, worked by hand, and balances', () => {
+    // Items 2, 3, 4: bottles of 100 tablets (2 packages, 1, 3); 5, 6: an oral solution in mL, 6 in L.
+    const quantities: NdcAccountableItem[] = [
+      { id: 2, ndc: '00406-0552-01', description: 'OXYCODONE HCL 5 MG', packages: 2, reportingQty: 200, reportingUoM: 'U' },
+      { id: 3, ndc: '00406-0552-01', description: 'OXYCODONE HCL 5 MG', packages: 1, reportingQty: 40, reportingUoM: 'U' },
+      { id: 4, ndc: '00406-0552-01', description: 'OXYCODONE HCL 5 MG', packages: 3, reportingQty: 0.3, reportingUoM: 'K' },
+      { id: 5, ndc: '00054-3556-63', description: 'OXYCODONE ORAL SOLUTION', packages: 1, reportingQty: 500, reportingUoM: 'mL' },
+      { id: 6, ndc: '00054-3556-63', description: 'OXYCODONE ORAL SOLUTION', packages: 2, reportingQty: 1, reportingUoM: 'L' },
+    ];
+    const rows = accountabilityByNdc(quantities, result);
+    expect(rows).toEqual([
+      {
+        ndc: '00054-3556-63',
+        description: 'OXYCODONE ORAL SOLUTION',
+        unit: 'mL',
+        // opening 6 (2 packages, 1 L = 1,000 mL); received 5; destroyed none; closing 5 and 6.
+        opening: { packages: 2, units: 1000 },
+        received: { packages: 1, units: 500 },
+        destroyed: { packages: 0, units: 0 },
+        closing: { packages: 3, units: 1500 },
+        balanced: true,
+        uncounted: 0,
+      },
+      {
+        ndc: '00406-0552-01',
+        description: 'OXYCODONE HCL 5 MG',
+        unit: 'dosage units',
+        // opening 2, 3 (3 packages, 240 tablets); received 4 (0.3 K = 300 tablets); destroyed 2, 4; closing 3.
+        opening: { packages: 3, units: 240 },
+        received: { packages: 3, units: 300 },
+        destroyed: { packages: 5, units: 500 },
+        closing: { packages: 1, units: 40 },
+        balanced: true,
+        uncounted: 0,
+      },
+    ]);
+  });
+
+  it('counts an item without its quantity, or in another kind of unit, as uncounted, and says the NDC does not balance then', () => {
+    const rows = accountabilityByNdc(
+      [
+        { id: 2, ndc: '00406-0552-01', description: 'X', packages: 2, reportingQty: 200, reportingUoM: 'U' },
+        { id: 3, ndc: '00406-0552-01', description: 'X', packages: null, reportingQty: null, reportingUoM: 'U' },
+        { id: 4, ndc: '00406-0552-01', description: 'X', packages: 1, reportingQty: 5, reportingUoM: 'mL' },
+      ],
+      result,
+    );
+    expect(rows[0]).toMatchObject({ uncounted: 2, opening: { packages: 2, units: 200 }, destroyed: { packages: 2, units: 200 }, closing: { packages: 0, units: 0 }, balanced: true });
+    const unbalanced = accountabilityByNdc([{ id: 3, ndc: 'N', description: '', packages: 1, reportingQty: 10, reportingUoM: 'U' }], { opening: [3], received: [], destroyed: [], closing: [] });
+    expect(unbalanced[0]!.balanced).toBe(false);
   });
 
   it('reads the query', () => {

@@ -16,6 +16,8 @@ export interface GeneratedDocumentsTable {
   generated_by: string;
   superseded_at: Timestamp | null;
   superseded_by: number | null;
+  /** SHA-256 of the figures it printed (078); null for a document made before. */
+  figures_sha256: ColumnType<string | null, string | null | undefined, never>;
 }
 export type GeneratedDocument = Selectable<GeneratedDocumentsTable>;
 

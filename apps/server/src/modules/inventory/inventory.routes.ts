@@ -40,6 +40,7 @@ const figure = z.object({
     }),
   ),
 });
+const ndcQuantity = z.object({ packages: z.number(), units: z.number() });
 const accountabilityAnswer = z.object({
   drugCode: z.string(),
   from: z.string(),
@@ -48,6 +49,19 @@ const accountabilityAnswer = z.object({
   received: figure,
   destroyed: figure,
   closing: figure,
+  byNdc: z.array(
+    z.object({
+      ndc: z.string(),
+      description: z.string(),
+      unit: z.string(),
+      opening: ndcQuantity,
+      received: ndcQuantity,
+      destroyed: ndcQuantity,
+      closing: ndcQuantity,
+      balanced: z.boolean(),
+      uncounted: z.number().int(),
+    }),
+  ),
   unplaced: z.array(z.object({ recordId: z.number().int(), yellowBucket: z.boolean(), ndc: z.string(), jobId: z.number().int(), reason: z.string() })),
 });
 const digits = (label: string, max: number) => z.string().regex(new RegExp(`^\\d{1,${max}}$`), `${label} must be a whole number`);
@@ -119,7 +133,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
         tags: ['reports'],
         summary: 'Accountability of a drug code over a period',
         description:
-          "Opening on hand (at the close of the day before `from`) + received − destroyed = closing on hand (at the close of `to`), for the line items of DEA drug code `drugCode`, by their jobs' Date Received and Date Destroyed; each figure lists its line items (and their grams of base). `unplaced` lists what the records cannot place, with why: received more than 30 days before the end of the period and not destroyed, destroyed without a receipt on record, destroyed before it was received. `from` and `to` are MM/DD/YYYY, both included; 400 when one is malformed or From is after To.",
+          "Opening on hand (at the close of the day before `from`) + received − destroyed = closing on hand (at the close of `to`), for the line items of DEA drug code `drugCode`, by their jobs' Date Received and Date Destroyed; each figure lists its line items (and their grams of base); `byNdc` gives the same four figures for each NDC in packages and in units (dosage units with D and K counted out, mL, or grams), with whether they balance and how many items carry no quantity. `unplaced` lists what the records cannot place, with why: received more than 30 days before the end of the period and not destroyed, destroyed without a receipt on record, destroyed before it was received. `from` and `to` are MM/DD/YYYY, both included; 400 when one is malformed or From is after To.",
         querystring: accountabilityQuerySchema.strict(),
         response: { 200: accountabilityAnswer },
       },

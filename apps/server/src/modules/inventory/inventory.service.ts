@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import {
   accountability,
+  accountabilityByNdc,
+  isBulkNdc,
   buildForm41Rows,
   COUNT_BASIS_TEXT,
   destructionDaysLeft,
@@ -343,6 +345,18 @@ export class InventoryService {
       received: figure(result.received),
       destroyed: figure(result.destroyed),
       closing: figure(result.closing),
+      // The same figures per NDC, in packages and units (dosage units, mL or grams).
+      byNdc: accountabilityByNdc(
+        lines.map((l) => ({
+          id: l.id,
+          ndc: l.ndc,
+          description: l.description ?? '',
+          packages: isBulkNdc(l.ndc) ? 1 : l.pack_quantity,
+          reportingQty: l.reporting_qty,
+          reportingUoM: l.reporting_uom,
+        })),
+        result,
+      ),
       unplaced: result.unplaced.map(({ id, reason }) => {
         const l = byId.get(id)!;
         return { recordId: id, yellowBucket: l.kind === 'yellow_bucket', ndc: l.ndc, jobId: l.job_id, reason: UNPLACED_TEXT[reason] };

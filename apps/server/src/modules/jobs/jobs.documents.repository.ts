@@ -13,6 +13,8 @@ export function holdJobForDocument(db: Kysely<Database>, id: number) {
       'j.locked',
       'j.mod_id',
       'j.date_destroyed',
+      'j.date_received',
+      'j.late_destruction_reason',
       'j.disposal_method',
       'j.destruction_facility',
       'j.destruction_facility_address',
@@ -60,7 +62,7 @@ export async function putJobFile(db: Kysely<Database>, previous: { id: number } 
  * Records a generated document of a slot: the earlier ones of the slot not yet superseded are marked
  * superseded by this one (kept, listed, never removed).
  */
-export async function recordGeneratedDocument(db: Kysely<Database>, doc: { job_id: number; slot: string; file_id: string; generated_by: string; generated_at: Date }) {
+export async function recordGeneratedDocument(db: Kysely<Database>, doc: { job_id: number; slot: string; file_id: string; generated_by: string; generated_at: Date; figures_sha256: string }) {
   const row = await db.insertInto('generated_documents').values(doc).returning('id').executeTakeFirstOrThrow();
   await db
     .updateTable('generated_documents')
@@ -82,7 +84,7 @@ export function generatedDocumentsOf(db: Kysely<Database>, jobId: number) {
   return db
     .selectFrom('generated_documents as g')
     .innerJoin('files as f', 'f.id', 'g.file_id')
-    .select(['g.id', 'g.slot', 'g.file_id', 'g.generated_at', 'g.generated_by', 'g.superseded_at', 'f.original_name'])
+    .select(['g.id', 'g.slot', 'g.file_id', 'g.generated_at', 'g.generated_by', 'g.superseded_at', 'g.figures_sha256', 'f.original_name'])
     .where('g.job_id', '=', jobId)
     .orderBy('g.id', 'desc')
     .execute();

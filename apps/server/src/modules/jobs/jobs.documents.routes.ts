@@ -23,6 +23,7 @@ const generatedList = z.object({
         'Generated At': z.string(),
         Superseded: z.boolean(),
         'Superseded At': z.string(),
+        'Out Of Date': z.boolean(),
         Container: z.string(),
       }),
     }),
@@ -37,7 +38,7 @@ export const jobDocumentsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments
         tags: ['jobs'],
         summary: "The job's generated Form 41 and Certificates of Destruction",
         description:
-          'Every final DEA Form 41 and Certificate of Destruction generated for the job, newest first: who generated it and when, its signed link (15 minutes), and whether a later generation (after an unlock and a new lock) superseded it. Nothing generated is ever removed. 404 for an unknown job.',
+          'Every final DEA Form 41 and Certificate of Destruction generated for the job, newest first: who generated it and when, its signed link (15 minutes), whether a later generation (after an unlock and a new lock) superseded it, and — for the current one of each — whether it is out of date: the figures it printed (rows, totals, destruction record, received date, late reason, parties) differ from what the job’s records give now, so it should be generated again. Nothing generated is ever removed. 404 for an unknown job.',
         params: z.object({ id: recordId }),
         response: { 200: generatedList },
       },

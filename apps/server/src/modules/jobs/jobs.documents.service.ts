@@ -9,6 +9,7 @@ import {
   missingDestructionFields,
   type Action,
 } from '@3ds/domain';
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -52,6 +53,15 @@ export interface JobDocumentsDeps {
 const text = (v: string | null | undefined) => (v ?? '').trim();
 
 /**
+ * The SHA-256 of what a document prints from the records (its figures: rows, totals, destruction
+ * record, parties; not when or by whom it was drawn). Two generations from unchanged records give
+ * the same; a changed quantity, date, witness or address gives another.
+ */
+function figuresOf(kind: JobDocument, figures: object): string {
+  return createHash('sha256').update(JSON.stringify({ kind, figures })).digest('hex');
+}
+
+/**
  * DEA Form 41 and the Certificate of Destruction of a job (docs/form-41.md), generated from its
  * records. The final documents need a locked job and are kept in the job's document slots ('41
  * Insert', 'Certificate of Destruction'); the Form 41 of an unlocked job is a draft, marked DRAFT
@@ -82,79 +92,90 @@ export class JobDocumentsService {
     return this.#generate('certificate', jobId, false, user, requestId);
   }
 
-  async #generate(kind: JobDocument, jobId: number, draft: boolean, user: SessionUser, requestId: string) {
-    const { action, title, slot } = KINDS[kind];
-    assertMayPerform(user, action);
-    // Read and drawn under the job's share lock: what the document says is what the records said.
-    const made = await transaction(this.#db, async (trx) => {
-      const job = await repo.holdJobForDocument(trx, jobId);
-      if (!job) throw notFound(`There is no job ${jobId}.`);
-      if (!draft) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
-      const registrant = registrantOf(await readSettings(trx));
-      const items = await recordedLineItems(trx, { jobId });
-      if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
-      const { rows, totals, leftOut } = buildForm41Rows(items);
-      // The form records controlled substances destroyed: NC items and List I chemicals stay off it.
-      if (!rows.length) {
-        throw conflict(`Job ${jobId} holds no controlled substances (its ${leftOut.length === 1 ? 'line item is' : `${leftOut.length} line items are`} non-controlled or List I chemicals); there is nothing to put on the ${title}.`);
-      }
-      const record = {
+  /**
+   * The document the job's records give now (not yet drawn as a PDF): what a generation prints, and
+   * the SHA-256 of its figures. `final` holds it to what a final document needs (a locked job, a
+   * complete destruction record, complete line items); without it, it is what the records say.
+   */
+  async #contents(trx: Kysely<Database>, kind: JobDocument, jobId: number, final: boolean) {
+    const { action, title } = KINDS[kind];
+    const job = await repo.holdJobForDocument(trx, jobId);
+    if (!job) throw notFound(`There is no job ${jobId}.`);
+    if (final) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
+    const registrant = registrantOf(await readSettings(trx));
+    const items = await recordedLineItems(trx, { jobId });
+    if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
+    const { rows, totals, leftOut } = buildForm41Rows(items);
+    // The form records controlled substances destroyed: NC items and List I chemicals stay off it.
+    if (!rows.length) {
+      throw conflict(`Job ${jobId} holds no controlled substances (its ${leftOut.length === 1 ? 'line item is' : `${leftOut.length} line items are`} non-controlled or List I chemicals); there is nothing to put on the ${title}.`);
+    }
+    if (final) {
+      const missing = missingDestructionFields({
         dateDestroyed: job.date_destroyed,
         disposalMethod: job.disposal_method,
         destructionFacility: job.destruction_facility,
         destructionFacilityAddress: job.destruction_facility_address,
         witness1: job.destruction_witness_1,
         witness2: job.destruction_witness_2,
-      };
-      if (!draft) {
-        const missing = missingDestructionFields(record);
-        if (missing.length) {
-          throw new AppError(409, ERROR_CODES.conflict, `Job ${jobId} is missing what the ${title} needs: ${missing.join(', ')}.`, { details: missing });
-        }
-        // The check a lock makes (record-completeness.ts), of what this form needs: a job locked before
-        // that check was made can still hold such line items.
-        const incomplete = incompleteLineItems(items, form41Gaps);
-        if (incomplete.length) {
-          const count = incomplete.length === 1 ? 'a line item that lacks' : `${incomplete.length} line items that lack`;
-          throw new AppError(409, ERROR_CODES.incomplete, `The ${title} of job ${jobId} cannot be made: the job holds ${count} what it needs. Unlock the job, complete ${incomplete.length === 1 ? 'it' : 'them'}, and lock it again.`, {
-            title: `The ${title} of job ${jobId} was not made`,
-            details: incomplete.map(incompleteLineItemText),
-            incomplete,
-          });
-        }
+      });
+      if (missing.length) {
+        throw new AppError(409, ERROR_CODES.conflict, `Job ${jobId} is missing what the ${title} needs: ${missing.join(', ')}.`, { details: missing });
       }
-      const document: DestructionDocument = {
-        job: { id: job.id, name: job.name },
-        registrant,
-        rows,
-        totals,
-        leftOut: leftOut.length,
-        destruction: {
-          date: formatIsoDate(job.date_destroyed),
-          method: text(job.disposal_method),
-          facility: text(job.destruction_facility),
-          facilityAddress: text(job.destruction_facility_address),
-          witness1: text(job.destruction_witness_1),
-          witness2: text(job.destruction_witness_2),
-        },
-        draft,
-        generatedAt: this.#now(),
-      };
+      // The check a lock makes (record-completeness.ts), of what this form needs: a job locked before
+      // that check was made can still hold such line items.
+      const incomplete = incompleteLineItems(items, form41Gaps);
+      if (incomplete.length) {
+        const count = incomplete.length === 1 ? 'a line item that lacks' : `${incomplete.length} line items that lack`;
+        throw new AppError(409, ERROR_CODES.incomplete, `The ${title} of job ${jobId} cannot be made: the job holds ${count} what it needs. Unlock the job, complete ${incomplete.length === 1 ? 'it' : 'them'}, and lock it again.`, {
+          title: `The ${title} of job ${jobId} was not made`,
+          details: incomplete.map(incompleteLineItemText),
+          incomplete,
+        });
+      }
+    }
+    const figures = {
+      job: { id: job.id, name: job.name },
+      registrant,
+      rows,
+      totals,
+      leftOut: leftOut.length,
+      destruction: {
+        received: formatIsoDate(job.date_received),
+        lateReason: text(job.late_destruction_reason),
+        date: formatIsoDate(job.date_destroyed),
+        method: text(job.disposal_method),
+        facility: text(job.destruction_facility),
+        facilityAddress: text(job.destruction_facility_address),
+        witness1: text(job.destruction_witness_1),
+        witness2: text(job.destruction_witness_2),
+      },
+      ...(kind === 'certificate'
+        ? {
+            client: {
+              name: job.company_name,
+              registrationNumber: job.registration_number,
+              // The registration's address is the one the DEA holds; the company's when it has none.
+              ...(text(job.r_address1)
+                ? { addressLines: [job.r_address1, job.r_address2, job.r_address3].map(text).filter(Boolean), city: text(job.r_city), state: text(job.r_state), zip: text(job.r_zip) }
+                : { addressLines: [job.co_address1, job.co_address2].map(text).filter(Boolean), city: text(job.co_city), state: text(job.co_state), zip: text(job.co_zip) }),
+            } satisfies Party,
+          }
+        : {}),
+    };
+    return { figures, sha256: figuresOf(kind, figures), modId: job.mod_id, rows: rows.length, lineItems: items.length - leftOut.length, leftOut: leftOut.length };
+  }
+
+  async #generate(kind: JobDocument, jobId: number, draft: boolean, user: SessionUser, requestId: string) {
+    const { action, title, slot } = KINDS[kind];
+    assertMayPerform(user, action);
+    // Read and drawn under the job's share lock: what the document says is what the records said.
+    const made = await transaction(this.#db, async (trx) => {
+      const contents = await this.#contents(trx, kind, jobId, !draft);
+      const document: DestructionDocument = { ...contents.figures, draft, generatedAt: this.#now() };
       const bytes =
-        kind === 'form-41'
-          ? await this.#renderForm41(document)
-          : await this.#renderCertificate({
-              ...document,
-              client: {
-                name: job.company_name,
-                registrationNumber: job.registration_number,
-                // The registration's address is the one the DEA holds; the company's when it has none.
-                ...(text(job.r_address1)
-                  ? { addressLines: [job.r_address1, job.r_address2, job.r_address3].map(text).filter(Boolean), city: text(job.r_city), state: text(job.r_state), zip: text(job.r_zip) }
-                  : { addressLines: [job.co_address1, job.co_address2].map(text).filter(Boolean), city: text(job.co_city), state: text(job.co_state), zip: text(job.co_zip) }),
-              },
-            });
-      return { bytes, modId: job.mod_id, rows: rows.length, lineItems: items.length - leftOut.length, leftOut: leftOut.length };
+        kind === 'form-41' ? await this.#renderForm41(document) : await this.#renderCertificate({ ...document, client: contents.figures.client! });
+      return { ...contents, bytes };
     });
 
     const audit = { document: title, draft, rows: made.rows, lineItems: made.lineItems, notControlled: made.leftOut };
@@ -176,7 +197,7 @@ export class JobDocumentsService {
         const previous = await repo.findJobFileForUpdate(trx, jobId, slot);
         await repo.putJobFile(trx, previous, { job_id: jobId, slot, file_id: saved.id, created_by: user.username, created_at: this.#now() });
         // The earlier generation stays listed, marked superseded by this one; nothing is removed.
-        await repo.recordGeneratedDocument(trx, { job_id: jobId, slot, file_id: saved.id, generated_by: user.username, generated_at: this.#now() });
+        await repo.recordGeneratedDocument(trx, { job_id: jobId, slot, file_id: saved.id, generated_by: user.username, generated_at: this.#now(), figures_sha256: made.sha256 });
         return { recordId: jobId, before: previous ? { slot, file_id: previous.file_id } : null, after: { ...audit, slot, file_id: saved.id } };
       },
     });
@@ -191,6 +212,7 @@ export class JobDocumentsService {
     if (!(await repo.jobExists(this.#db, jobId))) throw notFound(`There is no job ${jobId}.`);
     const rows = await repo.generatedDocumentsOf(this.#db, jobId);
     const now = this.#now();
+    const outOfDate = await this.#outOfDate(jobId, rows);
     return {
       data: rows.map((row) => ({
         recordId: String(row.id),
@@ -202,9 +224,35 @@ export class JobDocumentsService {
           'Generated At': new Date(row.generated_at).toISOString(),
           Superseded: row.superseded_at !== null,
           'Superseded At': row.superseded_at === null ? '' : new Date(row.superseded_at).toISOString(),
+          'Out Of Date': outOfDate.has(row.id),
           Container: documentLink(row.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'form-41' : 'certificate-of-destruction', this.#linkSecret, { id: row.file_id, name: row.original_name }, now, user),
         },
       })),
     };
+  }
+
+  /**
+   * The current (not superseded) documents whose figures differ from what the records give now —
+   * or that the records cannot give any more (no controlled line item left, say). A document made
+   * before figures were kept (078) is never said to be out of date: nothing is known of it.
+   */
+  async #outOfDate(jobId: number, rows: readonly { id: number; slot: string; superseded_at: Date | null; figures_sha256: string | null }[]): Promise<Set<number>> {
+    const current = rows.filter((row) => row.superseded_at === null && row.figures_sha256 !== null);
+    if (!current.length) return new Set();
+    return transaction(this.#db, async (trx) => {
+      const stale = new Set<number>();
+      for (const row of current) {
+        const kind: JobDocument = row.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'form-41' : 'certificate';
+        const now = await this.#contents(trx, kind, jobId, false).then(
+          (contents) => contents.sha256,
+          (error: unknown) => {
+            if (error instanceof AppError) return undefined;
+            throw error;
+          },
+        );
+        if (now !== row.figures_sha256) stale.add(row.id);
+      }
+      return stale;
+    });
   }
 }

@@ -28,6 +28,8 @@ function containerLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_
       'Registration::Expiration Date': ['r.expiration_date', 'job', 'registration'],
       'Job ID': 'ct.job_id',
       'Job::Locked Job': ['j.locked', 'job'],
+      // A destroyed job is final (finality.ts): the screen says so and offers no edit, move or delete.
+      'Job::Date Destroyed': ['j.date_destroyed', 'job'],
       'Job::Activity': ['j.activity', 'job'],
       'Job::Job Name': ['j.name', 'job'],
       'Company ID': ['r.company_id', 'job', 'registration'],

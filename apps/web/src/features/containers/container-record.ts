@@ -3,12 +3,14 @@ import {
   formatIsoDate,
   grossWeight,
   canPerform,
+  finalRefusalMessage,
   isContainerLocked,
   isYes,
   lockRefusalText,
   parseUsDate,
   registrationExpiry,
-  todayIso } from '@3ds/domain';
+  todayIso,
+  type JobFinality } from '@3ds/domain';
 import { fieldText, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
 import type { FindRequest } from '../../lib/records/list-state.ts';
 import type { RouteName } from '../../config/paths.ts';
@@ -50,6 +52,8 @@ export interface ContainerFacts {
   lineItemCount: number;
   /** Line items locked on their own (LOCK_LINE_ITEM): they keep the container from being deleted or moved. */
   ownLockedItems: number;
+  /** ISO date the job's stock was destroyed ('Job::Date Destroyed'), or null: from then on the job is final. */
+  jobDestroyed: string | null;
 }
 
 export function containerFacts(record: RecordData, idField: string, today: string = todayIso()): ContainerFacts {
@@ -83,6 +87,7 @@ export function containerFacts(record: RecordData, idField: string, today: strin
     companyName: text(f['Company Name']),
     lineItemCount: typeof counted === 'number' ? counted : items.length,
     ownLockedItems: Number(f['Line Items Locked On Their Own'] ?? 0) || 0,
+    jobDestroyed: parseUsDate(text(f['Job::Date Destroyed'])),
   };
 }
 
@@ -111,20 +116,37 @@ export interface ContainerActions {
   addLineItem: boolean;
 }
 
-/** Which actions a user may take on the container (spec 2 §2, §6): none while it or its job is locked. */
+/**
+ * Which actions a user may take on the container (spec 2 §2, §6): none while it or its job is locked;
+ * no edit, move or delete once its job is destroyed (final: finality.ts). A late entry — a line item
+ * added to an unlocked destroyed job — stays possible.
+ */
 export function containerActions(
-  facts: Pick<ContainerFacts, 'locked' | 'registrationNumber' | 'registrationExpired'>,
+  facts: Pick<ContainerFacts, 'locked' | 'registrationNumber' | 'registrationExpired'> & Partial<Pick<ContainerFacts, 'jobDestroyed'>>,
   privileges: readonly string[],
   kind: Pick<ContainerKindConfig, 'editAction'>,
 ): ContainerActions {
   // `locked` is the container's own flag or its job's: both refuse every action here.
-  const state = { record: facts.locked };
+  const state = { record: facts.locked, ...(facts.jobDestroyed ? { final: destroyedOn(facts.jobDestroyed) } : {}) };
   return {
     edit: canPerform(privileges, kind.editAction, state),
     move: canPerform(privileges, 'container.move', state) && facts.registrationNumber.trim() !== '',
     delete: canPerform(privileges, 'container.delete', state),
     addLineItem: canPerform(privileges, 'line-item.create', { container: facts.locked }) && !facts.registrationExpired,
   };
+}
+
+/** The finality of a job destroyed on `iso` (the container's record knows only the destruction). */
+function destroyedOn(iso: string): JobFinality {
+  return { dateDestroyed: iso, form41: false, reported: false };
+}
+
+/**
+ * What the screen says of a container whose job is destroyed, or null: why it cannot be changed,
+ * moved or deleted, and what to do instead (the server refuses in the same words).
+ */
+export function containerFinalNote(facts: Pick<ContainerFacts, 'jobDestroyed' | 'jobId'>): string | null {
+  return facts.jobDestroyed ? finalRefusalMessage(facts.jobId, destroyedOn(facts.jobDestroyed), 'its containers cannot be changed, moved or deleted') : null;
 }
 
 export interface LineItemRow {

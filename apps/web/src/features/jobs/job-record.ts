@@ -215,3 +215,9 @@ export function uploadProblem(file: { type: string; size: number }, kind: 'pictu
   if (file.size > DOCUMENT_MAX_BYTES) return 'A document may be at most 10 MB';
   return null;
 }
+
+/** What the job screen says of documents that no longer match the job's records (GET /job/{id}/documents). */
+export function outOfDateText(documents: readonly string[]): string {
+  const one = documents.length === 1;
+  return `The job's records changed since its ${documents.join(' and ')} ${one ? 'was' : 'were'} generated: ${one ? 'it no longer matches' : 'they no longer match'} them. Generate ${one ? 'it' : 'them'} again once the job is locked; the earlier ${one ? 'one stays' : 'ones stay'} listed as superseded.`;
+}

@@ -16,6 +16,8 @@ function containerFields(idName: string): FieldSpecList {
     field('Registration::Expiration Date', 'Expiration', 'date'),
     field('Job ID', 'Job ID', 'number'),
     field('Job::Locked Job', 'Job Locked', 'yesno'),
+    // Once its job is destroyed a container is final (finality.ts): its screen says so first.
+    field('Job::Date Destroyed', 'Job Destroyed', 'date', { detailOnly: true }),
     field('Job::Activity', 'Activity'),
     field('Job::Job Name', 'Job Name'),
     field('Company ID', 'Company ID', 'number'),

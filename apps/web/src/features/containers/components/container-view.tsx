@@ -1,6 +1,6 @@
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { CONTAINER_MESSAGES, lockReason } from '@3ds/domain';
-import { IconArrowsExchange, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconLockCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
@@ -18,7 +18,7 @@ import { ContainerInfoCards, ContainerInfoCardsSkeleton } from './container-info
 import { ContainerLineItems, ContainerLineItemsSkeleton } from './container-line-items.tsx';
 import { LockBadge, LockToggle } from '../../../components/lock/lock-toggle.tsx';
 import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
-import { containerActions, containerFacts, containerRefusal, lineItemRows, lockToggleMode } from '../container-record.ts';
+import { containerActions, containerFacts, containerFinalNote, containerRefusal, lineItemRows, lockToggleMode } from '../container-record.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { MoveContainerModal } from './move-container-modal.tsx';
 import { ScanIntake } from './scan-intake.tsx';
@@ -69,6 +69,7 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
 
   const mode = lockToggleMode(facts, privileges);
   const can = containerActions(facts, privileges, kind);
+  const final = containerFinalNote(facts);
 
   const confirmLock = () => setConfirming(mode === 'lock' ? 'lock' : 'unlock');
   const confirmDelete = () => setConfirming('delete');
@@ -157,6 +158,11 @@ export function ContainerView({ kind: kindName }: { kind: ContainerKind }) {
       actions={can.edit || can.move || can.delete ? actions : undefined}
     >
       <Stack gap="lg">
+        {final && (
+          <Alert variant="light" color="gray" title="Final" icon={<IconLockCheck size={18} stroke={1.8} aria-hidden />}>
+            {final}
+          </Alert>
+        )}
         <ContainerInfoCards kind={kind} facts={facts} />
         {can.addLineItem && <ScanIntake key={facts.id} kind={kind} containerId={facts.id} onAdded={setJustAdded} />}
         <ContainerLineItems

@@ -1,12 +1,12 @@
-import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatTimestamp, isGeneratedJobDocument, JOB_PICTURE_FIELDS } from '@3ds/domain';
-import { IconFileText, IconPaperclip, IconPhoto, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileText, IconPaperclip, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { showAlert } from '../../../lib/alert-store.ts';
 import type { FieldData } from '../../../lib/records/record-shapes.ts';
 import { useGeneratedDocuments, type GeneratedJobDocument } from '../api/get-generated-documents.ts';
 import { useUploadJobFile } from '../api/upload-job-file.ts';
-import { DOCUMENT_ACCEPT, JOB_FIELDS, jobDocuments, pictureTabs, text, uploadProblem, type JobDocument } from '../job-record.ts';
+import { DOCUMENT_ACCEPT, JOB_FIELDS, jobDocuments, outOfDateText, pictureTabs, text, uploadProblem, type JobDocument } from '../job-record.ts';
 
 // The carousel (and its styles) load when the pictures are first opened, not with the job.
 const JobPicturesModal = lazy(() => import('./job-pictures-modal.tsx').then((m) => ({ default: m.JobPicturesModal })));
@@ -163,11 +163,17 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
 
 /** Every generated Form 41 and Certificate of Destruction, newest first; earlier ones marked superseded. */
 function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }) {
+  const stale = documents.filter((doc) => doc.outOfDate).map((doc) => doc.document);
   return (
     <Stack gap={6} mt="md">
       <Title order={3} fz="sm" fw={650} id="generated-documents">
         Generated documents
       </Title>
+      {stale.length > 0 && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Out of date">
+          {outOfDateText(stale)}
+        </Alert>
+      )}
       <Table verticalSpacing={6} fz="sm" aria-labelledby="generated-documents">
         <Table.Thead>
           <Table.Tr>
@@ -191,6 +197,10 @@ function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }
                 {doc.superseded ? (
                   <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
                     Superseded
+                  </Badge>
+                ) : doc.outOfDate ? (
+                  <Badge color="orange" variant="light" style={{ minWidth: 'max-content' }} title="The job's records changed since it was generated: generate it again">
+                    Out of date
                   </Badge>
                 ) : (
                   <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>

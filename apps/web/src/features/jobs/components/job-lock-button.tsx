@@ -1,9 +1,14 @@
-import { Button, Textarea } from '@mantine/core';
-import { UNLOCK_REASON_MAX } from '@3ds/domain';
-import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Stack, Text, Textarea } from '@mantine/core';
+import { mayPerform, UNLOCK_REASON_MAX, type JobDocumentKind } from '@3ds/domain';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../../lib/alert-store.ts';
+import { useSession } from '../../../session/use-session.ts';
+import { useGenerateJobDocument } from '../api/generate-job-document.ts';
+import { generatedDocumentsQueryOptions } from '../api/get-generated-documents.ts';
 import { JOB_LOCK_QUESTIONS, useSetJobLock } from '../api/set-job-lock.ts';
+import { outOfDateText } from '../job-record.ts';
 import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
 
 interface JobLockButtonProps {
@@ -20,23 +25,40 @@ interface JobLockButtonProps {
  */
 export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButtonProps) {
   const setLock = useSetJobLock();
+  const generate = useGenerateJobDocument();
+  const privileges = useSession()?.privileges;
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
+  const [regenerate, setRegenerate] = useState(true);
+  // Locking again: the documents generated before, read afresh, say whether the records changed since.
+  const documents = useQuery({ ...generatedDocumentsQueryOptions(jobId), enabled: asking && !locked, staleTime: 0 });
+  const stale = locked ? [] : (documents.data ?? []).filter((doc) => doc.outOfDate);
+  const staleKinds = stale.map((doc): JobDocumentKind => (doc.slot === '41 Insert' ? 'form-41' : 'certificate'));
+  const mayGenerate = staleKinds.every((kind) => mayPerform(privileges, kind === 'form-41' ? 'job.form-41' : 'job.certificate'));
   const action = locked ? 'unlock' : 'lock';
   if (locked ? !canUnlock : !canLock) return null;
 
   const close = () => {
     setAsking(false);
     setReason('');
+    setRegenerate(true);
     setLock.reset();
   };
+  /** The out-of-date documents, generated again one after the other once the job is locked. */
+  const generateAgain = async (kinds: readonly JobDocumentKind[]) => {
+    for (const kind of kinds) await generate.mutateAsync({ jobId, kind, draft: false });
+    showAlert({ type: 'SUCCESS', message: `Job ${jobId} is locked; ${stale.map((doc) => doc.document).join(' and ')} generated again` });
+  };
   const confirm = () => {
+    const again = !locked && regenerate && mayGenerate ? staleKinds : [];
     setLock.mutate(
       locked ? { id: jobId, locked: false, reason: reason.trim() } : { id: jobId, locked: true },
       {
         onSuccess: () => {
-          showAlert({ type: 'SUCCESS', message: `Job ${jobId} is ${locked ? 'unlocked' : 'locked'}` });
           close();
+          // A failed generation is shown by the shared error handler; the job stays locked.
+          if (again.length) void generateAgain(again).catch(() => undefined);
+          else showAlert({ type: 'SUCCESS', message: `Job ${jobId} is ${locked ? 'unlocked' : 'locked'}` });
         },
         // A refusal stays in the dialog: the line items to complete, or the server's message.
       },
@@ -67,6 +89,23 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
         onClose={close}
         confirmDisabled={locked && reason.trim() === ''}
       >
+        {stale.length > 0 && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Documents out of date">
+            <Stack gap={8}>
+              <Text size="sm">{outOfDateText(stale.map((doc) => doc.document))}</Text>
+              {mayGenerate ? (
+                <Checkbox
+                  label={`Generate ${stale.length === 1 ? 'it' : 'them'} again once the job is locked`}
+                  checked={regenerate}
+                  onChange={(event) => setRegenerate(event.currentTarget.checked)}
+                  disabled={setLock.isPending}
+                />
+              ) : (
+                <Text size="sm">Ask someone who may generate the job's documents to generate {stale.length === 1 ? 'it' : 'them'} again.</Text>
+              )}
+            </Stack>
+          </Alert>
+        )}
         {locked && (
           <Textarea
             label="Reason for unlocking"

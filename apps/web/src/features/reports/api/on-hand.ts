@@ -120,7 +120,21 @@ export interface AccountabilityAnswer {
   received: AccountabilityFigure;
   destroyed: AccountabilityFigure;
   closing: AccountabilityFigure;
+  /** The same figures per NDC, in packages and units (dosage units, mL or grams). */
+  byNdc: NdcAccountabilityRow[];
   unplaced: { recordId: number; yellowBucket: boolean; ndc: string; jobId: number; reason: string }[];
+}
+
+export interface NdcAccountabilityRow {
+  ndc: string;
+  description: string;
+  unit: string;
+  opening: { packages: number; units: number };
+  received: { packages: number; units: number };
+  destroyed: { packages: number; units: number };
+  closing: { packages: number; units: number };
+  balanced: boolean;
+  uncounted: number;
 }
 
 export interface AccountabilityQuery {

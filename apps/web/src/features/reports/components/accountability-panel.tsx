@@ -87,6 +87,64 @@ export function AccountabilityPanel() {
   );
 }
 
+const count = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+
+/** The four figures per NDC: packages and units (dosage units, mL or grams), and whether they balance. */
+function ByNdc({ rows }: { rows: AccountabilityAnswer['byNdc'] }) {
+  return (
+    <Stack gap={6}>
+      <Title order={3} fz="sm" fw={650} id="accountability-by-ndc">
+        By NDC, in packages and units
+      </Title>
+      <ScrollArea.Autosize mah={480} type="auto">
+        <Table withTableBorder stickyHeader bg="white" fz="sm" aria-labelledby="accountability-by-ndc">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>NDC</Table.Th>
+              {FIGURES.map(({ name, label, sign }) => (
+                <Table.Th key={name} ta="right">
+                  {sign} {label}
+                </Table.Th>
+              ))}
+              <Table.Th>Balance</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.ndc}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {row.ndc}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {row.description}
+                  </Text>
+                </Table.Td>
+                {FIGURES.map(({ name }) => (
+                  <Table.Td key={name} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {count(row[name].packages)} pkg
+                    <Text size="xs" c="dimmed">
+                      {count(row[name].units)} {row.unit}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  {row.balanced ? 'Balances' : 'Does not balance'}
+                  {row.uncounted > 0 && (
+                    <Text size="xs" c="orange.8">
+                      {row.uncounted} line item{row.uncounted === 1 ? '' : 's'} without a quantity
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
 function Figures({ answer, open, onToggle }: { answer: AccountabilityAnswer; open: FigureName | null; onToggle: (name: FigureName) => void }) {
   const shown = open ? answer[open] : null;
   return (
@@ -111,6 +169,7 @@ function Figures({ answer, open, onToggle }: { answer: AccountabilityAnswer; ope
         ))}
       </SimpleGrid>
       {shown && <FigureItems figure={shown} label={FIGURES.find((f) => f.name === open)!.label} />}
+      {answer.byNdc.length > 0 && <ByNdc rows={answer.byNdc} />}
       {answer.unplaced.length > 0 && (
         <Alert variant="light" color="yellow" title="Line items that cannot be placed" aria-label="Line items that cannot be placed">
           <ScrollArea.Autosize mah={320} type="auto">
