@@ -22,7 +22,11 @@ export interface GeneratedJobDocument {
   href: string;
 }
 
-export const generatedDocumentsKeys = { of: (jobId: string) => ['jobs', jobId, 'generated-documents'] as const };
+/**
+ * Under the records' keys: whether a document is out of date follows the job's records, so a change
+ * to any of them (a live change, a mutation of the job's records) reads the list again.
+ */
+export const generatedDocumentsKeys = { of: (jobId: string) => ['records', 'jobs', 'generated-documents', jobId] as const };
 
 export function generatedDocumentsFrom(body: unknown): GeneratedJobDocument[] {
   const data = (body as { data?: unknown } | null)?.data;
