@@ -56,6 +56,11 @@ describe('job permissions', () => {
     }
   });
 
+  it('moves no container of a destroyed job to the Yellow Bucket: the job is final', () => {
+    expect(jobPermissions(job({ 'Date Destroyed': '06/18/2026' }).fieldData, ALL)).toMatchObject({ locked: false, canMoveContainer: false, canAddContainer: true });
+    expect(jobPermissions(job({ 'Date Destroyed': '' }).fieldData, ALL).canMoveContainer).toBe(true);
+  });
+
   it('follows each privilege on its own', () => {
     const fieldData = job().fieldData;
     expect(jobPermissions(fieldData, [])).toMatchObject({ canRename: false, canAddContainer: false, canMoveContainer: false, canLock: false });

@@ -22,7 +22,8 @@ describe('POST /registration/{id}/upload', () => {
     const res = await upload('editor', [{ name: 'front.png', type: 'image/png', bytes: TINY_PNG }]);
     expect(res.statusCode, res.body).toBe(200);
     const link: string = res.json().data[0].fieldData['Registration Picture'];
-    expect(link).toMatch(new RegExp(`^/3ds/api/files/[0-9a-f-]+/registration-${regId}\\.png\\?exp=\\d+&sig=`));
+    // Signed for the uploader's session, like every link 3DS hands out (records.service.ts #signFiles).
+    expect(link).toMatch(new RegExp(`^/3ds/api/files/[0-9a-f-]+/registration-${regId}\\.png\\?exp=\\d+&sid=[^&]+&sig=`));
     const image = await t.app.inject({ method: 'GET', url: link });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');

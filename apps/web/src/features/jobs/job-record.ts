@@ -46,7 +46,7 @@ export interface JobPermissions {
   canUpload: boolean;
   /** CREATE_CONTAINER on an unlocked job: the "Container" and "Yellow Bucket" add links. */
   canAddContainer: boolean;
-  /** MOVE_CONTAINER on an unlocked job (each container must be unlocked too). */
+  /** MOVE_CONTAINER on an unlocked job that is not destroyed (each container must be unlocked too). */
   canMoveContainer: boolean;
   /** LOCK_JOB on an unlocked job. */
   canLock: boolean;
@@ -58,13 +58,15 @@ export interface JobPermissions {
 
 export function jobPermissions(fieldData: FieldData, privileges: readonly string[] | undefined): JobPermissions {
   const locked = isJobLocked(fieldData);
+  const destroyed = parseUsDate(text(fieldData['Date Destroyed']));
   const may = (action: Action, state: LockState) => canPerform(privileges, action, state);
   return {
     locked,
     canRename: may('job.rename', { record: locked }),
     canUpload: may('job.upload-file', { record: locked }),
     canAddContainer: may('container.create', { job: locked }),
-    canMoveContainer: may('job.move-container-to-yb', { job: locked }),
+    // A destroyed job is final (finality.ts): its containers stay where the destruction found them.
+    canMoveContainer: may('job.move-container-to-yb', { job: locked, ...(destroyed ? { final: { dateDestroyed: destroyed, form41: false, reported: false } } : {}) }),
     canLock: may('job.lock', { record: locked }),
     canUnlock: may('job.unlock', { record: locked }),
     canNotifyReady: may('job.notify-ready', { record: locked }),
