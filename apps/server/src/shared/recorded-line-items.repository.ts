@@ -1,4 +1,4 @@
-import { isBulkNdc, type BulkKind, type RecordedLineItem } from '@3ds/domain';
+import { holdingRegistrationOf, isBulkNdc, type BulkKind, type RecordedLineItem } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -26,8 +26,24 @@ export async function recordedLineItems(db: Kysely<Database>, scope: RecordedSco
   let query = db
     .selectFrom('line_items as li')
     .innerJoin('containers as c', 'c.id', 'li.container_id')
+    .innerJoin('jobs as j', 'j.id', 'li.job_id')
+    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
     .leftJoin('ndc_dictionary as d', 'd.ndc', 'li.ndc')
     .select([
+      'r.registration_number',
+      'r.license_type',
+      'r.schedule_1',
+      'r.schedule_1n',
+      'r.schedule_2',
+      'r.schedule_2n',
+      'r.schedule_3',
+      'r.schedule_3n',
+      'r.schedule_4',
+      'r.schedule_4n',
+      'r.schedule_5',
+      'r.schedule_5n',
+      'r.schedule_lc',
+      'r.schedule_nc',
       'li.id',
       'li.kind',
       'li.container_id',
@@ -82,5 +98,7 @@ export async function recordedLineItems(db: Kysely<Database>, scope: RecordedSco
     packSize: r.pack_size === null ? null : Number(r.pack_size),
     packSizeUoM: r.pack_size_uom,
     percentFill: r.percent_fill === null ? null : Number(r.percent_fill),
+    // What the job's registration may hold (registrants.ts): an item written before the rule is caught here.
+    registration: holdingRegistrationOf(r),
   }));
 }

@@ -118,6 +118,19 @@ describe('lock of a job', () => {
     });
   });
 
+  it('refuses a job on a State licence holding a controlled line item written before the rule, naming the licence', async () => {
+    const licence = await createRegistration(t.db, { registration_number: 'AR-HPH-246583', license_type: 'State', federal_agency: null, schedule_2: true, schedule_4: true });
+    const created = await createJob(t.db, { registration_id: licence.id, status: 'Open' });
+    const box = await createContainer(t.db, { job_id: created.id, name: 'Box S' });
+    const item = await createLineItem(t.db, { container_id: box.id, ndc: '00406-0552-01', ndc_schedule: '2', pack_quantity: 2, form_222_number: 'AB1234567' });
+    const res = await call('PATCH', `/job/lock/${created.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('INCOMPLETE');
+    expect(res.json().details).toEqual([expect.stringContaining(`Line item ${item.id} (NDC 00406-0552-01`)]);
+    expect(res.json().details[0]).toContain('Registration AR-HPH-246583 is a State licence, not a DEA registration');
+    expect(await jobLocked(created.id)).toBe(false);
+  });
+
   it('unlocks whatever its line items hold', async () => {
     const { id, box } = await job();
     await t.db.updateTable('jobs').set({ locked: true }).where('id', '=', id).execute();

@@ -2,6 +2,7 @@ import { arcosAmount, arcosNdc, arcosOrderFormProblem, type ArcosLineItem } from
 import type { Form41LineItem } from './form-41.ts';
 import { bulkAmountDestroyed } from './line-item-quantities.ts';
 import { isBulkNdc } from './line-items.ts';
+import { registrantProblem, type HoldingRegistration } from './registrants.ts';
 import { isArcosReportable } from './reports.ts';
 
 /**
@@ -30,6 +31,12 @@ export interface RecordedLineItem extends Form41LineItem {
   form222Number: string | null;
   /** The NDC is marked "Removed From ARCOS" in the dictionary. */
   removedFromArcos: boolean;
+  /**
+   * The job's registration, when read: the item must be one it may hold (registrants.ts) — a
+   * controlled substance on a DEA registration of its schedule. An item written before that rule
+   * is caught before its job is locked.
+   */
+  registration?: HoldingRegistration | undefined;
 }
 
 /**
@@ -92,10 +99,11 @@ export function arcosGaps(item: RecordedLineItem, form41: readonly string[] = fo
   return gaps;
 }
 
-/** Everything Form 41 and ARCOS lack of the item; empty when it is complete. */
+/** Everything Form 41 and ARCOS lack of the item, and whether its job's registration may hold it; empty when it is complete. */
 export function lineItemGaps(item: RecordedLineItem): string[] {
   const form41 = form41Gaps(item);
-  return [...form41, ...arcosGaps(item, form41)];
+  const registrant = item.registration ? registrantProblem(item.registration, item.schedule) : undefined;
+  return [...form41, ...arcosGaps(item, form41), ...(registrant ? [registrant] : [])];
 }
 
 /** A line item that may not be locked yet, as the 409 of a lock lists it (`incomplete` of the error body). */

@@ -74,6 +74,19 @@ describe('lineItemGaps: what Form 41 and ARCOS need of a line item', () => {
   });
 });
 
+describe('lineItemGaps: the job\'s registration must be one that may hold the item (registrants.ts)', () => {
+  const dea = { registrationNumber: 'BA1234563', licenseType: 'Federal', schedules: ['2', '2N'] };
+  it('is complete on a DEA registration of its schedule, or when the registration was not read', () => {
+    expect(lineItemGaps({ ...OXY, registration: dea })).toEqual([]);
+    expect(lineItemGaps(OXY)).toEqual([]);
+  });
+  it('lacks a DEA registration on a State licence, and the schedule on a registration without it', () => {
+    const state = { registrationNumber: 'AR-HPH-246583', licenseType: 'State', schedules: ['2', '2N', '4'] };
+    expect(lineItemGaps({ ...OXY, registration: state })).toEqual([expect.stringContaining('AR-HPH-246583 is a State licence, not a DEA registration')]);
+    expect(lineItemGaps({ ...DIAZEPAM, registration: dea })).toEqual(['The current registration does not support the selected NDC: registration BA1234563 is not registered for Schedule 4.']);
+  });
+});
+
 describe('incompleteLineItems', () => {
   it('lists the incomplete ones in order, with where they are and what they lack', () => {
     const list = incompleteLineItems([OXY, { ...DIAZEPAM, packQuantity: null, lot: ' ' }, { ...OXY, id: 11, yellowBucket: true, containerId: 4, containerName: null, form222Number: null }]);
