@@ -24,6 +24,15 @@ export interface JobFinality {
 
 export type FinalReason = 'destroyed' | 'form-41' | 'reported';
 
+/**
+ * The finality of a job known only by its Date Destroyed (ISO, or empty): what a screen knows from a
+ * record that carries the job's destruction and nothing of its Form 41 or ARCOS reports. Undefined
+ * when the job has none.
+ */
+export function destroyedOn(dateDestroyed: string | null | undefined): JobFinality | undefined {
+  return dateDestroyed ? { dateDestroyed, form41: false, reported: false } : undefined;
+}
+
 /** Why the job is final, the first that holds (destroyed, Form 41, ARCOS), or undefined. */
 export function finalReason(finality: JobFinality | undefined): FinalReason | undefined {
   if (!finality) return undefined;

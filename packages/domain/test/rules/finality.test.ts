@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIONS,
+  destroyedOn,
   finalDestructionRecordProblems,
   finalReason,
   finalRefusalMessage,
@@ -21,6 +22,13 @@ const FORM_41: JobFinality = { ...OPEN, form41: true };
 const REPORTED: JobFinality = { ...OPEN, reported: true };
 
 describe('when a job is final', () => {
+  it('knows a job by its Date Destroyed alone when that is all a record carries', () => {
+    expect(destroyedOn('2026-06-18')).toEqual(DESTROYED);
+    expect(destroyedOn('')).toBeUndefined();
+    expect(destroyedOn(null)).toBeUndefined();
+    expect(isFinal(destroyedOn(undefined))).toBe(false);
+  });
+
   it('is final once destroyed, its Form 41 generated or its line items reported, and says which first', () => {
     expect(isFinal(OPEN)).toBe(false);
     expect(isFinal(undefined)).toBe(false);

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** The job with its registration and company, held FOR SHARE: a lock or unlock waits until the document is made. */
-export function holdJobForDocument(db: Kysely<Database>, id: number) {
-  return db
+/**
+ * The job with its registration and company. `hold` takes it FOR SHARE, so a lock or unlock waits
+ * until the document is made; a plain read (the out-of-date check of a listing) takes no lock.
+ */
+export function jobForDocument(db: Kysely<Database>, id: number, options: { hold: boolean }) {
+  const query = db
     .selectFrom('jobs as j')
     .innerJoin('registrations as r', 'r.id', 'j.registration_id')
     .innerJoin('companies as co', 'co.id', 'r.company_id')
@@ -34,9 +37,8 @@ export function holdJobForDocument(db: Kysely<Database>, id: number) {
       'co.state as co_state',
       'co.zip as co_zip',
     ])
-    .where('j.id', '=', id)
-    .forShare('j')
-    .executeTakeFirst();
+    .where('j.id', '=', id);
+  return (options.hold ? query.forShare('j') : query).executeTakeFirst();
 }
 
 /** The job's lock state and modId, held FOR SHARE for the rest of the transaction. */

@@ -62,6 +62,20 @@ function figuresOf(kind: JobDocument, figures: object): string {
 }
 
 /**
+ * What the job's documents are drawn from: the job (held FOR SHARE when a document is being made),
+ * the registrant and the job's recorded line items, read once for any number of documents.
+ */
+async function recordsOf(db: Kysely<Database>, jobId: number, hold: boolean) {
+  const job = await repo.jobForDocument(db, jobId, { hold });
+  if (!job) throw notFound(`There is no job ${jobId}.`);
+  const registrant = registrantOf(await readSettings(db));
+  const items = await recordedLineItems(db, { jobId });
+  return { job, registrant, items };
+}
+
+type DocumentRecords = Awaited<ReturnType<typeof recordsOf>>;
+
+/**
  * DEA Form 41 and the Certificate of Destruction of a job (docs/form-41.md), generated from its
  * records. The final documents need a locked job and are kept in the job's document slots ('41
  * Insert', 'Certificate of Destruction'); the Form 41 of an unlocked job is a draft, marked DRAFT
@@ -97,13 +111,11 @@ export class JobDocumentsService {
    * the SHA-256 of its figures. `final` holds it to what a final document needs (a locked job, a
    * complete destruction record, complete line items); without it, it is what the records say.
    */
-  async #contents(trx: Kysely<Database>, kind: JobDocument, jobId: number, final: boolean) {
+  #contents(kind: JobDocument, records: DocumentRecords, final: boolean) {
     const { action, title } = KINDS[kind];
-    const job = await repo.holdJobForDocument(trx, jobId);
-    if (!job) throw notFound(`There is no job ${jobId}.`);
+    const { job, registrant, items } = records;
+    const jobId = job.id;
     if (final) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
-    const registrant = registrantOf(await readSettings(trx));
-    const items = await recordedLineItems(trx, { jobId });
     if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
     const { rows, totals, leftOut } = buildForm41Rows(items);
     // The form records controlled substances destroyed: NC items and List I chemicals stay off it.
@@ -171,7 +183,7 @@ export class JobDocumentsService {
     assertMayPerform(user, action);
     // Read and drawn under the job's share lock: what the document says is what the records said.
     const made = await transaction(this.#db, async (trx) => {
-      const contents = await this.#contents(trx, kind, jobId, !draft);
+      const contents = this.#contents(kind, await recordsOf(trx, jobId, true), !draft);
       const document: DestructionDocument = { ...contents.figures, draft, generatedAt: this.#now() };
       const bytes =
         kind === 'form-41' ? await this.#renderForm41(document) : await this.#renderCertificate({ ...document, client: contents.figures.client! });
@@ -239,20 +251,19 @@ export class JobDocumentsService {
   async #outOfDate(jobId: number, rows: readonly { id: number; slot: string; superseded_at: Date | null; figures_sha256: string | null }[]): Promise<Set<number>> {
     const current = rows.filter((row) => row.superseded_at === null && row.figures_sha256 !== null);
     if (!current.length) return new Set();
-    return transaction(this.#db, async (trx) => {
-      const stale = new Set<number>();
-      for (const row of current) {
-        const kind: JobDocument = row.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'form-41' : 'certificate';
-        const now = await this.#contents(trx, kind, jobId, false).then(
-          (contents) => contents.sha256,
-          (error: unknown) => {
-            if (error instanceof AppError) return undefined;
-            throw error;
-          },
-        );
-        if (now !== row.figures_sha256) stale.add(row.id);
+    // A plain read: a listing takes no lock, and the job's line items are read once for both documents.
+    const records = await recordsOf(this.#db, jobId, false);
+    const stale = new Set<number>();
+    for (const row of current) {
+      const kind: JobDocument = row.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'form-41' : 'certificate';
+      let now: string | undefined;
+      try {
+        now = this.#contents(kind, records, false).sha256;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
       }
-      return stale;
-    });
+      if (now !== row.figures_sha256) stale.add(row.id);
+    }
+    return stale;
   }
 }

@@ -1,9 +1,11 @@
+import { holdingRegistrationOf, type HoldingRegistration } from '@3ds/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LineItemUpdate, NewLineItem, RecordKind } from '../../db/tables/records.table.ts';
 
-export function findRegistration(db: Kysely<Database>, id: number) {
-  return db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The job's registration as registrantProblem reads it: number, licence type and the schedules it holds. */
+export async function findHoldingRegistration(db: Kysely<Database>, id: number): Promise<HoldingRegistration> {
+  return holdingRegistrationOf(await db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 }
 
 /** A dictionary entry the user may see: public, or of their parent organisation. */

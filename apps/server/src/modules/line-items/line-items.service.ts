@@ -11,7 +11,6 @@ import {
   lineItemEditProblems,
   newLineItemProblems,
   percentFillProblem,
-  holdingRegistrationOf,
   registrantProblem,
   todayIso,
   type Action,
@@ -50,11 +49,6 @@ function bulkKindOf(entry: Dictionary): BulkKind | undefined {
   if (entry.bulk_dosage_formulation) return 'dosage-formulation';
   if (entry.bulk_solution) return 'solution';
   return undefined;
-}
-
-/** Why the job's registration may not hold an NDC of this schedule (registrants.ts), or undefined. */
-function registrationRefusal(registration: Parameters<typeof holdingRegistrationOf>[0], schedule: string): string | undefined {
-  return registrantProblem(holdingRegistrationOf(registration), schedule);
 }
 
 /** Whether a value to write equals the stored one (numbers by value: 5 and "5.0" are the same). */
@@ -238,8 +232,8 @@ export class LineItemsService {
       );
       const fillProblem = percentFillProblem(numbers.percentFill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);
-      const registration = await repo.findRegistration(trx, job.registration_id);
-      const refusal = registrationRefusal(registration, entry.schedule);
+      const registration = await repo.findHoldingRegistration(trx, job.registration_id);
+      const refusal = registrantProblem(registration, entry.schedule);
       if (refusal) problems.push(refusal);
       if (problems.length) throw refuse(problems);
       const values = {
@@ -298,8 +292,8 @@ export class LineItemsService {
       // The item keeps its fill: it must suit the new NDC (a raw powder's 105 % is no package's).
       const fillProblem = percentFillProblem(before.percent_fill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);
-      const registration = await repo.findRegistration(trx, job.registration_id);
-      const refusal = registrationRefusal(registration, entry.schedule);
+      const registration = await repo.findHoldingRegistration(trx, job.registration_id);
+      const refusal = registrantProblem(registration, entry.schedule);
       if (refusal) problems.push(refusal);
       if (problems.length) throw refuse(problems);
       const values = {
@@ -337,7 +331,7 @@ export class LineItemsService {
         bulk_pack_size: pick(numbers.bulkPackSize, before.bulk_pack_size),
         bulk_pack_size_uom: pick(texts.bulkPackSizeUoM, before.bulk_pack_size_uom),
       };
-      const registration = await repo.findRegistration(trx, job.registration_id);
+      const registration = await repo.findHoldingRegistration(trx, job.registration_id);
       const problems = lineItemEditProblems(
         {
           ndc,
@@ -351,7 +345,7 @@ export class LineItemsService {
         },
         { bulkKind: bulkKindOf(entry), standardContainer: kind === 'standard' },
       );
-      const refusal = registrationRefusal(registration, entry.schedule);
+      const refusal = registrantProblem(registration, entry.schedule);
       if (refusal) problems.push(refusal);
       const fillProblem = percentFillProblem(values.percent_fill, bulkKindOf(entry));
       if (fillProblem) problems.push(fillProblem);

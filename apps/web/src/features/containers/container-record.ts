@@ -3,6 +3,7 @@ import {
   formatIsoDate,
   grossWeight,
   canPerform,
+  destroyedOn,
   finalRefusalMessage,
   isContainerLocked,
   isYes,
@@ -10,7 +11,7 @@ import {
   parseUsDate,
   registrationExpiry,
   todayIso,
-  type JobFinality } from '@3ds/domain';
+} from '@3ds/domain';
 import { fieldText, type FieldValue, type RecordData } from '../../lib/records/record-shapes.ts';
 import type { FindRequest } from '../../lib/records/list-state.ts';
 import type { RouteName } from '../../config/paths.ts';
@@ -127,7 +128,7 @@ export function containerActions(
   kind: Pick<ContainerKindConfig, 'editAction'>,
 ): ContainerActions {
   // `locked` is the container's own flag or its job's: both refuse every action here.
-  const state = { record: facts.locked, ...(facts.jobDestroyed ? { final: destroyedOn(facts.jobDestroyed) } : {}) };
+  const state = { record: facts.locked, final: destroyedOn(facts.jobDestroyed) };
   return {
     edit: canPerform(privileges, kind.editAction, state),
     move: canPerform(privileges, 'container.move', state) && facts.registrationNumber.trim() !== '',
@@ -136,17 +137,12 @@ export function containerActions(
   };
 }
 
-/** The finality of a job destroyed on `iso` (the container's record knows only the destruction). */
-function destroyedOn(iso: string): JobFinality {
-  return { dateDestroyed: iso, form41: false, reported: false };
-}
-
 /**
  * What the screen says of a container whose job is destroyed, or null: why it cannot be changed,
  * moved or deleted, and what to do instead (the server refuses in the same words).
  */
 export function containerFinalNote(facts: Pick<ContainerFacts, 'jobDestroyed' | 'jobId'>): string | null {
-  return facts.jobDestroyed ? finalRefusalMessage(facts.jobId, destroyedOn(facts.jobDestroyed), 'its containers cannot be changed, moved or deleted') : null;
+  return facts.jobDestroyed ? finalRefusalMessage(facts.jobId, destroyedOn(facts.jobDestroyed)!, 'its containers cannot be changed, moved or deleted') : null;
 }
 
 export interface LineItemRow {

@@ -2,6 +2,7 @@ import {
   JOB_DOCUMENT_FIELDS,
   PICTURE_SLOTS,
   canPerform,
+  destroyedOn,
   type Action,
   type LockState,
   isContainerLocked,
@@ -66,7 +67,7 @@ export function jobPermissions(fieldData: FieldData, privileges: readonly string
     canUpload: may('job.upload-file', { record: locked }),
     canAddContainer: may('container.create', { job: locked }),
     // A destroyed job is final (finality.ts): its containers stay where the destruction found them.
-    canMoveContainer: may('job.move-container-to-yb', { job: locked, ...(destroyed ? { final: { dateDestroyed: destroyed, form41: false, reported: false } } : {}) }),
+    canMoveContainer: may('job.move-container-to-yb', { job: locked, final: destroyedOn(destroyed) }),
     canLock: may('job.lock', { record: locked }),
     canUnlock: may('job.unlock', { record: locked }),
     canNotifyReady: may('job.notify-ready', { record: locked }),

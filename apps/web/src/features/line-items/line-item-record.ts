@@ -1,5 +1,6 @@
 import {
   canPerform,
+  destroyedOn,
   finalRefusalMessage,
   formatPercent,
   LINE_ITEM_ENTRY_FIELDS,
@@ -9,7 +10,6 @@ import {
   isYes,
   parseUsDate,
   todayIso,
-  type JobFinality,
   type SearchBody,
 } from '@3ds/domain';
 import type { LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
@@ -190,7 +190,7 @@ export interface LineItemActions {
  */
 export function lineItemActions(facts: Pick<LineItemFacts, 'locked' | 'registrationExpired' | 'jobDestroyed'>, privileges: readonly string[]): LineItemActions {
   // `locked` is the item's own flag, its container's or its job's: each refuses every action here.
-  const state = { record: facts.locked, ...(facts.jobDestroyed ? { final: destroyedOn(facts.jobDestroyed) } : {}) };
+  const state = { record: facts.locked, final: destroyedOn(facts.jobDestroyed) };
   const creates = canPerform(privileges, 'line-item.create', { container: facts.locked }) && !facts.registrationExpired;
   return {
     edit: canPerform(privileges, 'line-item.edit', state),
@@ -202,17 +202,12 @@ export function lineItemActions(facts: Pick<LineItemFacts, 'locked' | 'registrat
   };
 }
 
-/** The finality of a job destroyed on `iso` (the line item's record knows only the destruction). */
-function destroyedOn(iso: string): JobFinality {
-  return { dateDestroyed: iso, form41: false, reported: false };
-}
-
 /**
  * What the screen says of a line item whose job is destroyed, or null: why it cannot be changed, and
  * what to do instead (the server refuses in the same words).
  */
 export function finalNote(facts: Pick<LineItemFacts, 'jobDestroyed' | 'jobId'>): string | null {
-  return facts.jobDestroyed ? finalRefusalMessage(facts.jobId, destroyedOn(facts.jobDestroyed), 'its line items cannot be changed, moved or deleted') : null;
+  return facts.jobDestroyed ? finalRefusalMessage(facts.jobId, destroyedOn(facts.jobDestroyed)!, 'its line items cannot be changed, moved or deleted') : null;
 }
 
 /** Where the line item stands among its siblings: 'Record x of n', and the ids before and after it. */

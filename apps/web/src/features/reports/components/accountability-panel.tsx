@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { accountabilityQuerySchema, parseUsDate } from '@3ds/domain';
 import { IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { showAlert } from '../../../lib/alert-store.ts';
-import { routePath } from '../../../config/paths.ts';
+import { JobLink, LineItemLink, LineItemProblems } from './record-links.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { reportFailureMessage } from '../api/export-report.ts';
 import { getAccountability, type AccountabilityAnswer, type AccountabilityFigure, type AccountabilityQuery } from '../api/on-hand.ts';
@@ -171,38 +170,14 @@ function Figures({ answer, open, onToggle }: { answer: AccountabilityAnswer; ope
       {shown && <FigureItems figure={shown} label={FIGURES.find((f) => f.name === open)!.label} />}
       {answer.byNdc.length > 0 && <ByNdc rows={answer.byNdc} />}
       {answer.unplaced.length > 0 && (
-        <Alert variant="light" color="yellow" title="Line items that cannot be placed" aria-label="Line items that cannot be placed">
-          <ScrollArea.Autosize mah={320} type="auto">
-          <Table bg="white" withTableBorder stickyHeader fz="sm" aria-label="Line items that cannot be placed, with why">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Line item</Table.Th>
-                <Table.Th>NDC</Table.Th>
-                <Table.Th>Job</Table.Th>
-                <Table.Th>Why</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {answer.unplaced.map((u) => (
-                <Table.Tr key={`${u.recordId}-${u.reason}`}>
-                  <Table.Td>
-                    <Anchor component={Link} to={routePath(u.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: u.recordId })}>
-                      {u.recordId}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{u.ndc}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={routePath('job-view', { id: u.jobId })}>
-                      {u.jobId}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{u.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          </ScrollArea.Autosize>
-        </Alert>
+        <LineItemProblems
+          title="Line items that cannot be placed"
+          tableLabel="Line items that cannot be placed, with why"
+          column={{ header: 'Job', cell: (u) => <JobLink id={u.jobId} /> }}
+          reasonHeader="Why"
+          rows={answer.unplaced}
+          rowKey={(u) => `${u.recordId}-${u.reason}`}
+        />
       )}
     </Stack>
   );
@@ -227,9 +202,7 @@ function FigureItems({ figure, label }: { figure: AccountabilityFigure; label: s
         {figure.items.map((item) => (
           <Table.Tr key={item.recordId}>
             <Table.Td>
-              <Anchor component={Link} to={routePath(item.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: item.recordId })}>
-                {item.recordId}
-              </Anchor>
+              <LineItemLink id={item.recordId} yellowBucket={item.yellowBucket} />
             </Table.Td>
             <Table.Td>{item.ndc}</Table.Td>
             <Table.Td>{item.description}</Table.Td>

@@ -2,11 +2,10 @@ import { Alert, Anchor, Badge, Button, Group, Paper, ScrollArea, Select, Stack, 
 import { arcosPeriodText, formatTimestamp, recentArcosPeriods, todayIso } from '@3ds/domain';
 import { IconAlertTriangle, IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { showAlert } from '../../../lib/alert-store.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
-import { routePath } from '../../../config/paths.ts';
+import { LineItemProblems } from './record-links.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useMayPerform } from '../../../session/use-session.ts';
 import { useKeptArcosReports, useMakeArcosReport, type ArcosFile, type KeptArcosReport } from '../api/export-arcos.ts';
@@ -90,37 +89,16 @@ export function ArcosPanel() {
           </Text>
         )}
         {skipped.length > 0 && (
-          <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} stroke={1.7} aria-hidden />} title="Not in the ARCOS report" aria-label="Not in the ARCOS report">
-            <Text size="sm" mb="xs">
-              These line items could not be reported correctly. Fix them: the next report carries them as corrections.
-            </Text>
-            <ScrollArea.Autosize mah={360} type="auto">
-              <Table bg="white" withTableBorder stickyHeader fz="sm" aria-label="Line items left out of the ARCOS report">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Line item</Table.Th>
-                    <Table.Th>NDC</Table.Th>
-                    <Table.Th>Transaction</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {skipped.map((item) => (
-                    <Table.Tr key={`${item.recordId}-${item.transaction}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={routePath(item.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: item.recordId })}>
-                          {item.recordId}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.ndc}</Table.Td>
-                      <Table.Td>{TRANSACTION_TEXT[item.transaction]}</Table.Td>
-                      <Table.Td>{item.reason}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </Alert>
+          <LineItemProblems
+            title="Not in the ARCOS report"
+            tableLabel="Line items left out of the ARCOS report"
+            intro="These line items could not be reported correctly. Fix them: the next report carries them as corrections."
+            icon={<IconAlertTriangle size={18} stroke={1.7} aria-hidden />}
+            column={{ header: 'Transaction', cell: (item) => TRANSACTION_TEXT[item.transaction] }}
+            reasonHeader="Reason"
+            rows={skipped}
+            rowKey={(item) => `${item.recordId}-${item.transaction}`}
+          />
         )}
         <KeptReports reports={reports} loading={kept.isPending} />
       </Stack>

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { CONTROLLED_SCHEDULES, destructionClockState, destructionDaysLeftText, type DestructionClockState } from '@3ds/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
-import { routePath } from '../../../config/paths.ts';
+import { LineItemLink, JobLink } from './record-links.tsx';
 import { ON_HAND_PAGE_SIZE, useOnHand, type OnHandAnswer, type OnHandFind } from '../api/on-hand.ts';
 
 const TONE: Record<DestructionClockState, string> = { 'on-time': 'teal', warning: 'orange', overdue: 'red' };
@@ -159,9 +159,7 @@ export function OnHandScreen() {
                     {answer.rows.map((row) => (
                       <Table.Tr key={row.id}>
                         <Table.Td>
-                          <Anchor component={Link} to={routePath(row.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: row.id })}>
-                            {row.id}
-                          </Anchor>
+                          <LineItemLink id={row.id} yellowBucket={row.yellowBucket} />
                         </Table.Td>
                         <Table.Td>{row.schedule}</Table.Td>
                         <Table.Td>{row.drugCode}</Table.Td>
@@ -171,9 +169,7 @@ export function OnHandScreen() {
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.quantity}</Table.Td>
                         <Table.Td ta="right">{row.gramsOfBase === '' ? '' : grams(row.gramsOfBase)}</Table.Td>
                         <Table.Td>
-                          <Anchor component={Link} to={routePath('job-view', { id: row.jobId })}>
-                            {row.jobId}
-                          </Anchor>{' '}
+                          <JobLink id={row.jobId} />{' '}
                           {row.jobName}
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.dateReceived}</Table.Td>
