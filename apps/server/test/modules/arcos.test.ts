@@ -221,3 +221,86 @@ describe('"Show Arcos Items Only" (POST /exportReport, showArcos 1)', () => {
     expect(listed).toEqual([ids.oxy, ids.partial, ids.no222, ids.ghb, ids.powder, ids.tooFine, ids.late]);
   });
 });
+
+describe('the year-end inventory DEA holds (code 3) is corrected in later reports, like P and Y', () => {
+  // Runs after the Q4 2025 report above (in force: its second making). Since then, by straight
+  // updates (the jobs are final: the API would refuse): the October item was recounted (1 → 2
+  // packages); the state-licence job was found destroyed on 12/20/2025, before the year-end; and a
+  // job received on 11/20/2025 is entered late. Q1 2026 carries the corrections (the P and Y ones as
+  // before, and now those of the year-end inventory), Q2 none.
+  const Q1 = { period: '2026-Q1' };
+  const Q2 = { period: '2026-Q2' };
+  const blanks = ' '.repeat(18);
+  let q1Lines: string[] = [];
+  const yearEndRows = (reportId: number) =>
+    t.db
+      .selectFrom('arcos_report_transactions')
+      .select(['line_item_id', 'code', 'action', 'transaction_date', 'record'])
+      .where('report_id', '=', reportId)
+      .where('code', '=', '3')
+      .orderBy('id')
+      .execute();
+
+  it('the Q4 report keeps its code 3 records, each with its year-end date (the code 8 record is never kept)', async () => {
+    const q4 = (await kept())[0]!;
+    expect(q4.fieldData).toMatchObject({ Period: '2025-Q4', Superseded: false });
+    expect(await yearEndRows(Number(q4.recordId))).toEqual([
+      { line_item_id: ids.state, code: '3', action: ' ', transaction_date: '2025-12-31', record: `RD12345633 0040605520100000001 ${blanks}123125            ${pad(ids.state!)}E25` },
+      { line_item_id: ids.october, code: '3', action: ' ', transaction_date: '2025-12-31', record: `RD12345633 0040605520100000001 ${blanks}123125            ${pad(ids.october!)}E25` },
+    ]);
+  });
+
+  it('Q1 2026: deletes the year-end records that changed or went, inserts them as they now are and the late one, all dated 1231YY', async () => {
+    await t.db.updateTable('line_items').set({ pack_quantity: 2 }).where('id', '=', ids.october!).execute();
+    const stateJob = (await t.db.selectFrom('line_items').select('job_id').where('id', '=', ids.state!).executeTakeFirstOrThrow()).job_id;
+    await t.db.updateTable('jobs').set({ date_destroyed: '2025-12-20' }).where('id', '=', stateJob).execute();
+    const client = await t.db.selectFrom('registrations').select('id').where('registration_number', '=', 'AB1234563').executeTakeFirstOrThrow();
+    const lateJob = (await createJob(t.db, { registration_id: client.id, name: 'November, entered late', date_received: '2025-11-20' })).id;
+    const box = (await createContainer(t.db, { job_id: lateJob, name: 'Tote E' })).id;
+    ids.yearEndLate = (await createLineItem(t.db, { container_id: box, ndc: '00406-0552-01', ndc_schedule: '2', pack_quantity: 2, pack_size: 100, pack_size_uom: 'U', form_222_number: '231456802' })).id;
+
+    const { fieldData, lines } = await fileOf(Q1);
+    expect(lines[0]).toBe(`RD1234563*0326${' '.repeat(66)}`);
+    expect(lines.slice(1)).toEqual([
+      // The October item's receipt as reported (1 package), deleted, as for any P.
+      `RD1234563PD0040605520100000001 AB1234563231456801100125            ${pad(ids.october!)}E25`,
+      // What DEA holds of 12/31/2025: the state-licence item (destroyed before it) and the October item at 1 package, deleted.
+      `RD12345633D0040605520100000001 ${blanks}123125            ${pad(ids.state!)}E25`,
+      `RD12345633D0040605520100000001 ${blanks}123125            ${pad(ids.october!)}E25`,
+      // The October receipt as it now is; the late job's receipt (11/20/2025) and the state-licence
+      // item's destruction (12/20/2025), never reported: inserted.
+      `RD1234563PI0040605520100000002 AB1234563231456801100125            ${pad(ids.october!)}E25`,
+      `RD1234563PI0040605520100000002 AB1234563231456802112025            ${pad(ids.yearEndLate)}E25`,
+      `RD1234563YI0040605520100000001 DR7654321         122025            ${pad(ids.state!)}E25`,
+      // The year-end inventory of 12/31/2025 as the records now give it: the October item at 2 packages, and the late item.
+      `RD12345633I0040605520100000002 ${blanks}123125            ${pad(ids.october!)}E25`,
+      `RD12345633I0040605520100000002 ${blanks}123125            ${pad(ids.yearEndLate)}E25`,
+    ]);
+    expect(fieldData).toMatchObject({ Period: '2026-Q1', Receipts: 0, Destructions: 0, Corrections: 8, YearEndInventory: 0, Superseded: false });
+    const q1 = (await kept())[0]!;
+    expect(q1.fieldData['Year-End Inventory']).toBe('');
+    expect((await yearEndRows(Number(q1.recordId))).map((r) => [r.line_item_id, r.action, r.transaction_date])).toEqual([
+      [ids.state, 'D', '2025-12-31'],
+      [ids.october, 'D', '2025-12-31'],
+      [ids.october, 'I', '2025-12-31'],
+      [ids.yearEndLate, 'I', '2025-12-31'],
+    ]);
+    q1Lines = lines;
+  });
+
+  it('Q1 made again supersedes it and carries the same corrections (worked out as if the first had not been made)', async () => {
+    const again = await fileOf(Q1);
+    expect(again.lines).toEqual(q1Lines);
+    expect(again.fieldData).toMatchObject({ Period: '2026-Q1', Corrections: 8, Superseded: true });
+    expect((await kept()).slice(0, 2).map((r) => [r.fieldData.Period, r.fieldData.Superseded])).toEqual([
+      ['2026-Q1', false],
+      ['2026-Q1', true],
+    ]);
+  });
+
+  it('Q2 2026 does not repeat them: DEA now holds the year-end as the records give it', async () => {
+    const { fieldData, lines } = await fileOf(Q2);
+    expect(lines).toEqual([`RD1234563*0626${' '.repeat(66)}`]);
+    expect(fieldData).toMatchObject({ Period: '2026-Q2', Records: 1, Corrections: 0, YearEndInventory: 0 });
+  });
+});

@@ -355,6 +355,21 @@ export function arcosPeriodText(period: ArcosPeriod): string {
 /** Whether the period's report carries the year-end inventory (it ends on December 31). */
 export const carriesYearEndInventory = (period: ArcosPeriod) => period.end.slice(5) === '12-31';
 
+/**
+ * Every December 31 (ISO) that earlier reports covered: from `coveredFrom` (the first day the reports
+ * in force cover, null when there are none) up to, not including, the period's first day. Their
+ * year-end inventory is what DEA holds and what a later report corrects.
+ */
+export function arcosYearEndsCovered(coveredFrom: string | null, period: ArcosPeriod): string[] {
+  if (coveredFrom === null) return [];
+  const yearEnds: string[] = [];
+  for (let year = Number(coveredFrom.slice(0, 4)); year <= Number(period.start.slice(0, 4)); year += 1) {
+    const yearEnd = `${year}-12-31`;
+    if (yearEnd >= coveredFrom && yearEnd < period.start) yearEnds.push(yearEnd);
+  }
+  return yearEnds;
+}
+
 /** The file name of a period's report: `arcos-2026-Q1.txt`. */
 export const arcosFileName = (period: ArcosPeriod) => `arcos-${period.label}.txt`;
 
@@ -422,11 +437,18 @@ export function arcosNoYearEndInventoryRecord(reportingRegistrant: string, yearE
   return record;
 }
 
+/**
+ * The transaction codes a report tracks per line item and corrects: receipts (P), destructions (Y)
+ * and year-end inventory (3). The "no year-end inventory" record (8) names no line item and is not
+ * tracked.
+ */
+export type ArcosTrackedCode = 'P' | 'Y' | '3';
+
 /** A transaction as 3DS would write it now (its record with a blank action indicator). */
 export interface ArcosWritten {
   lineItemId: number;
-  code: 'P' | 'Y';
-  /** ISO transaction date. */
+  code: ArcosTrackedCode;
+  /** ISO transaction date: the date received (P), destroyed (Y), or the year-end, December 31 (3). */
   date: string;
   record: string;
 }
@@ -434,8 +456,26 @@ export interface ArcosWritten {
 /** A transaction DEA holds from our earlier reports (its record as written, action indicator blank). */
 export interface ArcosHeld {
   lineItemId: number;
-  code: 'P' | 'Y';
+  code: ArcosTrackedCode;
+  /**
+   * ISO transaction date: always given for a year-end inventory (3), whose December 31 is part of what
+   * it is (an item may be on hand at two year-ends); for P and Y it may be absent (reports made before
+   * it was kept) and nothing depends on it.
+   */
+  date?: string | null | undefined;
   record: string;
+}
+
+/**
+ * What identifies a transaction DEA holds: the line item and code, and for a year-end inventory (3)
+ * its December 31 too.
+ */
+export function arcosTransactionKey(t: { lineItemId: number; code: string; date?: string | null | undefined }): string {
+  if (t.code === ARCOS_INVENTORY_CODES.yearEnd) {
+    if (!t.date) throw new Error(`The year-end inventory transaction of line item ${t.lineItemId} has no date`);
+    return `${t.lineItemId}|${t.code}|${t.date}`;
+  }
+  return `${t.lineItemId}|${t.code}`;
 }
 
 /** The action indicator (position 11; handbook §5.9): blank, D deletes a transaction reported earlier, I inserts a late one. */
@@ -467,10 +507,14 @@ export interface ArcosReportPlan {
  *   what was reported, and, when it still belongs before this period, its record as it now is, inserted;
  * - a transaction dated before the period within what earlier reports covered (`coveredFrom`) that
  *   DEA does not hold (entered or made reportable late): inserted.
- * `now` holds the transactions as written today, dated on or before the period's end.
+ * `now` holds the transactions as written today, dated on or before the period's end. A year-end
+ * inventory (3) is one transaction per line item and December 31: the caller gives, for each year-end
+ * earlier reports covered, the records of the items on hand then as the records give them today, so
+ * that one held and changed is deleted and inserted, one held whose item is no longer on hand then
+ * (deleted, destroyed earlier, no longer reportable) is deleted, and one not held is inserted.
  */
 export function planArcosReport(period: ArcosPeriod, now: readonly ArcosWritten[], held: readonly ArcosHeld[], coveredFrom: string | null): ArcosReportPlan {
-  const key = (t: { lineItemId: number; code: string }) => `${t.lineItemId}|${t.code}`;
+  const key = arcosTransactionKey;
   const nowByKey = new Map(now.map((t) => [key(t), t]));
   const heldByKey = new Map(held.map((t) => [key(t), t]));
   const plan: ArcosReportPlan = { regular: [], deletions: [], insertions: [] };
@@ -486,7 +530,11 @@ export function planArcosReport(period: ArcosPeriod, now: readonly ArcosWritten[
     if (t.date >= period.start && t.date <= period.end) plan.regular.push(t);
     else if (!h && coveredFrom !== null && t.date >= coveredFrom && t.date < period.start) plan.insertions.push(t);
   }
-  const order = (a: ArcosWritten | ArcosHeld, b: ArcosWritten | ArcosHeld) => a.code.localeCompare(b.code) || a.lineItemId - b.lineItemId;
+  // Receipts, then destructions, then year-end inventory (by its December 31); by line item within each.
+  const rank = (code: ArcosTrackedCode) => ['P', 'Y', '3'].indexOf(code);
+  const yearEndOf = (t: ArcosWritten | ArcosHeld) => (t.code === ARCOS_INVENTORY_CODES.yearEnd ? (t.date ?? '') : '');
+  const order = (a: ArcosWritten | ArcosHeld, b: ArcosWritten | ArcosHeld) =>
+    rank(a.code) - rank(b.code) || yearEndOf(a).localeCompare(yearEndOf(b)) || a.lineItemId - b.lineItemId;
   plan.regular.sort(order);
   plan.deletions.sort(order);
   plan.insertions.sort(order);

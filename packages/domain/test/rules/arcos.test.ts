@@ -12,7 +12,9 @@ import {
   arcosPeriodText,
   arcosRecord,
   arcosStrength,
+  arcosTransactionKey,
   arcosYearEndInventoryRecord,
+  arcosYearEndsCovered,
   carriesYearEndInventory,
   parseArcosPeriod,
   planArcosReport,
@@ -378,3 +380,106 @@ describe('the fourth-quarter report carries the year-end inventory, worked by ha
     expect(arcosField(record, 'transactionDate')).toBe('123126');
   });
 });
+
+describe('the year-end inventory (3) is corrected like receipts and destructions, worked by hand', () => {
+  // Reports in force since Q3 2025 (coveredFrom 2025-07-01): Q4 2025 carried the year-end inventory of
+  // 12/31/2025, Q4 2026 that of 12/31/2026. Q1 2027 is being made.
+  const q1 = parseArcosPeriod('2027-Q1')!;
+  const onHand = (id: number, packQuantity: number, percentFill = 1): ArcosLineItem => ({
+    id,
+    ndc: '00406-0552-01',
+    schedule: '2',
+    drugCode: '9143',
+    packQuantity,
+    packSize: 100,
+    packSizeUoM: 'U',
+    percentFill,
+  });
+  const yearEnd = (id: number, yearEndIso: string, packQuantity: number, percentFill = 1): ArcosWritten => ({
+    lineItemId: id,
+    code: '3',
+    date: yearEndIso,
+    record: (arcosYearEndInventoryRecord(onHand(id, packQuantity, percentFill), OURS, yearEndIso) as { record: string }).record,
+  });
+  const held = (w: ArcosWritten): ArcosHeld => ({ lineItemId: w.lineItemId, code: w.code, date: w.date, record: w.record });
+  const blanks = ' '.repeat(18);
+
+  it('the year-ends earlier reports covered: every December 31 from coveredFrom to before the period', () => {
+    expect(arcosYearEndsCovered('2025-07-01', q1)).toEqual(['2025-12-31', '2026-12-31']);
+    expect(arcosYearEndsCovered('2026-01-01', q1)).toEqual(['2026-12-31']);
+    expect(arcosYearEndsCovered('2025-12-01', parseArcosPeriod('2026-01')!)).toEqual(['2025-12-31']);
+    // The period's own year-end is its regular inventory, not a correction.
+    expect(arcosYearEndsCovered('2025-10-01', parseArcosPeriod('2025-Q4')!)).toEqual([]);
+    expect(arcosYearEndsCovered(null, q1)).toEqual([]);
+  });
+
+  it('a year-end transaction is known by its December 31 too; P and Y by line item and code alone', () => {
+    expect(arcosTransactionKey({ lineItemId: 7, code: '3', date: '2025-12-31' })).not.toBe(arcosTransactionKey({ lineItemId: 7, code: '3', date: '2026-12-31' }));
+    expect(arcosTransactionKey({ lineItemId: 7, code: 'P', date: '2025-07-14' })).toBe(arcosTransactionKey({ lineItemId: 7, code: 'P', date: null }));
+    expect(() => arcosTransactionKey({ lineItemId: 7, code: '3', date: null })).toThrow(/no date/);
+  });
+
+  it('held and changed since (pack quantity 2 → 3): the record as reported deleted, as it now is inserted, both dated 1231YY', () => {
+    const plan = planArcosReport(q1, [yearEnd(201, '2025-12-31', 3)], [held(yearEnd(201, '2025-12-31', 2))], '2025-07-01');
+    expect(plan.regular).toEqual([]);
+    expect(plan.deletions.map((t) => withAction(t.record, 'D'))).toEqual([`RD12345633D0040605520100000002 ${blanks}123125            0000000201E25`]);
+    expect(plan.insertions.map((t) => withAction(t.record, 'I'))).toEqual([`RD12345633I0040605520100000003 ${blanks}123125            0000000201E25`]);
+  });
+
+  it('held and changed in its fill (60 % → 50 %): the strength field changes, D and I', () => {
+    const plan = planArcosReport(q1, [yearEnd(202, '2025-12-31', 1, 0.5)], [held(yearEnd(202, '2025-12-31', 1, 0.6))], '2025-07-01');
+    expect(plan.deletions.map((t) => arcosField(t.record, 'strength'))).toEqual(['0600']);
+    expect(plan.insertions.map((t) => arcosField(t.record, 'strength'))).toEqual(['0500']);
+  });
+
+  it('held and no longer on hand at that year-end (deleted, destroyed earlier by a correction, no longer reportable): deleted only', () => {
+    const plan = planArcosReport(q1, [], [held(yearEnd(203, '2025-12-31', 2))], '2025-07-01');
+    expect(plan.deletions.map((t) => withAction(t.record, 'D'))).toEqual([`RD12345633D0040605520100000002 ${blanks}123125            0000000203E25`]);
+    expect(plan.insertions).toEqual([]);
+    expect(plan.regular).toEqual([]);
+  });
+
+  it('on hand at a year-end earlier reports covered but not held (a late entry): inserted', () => {
+    const plan = planArcosReport(q1, [yearEnd(204, '2025-12-31', 5)], [], '2025-07-01');
+    expect(plan.deletions).toEqual([]);
+    expect(plan.insertions.map((t) => withAction(t.record, 'I'))).toEqual([`RD12345633I0040605520100000005 ${blanks}123125            0000000204E25`]);
+  });
+
+  it('held and unchanged: nothing; a year-end before every report: nothing', () => {
+    expect(planArcosReport(q1, [yearEnd(205, '2025-12-31', 2)], [held(yearEnd(205, '2025-12-31', 2))], '2025-07-01')).toEqual({ regular: [], deletions: [], insertions: [] });
+    expect(planArcosReport(q1, [yearEnd(206, '2024-12-31', 2)], [], '2025-07-01')).toEqual({ regular: [], deletions: [], insertions: [] });
+  });
+
+  it('one item on hand at two year-ends: each is its own transaction, corrected on its own', () => {
+    // On hand at both; reported at 2 packages both times. Corrected to 3 — but only from 2026 on (the
+    // item was recounted in 2026): the 2025 record stands, the 2026 one is deleted and inserted.
+    const now = [yearEnd(207, '2025-12-31', 2), yearEnd(207, '2026-12-31', 3)];
+    const both = [held(yearEnd(207, '2025-12-31', 2)), held(yearEnd(207, '2026-12-31', 2))];
+    const plan = planArcosReport(q1, now, both, '2025-07-01');
+    expect(plan.deletions.map((t) => [t.date, arcosField(t.record, 'quantity'), arcosField(t.record, 'transactionDate')])).toEqual([['2026-12-31', '00000002', '123126']]);
+    expect(plan.insertions.map((t) => [t.date, arcosField(t.record, 'quantity'), arcosField(t.record, 'transactionDate')])).toEqual([['2026-12-31', '00000003', '123126']]);
+    // Changed at both: a D and an I for each year-end, the earlier year-end first.
+    const again = planArcosReport(q1, [yearEnd(207, '2025-12-31', 3), yearEnd(207, '2026-12-31', 3)], both, '2025-07-01');
+    expect(again.deletions.map((t) => arcosField(t.record, 'transactionDate'))).toEqual(['123125', '123126']);
+    expect(again.insertions.map((t) => arcosField(t.record, 'transactionDate'))).toEqual(['123125', '123126']);
+    // Destroyed in 2026 before the year-end (a correction of its Date Destroyed): no longer on hand at
+    // 12/31/2026 only.
+    const gone = planArcosReport(q1, [yearEnd(207, '2025-12-31', 2)], both, '2025-07-01');
+    expect(gone.deletions.map((t) => t.date)).toEqual(['2026-12-31']);
+    expect(gone.insertions).toEqual([]);
+  });
+
+  it('corrections of year-end inventory come after those of receipts and destructions', () => {
+    const receipt = (id: number, packQuantity: number): ArcosWritten => ({
+      lineItemId: id,
+      code: 'P',
+      date: '2026-02-10',
+      record: (arcosRecord({ ...onHand(id, packQuantity), form222Number: '231456789' }, RECEIPT_ON('2026-02-10')) as { record: string }).record,
+    });
+    const plan = planArcosReport(q1, [yearEnd(101, '2026-12-31', 3), receipt(300, 4)], [held(yearEnd(101, '2026-12-31', 2)), { lineItemId: 300, code: 'P', record: receipt(300, 3).record }], '2025-07-01');
+    expect(plan.deletions.map((t) => t.code)).toEqual(['P', '3']);
+    expect(plan.insertions.map((t) => t.code)).toEqual(['P', '3']);
+  });
+});
+
+const RECEIPT_ON = (date: string): ArcosTransaction => ({ ...RECEIPT, date });

@@ -45,6 +45,11 @@ export interface ArcosReportTransactionsTable {
   code: string;
   action: string;
   record: string;
+  /**
+   * The transaction date (079): set for a year-end inventory (3), its December 31; set for P and Y
+   * written since, null on earlier rows.
+   */
+  transaction_date: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A kept inventory (21 CFR 1304.11) with its two files. */

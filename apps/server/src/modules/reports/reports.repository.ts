@@ -1,3 +1,4 @@
+import type { ArcosHeld } from '@3ds/domain';
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ArcosReportsTable, ArcosReportTransactionsTable } from '../../db/tables/dea-records.table.ts';
@@ -161,15 +162,18 @@ export function currentArcosReports(db: Kysely<Database>) {
 
 /**
  * What DEA holds from our reports in force, but `except` (a report about to be superseded): for each
- * line item and transaction code, the last record written — unless that was its deletion.
+ * line item and transaction code — and for a year-end inventory (3), each December 31 — the last
+ * record written, unless that was its deletion. `date` is the transaction date kept with the record:
+ * always there for code 3; for P and Y only on rows written since 079_arcos_year_end_held.sql.
  */
-export async function heldTransactions(db: Kysely<Database>, except: number | null) {
-  const rows = await sql<{ line_item_id: number; code: 'P' | 'Y'; action: string; record: string }>`
-    SELECT DISTINCT ON (t.line_item_id, t.code) t.line_item_id, t.code, t.action, t.record
+export async function heldTransactions(db: Kysely<Database>, except: number | null): Promise<ArcosHeld[]> {
+  const rows = await sql<{ line_item_id: number; code: ArcosHeld['code']; date: string | null; action: string; record: string }>`
+    SELECT DISTINCT ON (t.line_item_id, t.code, year_end) t.line_item_id, t.code, to_char(t.transaction_date, 'YYYY-MM-DD') AS date, t.action, t.record
     FROM arcos_report_transactions t JOIN arcos_reports r ON r.id = t.report_id
+    CROSS JOIN LATERAL (SELECT CASE WHEN t.code = '3' THEN t.transaction_date END AS year_end) y
     WHERE r.superseded_at IS NULL AND r.id <> ${except ?? 0}
-    ORDER BY t.line_item_id, t.code, t.report_id DESC, t.id DESC`.execute(db);
-  return rows.rows.filter((r) => r.action !== 'D').map((r) => ({ lineItemId: r.line_item_id, code: r.code, record: r.record }));
+    ORDER BY t.line_item_id, t.code, year_end, t.report_id DESC, t.id DESC`.execute(db);
+  return rows.rows.filter((r) => r.action !== 'D').map((r) => ({ lineItemId: r.line_item_id, code: r.code, date: r.date, record: r.record }));
 }
 
 /** Every ARCOS report kept, newest first, with its file's name. */

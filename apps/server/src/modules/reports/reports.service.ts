@@ -1,6 +1,7 @@
 import {
   ARCOS_ACTIONS,
   ARCOS_DRUG_CODES,
+  ARCOS_INVENTORY_CODES,
   ARCOS_MESSAGES,
   ARCOS_SCHEDULES,
   ARCOS_TRANSACTION_CODES,
@@ -9,6 +10,7 @@ import {
   arcosPeriodText,
   arcosRecord,
   arcosYearEndInventoryRecord,
+  arcosYearEndsCovered,
   carriesYearEndInventory,
   isArcosReportable,
   isValidDeaNumber,
@@ -20,6 +22,7 @@ import {
   type ArcosFrequency,
   type ArcosLineItem,
   type ArcosRequest,
+  type ArcosTransactionCode,
   type ArcosWritten,
   type BulkKind,
   type InventoryMoment,
@@ -326,7 +329,9 @@ export class ReportsService {
     const inForce = read.reports.filter((r) => r.id !== supersedes);
     const coveredFrom = inForce.length ? inForce.reduce((min, r) => (r.period_start < min ? r.period_start : min), inForce[0]!.period_start) : null;
     const held = await reports.heldTransactions(this.#db, supersedes);
-    const lines = await reports.arcosLines(this.#db, { from: coveredFrom ?? period.start, to: period.end, ids: [...new Set(held.map((h) => h.lineItemId))] }, ARCOS_RULE);
+    const heldYearEnd = held.filter((h) => h.code === ARCOS_INVENTORY_CODES.yearEnd);
+    const heldReceiptsAndDestructions = held.filter((h) => h.code !== ARCOS_INVENTORY_CODES.yearEnd);
+    const lines = await reports.arcosLines(this.#db, { from: coveredFrom ?? period.start, to: period.end, ids: [...new Set(heldReceiptsAndDestructions.map((h) => h.lineItemId))] }, ARCOS_RULE);
     const regional = settings.dea_regional_number?.trim().toUpperCase() ?? '';
 
     const now: ArcosWritten[] = [];
@@ -334,7 +339,7 @@ export class ReportsService {
     const inScope = (date: string) => date >= (coveredFrom ?? period.start) && date <= period.end;
     let destructionsWanted = false;
     for (const line of lines) {
-      const transactions: [ArcosWritten['code'], string | null, string | null][] = [
+      const transactions: [ArcosTransactionCode, string | null, string | null][] = [
         [ARCOS_TRANSACTION_CODES.receipt, line.date_received, line.registration_number],
         [ARCOS_TRANSACTION_CODES.destroyed, line.date_destroyed, regional || null],
       ];
@@ -350,20 +355,40 @@ export class ReportsService {
       }
     }
     if (destructionsWanted && !regional) throw conflict(ARCOS_MESSAGES.regionalMissing);
+
+    // The reportable items on hand at the close of a December 31, as the records give them now.
+    const onHandAtYearEnd = async (date: string) =>
+      (await this.#inventory.onHand({ date, time: '23:59', business: 'close' })).filter((l) => isArcosReportable(l.schedule, l.removed_from_arcos === true, l.drug_code));
+    const yearEndRecord = (line: OnHandLine, date: string) => {
+      const result = arcosYearEndInventoryRecord(arcosItemOnHand(line), ours, date);
+      if ('reason' in result) skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: 'inventory', reason: result.reason });
+      return 'record' in result ? result.record : null;
+    };
+    // The year-end inventories earlier reports covered (and any DEA holds), as they are now: what DEA
+    // holds of them is corrected like receipts and destructions (D, I).
+    const earlierYearEnds = new Set(arcosYearEndsCovered(coveredFrom, period));
+    for (const h of heldYearEnd) if (h.date && h.date < period.start) earlierYearEnds.add(h.date);
+    for (const date of [...earlierYearEnds].sort()) {
+      for (const line of await onHandAtYearEnd(date)) {
+        const record = yearEndRecord(line, date);
+        if (record !== null) now.push({ lineItemId: line.id, code: ARCOS_INVENTORY_CODES.yearEnd, date, record });
+      }
+    }
     const plan = planArcosReport(period, now, held, coveredFrom);
 
-    const yearEnd: string[] = [];
+    // The period's own year-end inventory: regular records after the receipts and destructions.
+    const yearEnd: { lineItemId: number | null; record: string }[] = [];
     let yearEndCount: number | null = null;
     if (carriesYearEndInventory(period)) {
-      const onHand = (await this.#inventory.onHand({ date: period.end, time: '23:59', business: 'close' })).filter((l) => isArcosReportable(l.schedule, l.removed_from_arcos === true, l.drug_code));
+      const onHand = await onHandAtYearEnd(period.end);
       for (const line of onHand) {
-        const result = arcosYearEndInventoryRecord(arcosItemOnHand(line), ours, period.end);
-        if ('record' in result) yearEnd.push(result.record);
-        else skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: 'inventory', reason: result.reason });
+        const record = yearEndRecord(line, period.end);
+        if (record !== null) yearEnd.push({ lineItemId: line.id, record });
       }
       yearEndCount = yearEnd.length;
       if (!onHand.length) {
-        yearEnd.push(arcosNoYearEndInventoryRecord(ours, period.end));
+        // Code 8 names no line item: written, not kept as a transaction DEA holds.
+        yearEnd.push({ lineItemId: null, record: arcosNoYearEndInventoryRecord(ours, period.end) });
         yearEndCount = -1;
       }
     }
@@ -373,7 +398,7 @@ export class ReportsService {
       ...plan.regular.map((t) => t.record),
       ...plan.deletions.map((t) => withAction(t.record, ARCOS_ACTIONS.delete)),
       ...plan.insertions.map((t) => withAction(t.record, ARCOS_ACTIONS.insert)),
-      ...yearEnd,
+      ...yearEnd.map((y) => y.record),
     ];
     const summary: ArcosSummary = {
       receipts: plan.regular.filter((t) => t.code === 'P').length,
@@ -405,8 +430,14 @@ export class ReportsService {
           ...plan.regular.map((t) => ({ t, action: ARCOS_ACTIONS.regular })),
           ...plan.deletions.map((t) => ({ t, action: ARCOS_ACTIONS.delete })),
           ...plan.insertions.map((t) => ({ t, action: ARCOS_ACTIONS.insert })),
+          ...yearEnd.flatMap(({ lineItemId, record }) =>
+            lineItemId === null ? [] : [{ t: { lineItemId, code: ARCOS_INVENTORY_CODES.yearEnd, date: period.end, record }, action: ARCOS_ACTIONS.regular }],
+          ),
         ];
-        await reports.insertArcosTransactions(trx, carried.map(({ t, action }) => ({ report_id: row.id, line_item_id: t.lineItemId, code: t.code, action, record: t.record })));
+        await reports.insertArcosTransactions(
+          trx,
+          carried.map(({ t, action }) => ({ report_id: row.id, line_item_id: t.lineItemId, code: t.code, action, record: t.record, transaction_date: t.date ?? null })),
+        );
         return {
           recordId: row.id,
           before: supersedes === null ? null : { supersedes },
