@@ -21,6 +21,8 @@ import { containersRoutes } from './modules/containers/containers.routes.ts';
 import { ContainersService } from './modules/containers/containers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
+import { correctionsRoutes } from './modules/corrections/corrections.routes.ts';
+import { CorrectionsService } from './modules/corrections/corrections.service.ts';
 import { lockCheckRoutes } from './modules/lock-check/lock-check.routes.ts';
 import { LockCheckService } from './modules/lock-check/lock-check.service.ts';
 import { HistoryService } from './modules/history/history.service.ts';
@@ -210,7 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(exportsRoutes, { records, exports });
       const mailer =
         deps.mailer ?? createMailer({ smtpUrl: deps.config.mail.smtpUrl, from: deps.config.mail.from, outboxDir: join(deps.config.dataDir, 'outbox') });
-      await api.register(jobsRoutes, { jobs: new JobsService({ db, now, today, records, store, mailer, notifyTo: deps.config.mail.notifyTo }) });
+      const jobs = new JobsService({ db, now, today, records, store, mailer, notifyTo: deps.config.mail.notifyTo });
+      await api.register(jobsRoutes, { jobs });
       await api.register(jobDocumentsRoutes, { documents: new JobDocumentsService({ db, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
       const containers = new ContainersService({ db, records, now, today });
@@ -218,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(valueListsRoutes, { db });
       const lineItems = new LineItemsService({ db, records, store, linkSecret: deps.jwtSecret, now, today });
       await api.register(lineItemsRoutes, { lineItems });
+      await api.register(correctionsRoutes, { corrections: new CorrectionsService({ db, now, lineItems, jobs }) });
       await api.register(bulkRoutes, { bulk: new BulkService({ db, containers, lineItems, exports, today }) });
       await api.register(historyRoutes, { history: new HistoryService({ db, records }) });
       const inventory = new InventoryService({ db, store, linkSecret: deps.jwtSecret, now, clock: day });

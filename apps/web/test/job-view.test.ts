@@ -38,6 +38,7 @@ describe('job permissions', () => {
       canLock: true,
       canUnlock: false,
       canNotifyReady: true,
+      canAskCorrection: false,
     });
   });
 
@@ -52,6 +53,7 @@ describe('job permissions', () => {
         canLock: false,
         canUnlock: true,
         canNotifyReady: true,
+        canAskCorrection: false,
       });
     }
   });
@@ -59,6 +61,13 @@ describe('job permissions', () => {
   it('moves no container of a destroyed job to the Yellow Bucket: the job is final', () => {
     expect(jobPermissions(job({ 'Date Destroyed': '06/18/2026' }).fieldData, ALL)).toMatchObject({ locked: false, canMoveContainer: false, canAddContainer: true });
     expect(jobPermissions(job({ 'Date Destroyed': '' }).fieldData, ALL).canMoveContainer).toBe(true);
+  });
+
+  it('offers a correction of a destroyed job to whoever enters line items, and of no other job', () => {
+    const destroyed = job({ 'Date Destroyed': '06/18/2026' }).fieldData;
+    expect(jobPermissions(destroyed, ['CREATE_LINE_ITEM']).canAskCorrection).toBe(true);
+    expect(jobPermissions(destroyed, ['APPROVE_CORRECTION']).canAskCorrection).toBe(false);
+    expect(jobPermissions(job({ 'Date Destroyed': '' }).fieldData, ['CREATE_LINE_ITEM']).canAskCorrection).toBe(false);
   });
 
   it('follows each privilege on its own', () => {

@@ -14,6 +14,7 @@ export * from './catalogue/units.ts';
 
 export * from './rules/arcos.ts';
 export * from './rules/containers.ts';
+export * from './rules/corrections.ts';
 export * from './rules/dates.ts';
 export * from './rules/finality.ts';
 export * from './rules/destruction-clock.ts';

@@ -42,7 +42,7 @@ export async function currentRole(handle: DatabaseHandle): Promise<string> {
  * schema: SELECT, INSERT, UPDATE, DELETE; sequences: USAGE and SELECT (nextval, not setval);
  * audit_log: SELECT, and INSERT of every column but `id` and `at`; schema_migrations: SELECT (to
  * see that the database is migrated); the kept records (KEPT_TABLES): SELECT and INSERT, UPDATE of
- * the superseding columns only; files: no UPDATE. Whatever the role held before is revoked first, in the same
+ * the superseding columns only; files: no UPDATE; corrections: no DELETE or TRUNCATE. Whatever the role held before is revoked first, in the same
  * transaction, so that a grant made by hand (UPDATE on audit_log, TRUNCATE, TRIGGER) does not
  * survive, and a running server never sees a moment without its privileges.
  */
@@ -66,6 +66,7 @@ GRANT INSERT (${columns.rows.map((c) => quoteIdent(c.name)).join(', ')}) ON audi
 REVOKE UPDATE, DELETE, TRUNCATE ON ${KEPT_TABLES.join(', ')} FROM ${who};
 GRANT UPDATE (superseded_at, superseded_by) ON ${SUPERSEDED_TABLES.join(', ')} TO ${who};
 REVOKE UPDATE ON files FROM ${who};
+REVOKE DELETE, TRUNCATE ON corrections FROM ${who};
 COMMIT;`);
   } catch (error) {
     await admin.execScript('ROLLBACK').catch(() => {});
@@ -188,6 +189,8 @@ export async function missingServerPrivileges(server: DatabaseHandle): Promise<s
       -- A kept record is read and added, never rewritten or removed; a stored file is never rewritten.
       AND NOT (c.relname = ANY(${[...KEPT_TABLES]}::text[]) AND p.privilege IN ('UPDATE', 'DELETE'))
       AND NOT (c.relname = 'files' AND p.privilege = 'UPDATE')
+      -- A correction is decided (UPDATE) once and never removed (080_corrections.sql).
+      AND NOT (c.relname = 'corrections' AND p.privilege = 'DELETE')
       AND NOT has_table_privilege(c.oid, p.privilege)
     UNION ALL
     SELECT format('USAGE on the sequence %s', c.relname)

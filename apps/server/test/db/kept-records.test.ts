@@ -25,6 +25,7 @@ const where = inject('testDatabases');
 const onPostgres = where.kind === 'postgres';
 
 interface Kept {
+  correction: number;
   report: number;
   transaction: number;
   document: number;
@@ -63,7 +64,12 @@ async function keep(writer: Kysely<Database>, owner: Kysely<Database>): Promise<
     .values({ as_of: new Date(), pdf_file_id: await file(writer), xlsx_file_id: await file(writer), line_items: 3, created_by: 'keeper' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { report: report.id, transaction: transaction.id, document: document.id, inventory: inventory.id, keptFile, looseFile: await file(writer), jobId: job.id };
+  const correction = await writer
+    .insertInto('corrections')
+    .values({ job_id: job.id, field: 'Date Destroyed', old_value: '06/18/2026', new_value: '06/17/2026', new_stored: '"2026-06-17"', reason: 'Witness log', requested_by: 'clerk' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { correction: correction.id, report: report.id, transaction: transaction.id, document: document.id, inventory: inventory.id, keptFile, looseFile: await file(writer), jobId: job.id };
 }
 
 /** Every statement that would remove or rewrite a kept record. */
@@ -83,6 +89,8 @@ function attacks(k: Kept): [string, ReturnType<typeof sql>][] {
     ['TRUNCATE the inventories', sql`TRUNCATE inventories`],
     ['UPDATE a kept file', sql`UPDATE files SET storage_key = 'elsewhere' WHERE id = ${k.keptFile}`],
     ['DELETE a kept file', sql`DELETE FROM files WHERE id = ${k.keptFile}`],
+    ['DELETE a correction', sql`DELETE FROM corrections WHERE id = ${k.correction}`],
+    ['TRUNCATE the corrections', sql`TRUNCATE corrections`],
   ];
 }
 
@@ -101,8 +109,8 @@ async function tryIt(db: Kysely<Database>, statement: ReturnType<typeof sql>): P
 }
 
 const countsOf = async (db: Kysely<Database>) => {
-  const { rows } = await sql<{ reports: number; transactions: number; documents: number; inventories: number; files: number }>`
-    SELECT (SELECT count(*) FROM arcos_reports)::int AS reports, (SELECT count(*) FROM arcos_report_transactions)::int AS transactions,
+  const { rows } = await sql<{ corrections: number; reports: number; transactions: number; documents: number; inventories: number; files: number }>`
+    SELECT (SELECT count(*) FROM corrections)::int AS corrections, (SELECT count(*) FROM arcos_reports)::int AS reports, (SELECT count(*) FROM arcos_report_transactions)::int AS transactions,
            (SELECT count(*) FROM generated_documents)::int AS documents, (SELECT count(*) FROM inventories)::int AS inventories,
            (SELECT count(*) FROM files)::int AS files`.execute(db);
   return rows[0]!;

@@ -127,6 +127,26 @@ function scenarios(): Scenario[] {
   add('POST /exportReport', 'report.export', 'none', 'standard', (f) => body('POST', '/exportReport', { registration: 'BA1234563', jobId: f.jobId, reportType: 'excelExport' }));
   add('POST /reports/arcos', 'arcos.generate', 'none', 'standard', () => body('POST', '/reports/arcos', { period: '2025-Q3' }));
   add('POST /reports/inventory', 'inventory.take', 'none', 'standard', () => body('POST', '/reports/inventory', { asOf: '01/02/2026 17:00' }));
+  // Corrections of a final record: the shared fixture's job of a route with no `final` refusal is
+  // destroyed (fixture()), so its line item takes corrections; each decision gets a pending one of
+  // its own, asked by another user (the corrections table is not digested: a refused decision's
+  // pending correction changes no record).
+  let corrected = 1;
+  add('POST /corrections', 'correction.request', 'none', 'standard', (f) =>
+    body('POST', '/corrections', { lineItemId: f.lineItemId, field: 'Lot Number', value: `LOT-C${++corrected}`, reason: 'The lot on the bottle reads otherwise' }),
+  );
+  for (const decision of ['approve', 'reject'] as const) {
+    add(`POST /correction/:id/${decision}`, 'correction.approve', 'none', 'standard', async (f) => {
+      const item = await t.db.selectFrom('line_items').select('pack_quantity').where('id', '=', f.lineItemId).executeTakeFirstOrThrow();
+      const now = Number(item.pack_quantity);
+      const row = await t.db
+        .insertInto('corrections')
+        .values({ job_id: f.jobId, line_item_id: f.lineItemId, field: 'Pack Quantity', old_value: String(now), new_value: String(now + 1), new_stored: JSON.stringify(now + 1), reason: 'Recount', requested_by: TARGET_USER })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return body('POST', `/correction/${row.id}/${decision}`, { note: 'Checked' });
+    });
+  }
 
   for (const [kind, singular, plural] of [
     ['standard', 'container', 'containers'],

@@ -2,8 +2,9 @@
  * Privilege strings carried in the session token (`access.privileges`).
  * The spec names the first eleven. Ours: LOCK_JOB and UNLOCK_JOB (the spec shows a job's lock
  * state but no way to change it), UPDATE_REGISTRATION (the registration picture upload names no
- * privilege, and a read-only user must not change records) MANAGE_USERS (user accounts) and MANAGE_SETTINGS (our own registration,
- * printed on the DEA documents).
+ * privilege, and a read-only user must not change records) MANAGE_USERS (user accounts), MANAGE_SETTINGS (our own registration,
+ * printed on the DEA documents) and APPROVE_CORRECTION (the second person who approves a correction
+ * of a final record, rules/corrections.ts).
  */
 export const PRIVILEGES = [
   'CREATE_JOB',
@@ -22,6 +23,7 @@ export const PRIVILEGES = [
   'UPDATE_REGISTRATION',
   'MANAGE_USERS',
   'MANAGE_SETTINGS',
+  'APPROVE_CORRECTION',
 ] as const;
 
 export type Privilege = (typeof PRIVILEGES)[number];

@@ -360,6 +360,16 @@ function ownSummary(record: AuditedRecord, row: AuditRow): string {
       return 'Edited';
     case 'change-ndc':
       return `Changed the NDC to ${text(get(after, 'ndc'))}`;
+    case 'correct':
+      return 'Corrected (an approved correction)';
+    case 'request-correction':
+      return `Correction ${text(get(after, 'correction'))} asked for: ${text(get(after, 'field'))} from ${text(get(after, 'from')) || '(empty)'} to ${text(get(after, 'to')) || '(empty)'} — reason: ${text(get(after, 'reason'))}`;
+    case 'approve-correction':
+      return `Correction ${text(get(after, 'correction'))} approved and applied: ${text(get(after, 'field'))} from ${text(get(after, 'from')) || '(empty)'} to ${text(get(after, 'to')) || '(empty)'}`;
+    case 'reject-correction': {
+      const note = get(after, 'note');
+      return `Correction ${text(get(after, 'correction'))} rejected${note ? ` — ${text(note)}` : ''}`;
+    }
     case 'rename':
       return 'Renamed';
     case 'edit-destruction-record':

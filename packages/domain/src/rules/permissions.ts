@@ -164,6 +164,13 @@ export const ACTIONS = {
     final: 'its line items cannot be deleted',
   },
 
+  /**
+   * Corrections of a final job's records (corrections.ts): whoever enters line items may ask for one;
+   * a second person with APPROVE_CORRECTION approves (applies) or rejects it, never the one who asked.
+   */
+  'correction.request': { privilege: 'CREATE_LINE_ITEM', refusedWhen: [], purpose: 'ask for a correction of a final record' },
+  'correction.approve': { privilege: 'APPROVE_CORRECTION', refusedWhen: [], purpose: 'approve or reject a correction of a final record' },
+
   'registration.upload-picture': { privilege: 'UPDATE_REGISTRATION', refusedWhen: [], purpose: 'change a registration' },
 
   /** Exports, reports and labels write a file for the user to download; the spec shows no check. */

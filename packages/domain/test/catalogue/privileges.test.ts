@@ -3,10 +3,10 @@ import { CREATE_PRIVILEGES, hasPrivilege, isPrivilege, PRIVILEGES } from '../../
 
 describe('privileges', () => {
   it('knows every privilege of the spec and ours', () => {
-    for (const p of ['CREATE_JOB', 'CREATE_CONTAINER', 'CREATE_LINE_ITEM', 'LOCK_CONTAINER', 'UNLOCK_CONTAINER', 'MOVE_CONTAINER', 'DELETE_CONTAINER', 'LOCK_LINE_ITEM', 'UNLOCK_LINE_ITEM', 'MOVE_LINE_ITEM', 'DELETE_LINE_ITEM', 'LOCK_JOB', 'UNLOCK_JOB', 'UPDATE_REGISTRATION', 'MANAGE_USERS']) {
+    for (const p of ['CREATE_JOB', 'CREATE_CONTAINER', 'CREATE_LINE_ITEM', 'LOCK_CONTAINER', 'UNLOCK_CONTAINER', 'MOVE_CONTAINER', 'DELETE_CONTAINER', 'LOCK_LINE_ITEM', 'UNLOCK_LINE_ITEM', 'MOVE_LINE_ITEM', 'DELETE_LINE_ITEM', 'LOCK_JOB', 'UNLOCK_JOB', 'UPDATE_REGISTRATION', 'MANAGE_USERS', 'MANAGE_SETTINGS', 'APPROVE_CORRECTION']) {
       expect(isPrivilege(p)).toBe(true);
     }
-    expect(PRIVILEGES).toHaveLength(16);
+    expect(PRIVILEGES).toHaveLength(17);
     expect(isPrivilege('create_job')).toBe(false);
     expect(isPrivilege('ROOT')).toBe(false);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DESTRUCTION_RECORD_MESSAGES,
   DISPOSAL_METHOD_LIST,
+  destructionRecordFieldProblems,
   destructionRecordProblems,
   ERROR_CODES,
   finalDestructionRecordProblems,
@@ -220,6 +221,27 @@ export class JobsService {
       });
       return { recordId: String(id), modId: String(after.mod_id) };
     });
+  }
+
+  /**
+   * Applies an approved correction of the job's Date Received or Date Destroyed (corrections.service.ts)
+   * inside the caller's transaction, whatever the job's lock or finality: a correction is how a final
+   * record changes. The dates keep the destruction record's rules (none in the future, destroyed on
+   * or after received); audited as `correct`.
+   */
+  async correctIn(trx: Kysely<Database>, id: number, key: 'dateReceived' | 'dateDestroyed', value: string, user: SessionUser, requestId: string) {
+    const before = await jobs.findJobForUpdate(trx, id);
+    if (!before) throw notFound(`There is no job ${id}.`);
+    const current = destructionRecordOf(before);
+    const next = { ...current, [key]: value };
+    const problems = destructionRecordFieldProblems(next, this.#today())
+      .filter((problem) => problem.field === 'dateReceived' || problem.field === 'dateDestroyed')
+      .map((problem) => problem.message);
+    if (problems.length) throw validationFailed(problems[0]!, problems);
+    const column = DESTRUCTION_RECORD_COLUMNS[key];
+    const after = await jobs.updateJob(trx, id, { [column]: value, modified_by: user.username });
+    await writeAudit(trx, { username: user.username, action: 'correct', entity: 'job', recordId: id, before: { [column]: current[key] }, after: { [column]: value }, requestId });
+    return after;
   }
 
   /**

@@ -311,63 +311,79 @@ export class LineItemsService {
   /** Edits the fields of an unlocked line item, checked by the edit rules of spec 2 §5. */
   async update(kind: RecordKind, id: number, input: LineItemEntryInput, modId: string | undefined, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'line-item.edit');
-    const { numbers, texts, expirationDate } = normalizeEntry(input);
     return transaction(this.#db, async (trx) => {
       const { item: before, job } = await this.#loadUnlocked(trx, 'line-item.edit', kind, id);
       if (modId !== undefined && modId !== String(before.mod_id)) {
         throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
       }
-      const ndc = input.ndc === undefined ? before.ndc : String(input.ndc ?? '').trim();
-      if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
-      // The item's own NDC is read whoever owns it; a new NDC must be one the user may choose.
-      const own = ndc === before.ndc ? await repo.findDictionaryEntryByNdc(trx, ndc) : undefined;
-      const entry = own ?? (await this.#dictionary(ndc, user));
-      const pick = <T,>(next: T | undefined, current: T) => (next === undefined ? current : next);
-      const values = {
-        pack_quantity: pick(numbers.packQuantity, before.pack_quantity),
-        pack_size: pick(numbers.packSize, before.pack_size),
-        pack_size_uom: pick(texts.packSizeUoM, before.pack_size_uom),
-        percent_fill: pick(numbers.percentFill, before.percent_fill) ?? 1,
-        bulk_pack_size: pick(numbers.bulkPackSize, before.bulk_pack_size),
-        bulk_pack_size_uom: pick(texts.bulkPackSizeUoM, before.bulk_pack_size_uom),
-      };
-      const registration = await repo.findHoldingRegistration(trx, job.registration_id);
-      const problems = lineItemEditProblems(
-        {
-          ndc,
-          schedule: entry.schedule,
-          packQuantity: values.pack_quantity,
-          packSize: input.packSize === undefined ? values.pack_size : (input.packSize as string | number | null),
-          packSizeUoM: values.pack_size_uom,
-          percentFill: values.percent_fill,
-          bulkPackSize: values.bulk_pack_size,
-          bulkStage: pick(texts.bulkStage, before.bulk_stage),
-        },
-        { bulkKind: bulkKindOf(entry), standardContainer: kind === 'standard' },
-      );
-      const refusal = registrantProblem(registration, entry.schedule);
-      if (refusal) problems.push(refusal);
-      const fillProblem = percentFillProblem(values.percent_fill, bulkKindOf(entry));
-      if (fillProblem) problems.push(fillProblem);
-      if (problems.length) throw refuse(problems);
-      const changes: LineItemUpdate = {
-        ...(ndc !== before.ndc ? snapshot(entry) : {}),
-        ...values,
-        ...this.#derive(entry, values),
-        ...(texts.source !== undefined ? { source: texts.source } : {}),
-        ...(texts.sourceNumber !== undefined ? { source_number: texts.sourceNumber } : {}),
-        ...(texts.lotNumber !== undefined ? { lot_number: texts.lotNumber } : {}),
-        ...(texts.cause !== undefined ? { cause: texts.cause } : {}),
-        ...(texts.type !== undefined ? { line_type: texts.type } : {}),
-        ...(texts.packQuantityUoM !== undefined ? { pack_quantity_uom: texts.packQuantityUoM } : {}),
-        ...(texts.bulkStage !== undefined ? { bulk_stage: texts.bulkStage } : {}),
-        ...(texts.form222Number !== undefined ? { form_222_number: texts.form222Number } : {}),
-        ...(texts.cwfFormNumber !== undefined ? { cwf_form_number: texts.cwfFormNumber } : {}),
-        ...(expirationDate !== undefined ? { expiration_date: expirationDate } : {}),
-        ...(texts.serialNumber !== undefined ? { serial_number: texts.serialNumber } : {}),
-      };
-      return this.#write(trx, before, changes, user, 'edit', requestId);
+      return this.#edit(trx, kind, before, job, input, user, 'edit', requestId);
     });
+  }
+
+  /**
+   * Applies an approved correction (corrections.service.ts) to a line item inside the caller's
+   * transaction, whatever its lock or its job's finality: a correction is how a final record changes.
+   * The same checks as an edit, the derived quantities worked out again, audited as `correct`.
+   */
+  async correctIn(trx: Kysely<Database>, id: number, input: LineItemEntryInput, user: SessionUser, requestId: string) {
+    const kind = (await repo.lineItemKind(trx, id))?.kind as RecordKind | undefined;
+    const held = kind ? await holdLineItem(trx, id, kind) : undefined;
+    if (!kind || !held) throw notFound(`There is no line item ${id}.`);
+    return this.#edit(trx, kind, held.item, held.job, input, user, 'correct', requestId);
+  }
+
+  async #edit(trx: Kysely<Database>, kind: RecordKind, before: LineItem, job: HeldLineItem['job'], input: LineItemEntryInput, user: SessionUser, action: 'edit' | 'correct', requestId: string) {
+    const { numbers, texts, expirationDate } = normalizeEntry(input);
+    const ndc = input.ndc === undefined ? before.ndc : String(input.ndc ?? '').trim();
+    if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
+    // The item's own NDC is read whoever owns it; a new NDC must be one the user may choose.
+    const own = ndc === before.ndc ? await repo.findDictionaryEntryByNdc(trx, ndc) : undefined;
+    const entry = own ?? (await this.#dictionary(ndc, user));
+    const pick = <T,>(next: T | undefined, current: T) => (next === undefined ? current : next);
+    const values = {
+      pack_quantity: pick(numbers.packQuantity, before.pack_quantity),
+      pack_size: pick(numbers.packSize, before.pack_size),
+      pack_size_uom: pick(texts.packSizeUoM, before.pack_size_uom),
+      percent_fill: pick(numbers.percentFill, before.percent_fill) ?? 1,
+      bulk_pack_size: pick(numbers.bulkPackSize, before.bulk_pack_size),
+      bulk_pack_size_uom: pick(texts.bulkPackSizeUoM, before.bulk_pack_size_uom),
+    };
+    const registration = await repo.findHoldingRegistration(trx, job.registration_id);
+    const problems = lineItemEditProblems(
+      {
+        ndc,
+        schedule: entry.schedule,
+        packQuantity: values.pack_quantity,
+        packSize: input.packSize === undefined ? values.pack_size : (input.packSize as string | number | null),
+        packSizeUoM: values.pack_size_uom,
+        percentFill: values.percent_fill,
+        bulkPackSize: values.bulk_pack_size,
+        bulkStage: pick(texts.bulkStage, before.bulk_stage),
+      },
+      { bulkKind: bulkKindOf(entry), standardContainer: kind === 'standard' },
+    );
+    const refusal = registrantProblem(registration, entry.schedule);
+    if (refusal) problems.push(refusal);
+    const fillProblem = percentFillProblem(values.percent_fill, bulkKindOf(entry));
+    if (fillProblem) problems.push(fillProblem);
+    if (problems.length) throw refuse(problems);
+    const changes: LineItemUpdate = {
+      ...(ndc !== before.ndc ? snapshot(entry) : {}),
+      ...values,
+      ...this.#derive(entry, values),
+      ...(texts.source !== undefined ? { source: texts.source } : {}),
+      ...(texts.sourceNumber !== undefined ? { source_number: texts.sourceNumber } : {}),
+      ...(texts.lotNumber !== undefined ? { lot_number: texts.lotNumber } : {}),
+      ...(texts.cause !== undefined ? { cause: texts.cause } : {}),
+      ...(texts.type !== undefined ? { line_type: texts.type } : {}),
+      ...(texts.packQuantityUoM !== undefined ? { pack_quantity_uom: texts.packQuantityUoM } : {}),
+      ...(texts.bulkStage !== undefined ? { bulk_stage: texts.bulkStage } : {}),
+      ...(texts.form222Number !== undefined ? { form_222_number: texts.form222Number } : {}),
+      ...(texts.cwfFormNumber !== undefined ? { cwf_form_number: texts.cwfFormNumber } : {}),
+      ...(expirationDate !== undefined ? { expiration_date: expirationDate } : {}),
+      ...(texts.serialNumber !== undefined ? { serial_number: texts.serialNumber } : {}),
+    };
+    return this.#write(trx, before, changes, user, action, requestId);
   }
 
   /**

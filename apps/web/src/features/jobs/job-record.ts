@@ -55,6 +55,8 @@ export interface JobPermissions {
   canUnlock: boolean;
   /** CREATE_JOB, locked or not: the "Job Ready" e-mail. */
   canNotifyReady: boolean;
+  /** CREATE_LINE_ITEM on a destroyed (final) job: ask for a correction of its dates (rules/corrections.ts). */
+  canAskCorrection: boolean;
 }
 
 export function jobPermissions(fieldData: FieldData, privileges: readonly string[] | undefined): JobPermissions {
@@ -71,6 +73,7 @@ export function jobPermissions(fieldData: FieldData, privileges: readonly string
     canLock: may('job.lock', { record: locked }),
     canUnlock: may('job.unlock', { record: locked }),
     canNotifyReady: may('job.notify-ready', { record: locked }),
+    canAskCorrection: destroyed !== null && may('correction.request', {}),
   };
 }
 

@@ -1,8 +1,11 @@
-import { Box, Paper, Skeleton, Stack } from '@mantine/core';
+import { Box, Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconFilePencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
+import { CorrectionsPanel } from '../../../components/corrections/corrections-panel.tsx';
+import { RequestCorrectionModal } from '../../../components/corrections/request-correction-modal.tsx';
 import { LockIcon } from '../../../components/lock/lock-icon.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useSession } from '../../../session/use-session.ts';
@@ -32,6 +35,7 @@ export function JobViewScreen() {
   const query = useJob(id);
   const record = query.data;
   const [tab, setTab] = useState<ContainerKind>('standard');
+  const [correcting, setCorrecting] = useState(false);
   const permissions = record ? jobPermissions(record.fieldData, session?.privileges) : null;
 
   const actions = record && permissions && (
@@ -90,7 +94,26 @@ export function JobViewScreen() {
           </Box>
           <JobInfoCards fieldData={record.fieldData} />
           <Box id={JOB_SECTIONS.destructionRecord} tabIndex={-1} className={classes.section}>
-            <DestructionRecordCard jobId={id} record={record} />
+            <Stack gap="sm">
+              <DestructionRecordCard jobId={id} record={record} />
+              {permissions.canAskCorrection && (
+                <Group>
+                  <Button variant="light" leftSection={<IconFilePencil size={16} stroke={1.8} aria-hidden />} onClick={() => setCorrecting(true)}>
+                    Ask for a Correction of the Job's Dates
+                  </Button>
+                </Group>
+              )}
+              <CorrectionsPanel of={{ jobId: id }} />
+            </Stack>
+            {permissions.canAskCorrection && (
+              <RequestCorrectionModal
+                opened={correcting}
+                onClose={() => setCorrecting(false)}
+                target={{ kind: 'job', id }}
+                noun={`job ${id}`}
+                current={{ 'Date Received': text(record.fieldData['Date Received']), 'Date Destroyed': text(record.fieldData['Date Destroyed']) }}
+              />
+            )}
           </Box>
           <Box id={JOB_SECTIONS.files} tabIndex={-1} className={classes.section}>
             <JobFilesCard jobId={id} fieldData={record.fieldData} locked={permissions.locked} canUpload={permissions.canUpload} />

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
-import { lockReason } from '@3ds/domain';
-import { IconArrowsExchange, IconCopy, IconLockCheck, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { canPerform, lockReason } from '@3ds/domain';
+import { IconArrowsExchange, IconCopy, IconFilePencil, IconLockCheck, IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { routePath } from '../../../config/paths.ts';
@@ -11,6 +11,8 @@ import { LINE_ITEM_KINDS, type LineItemKind } from '../../../components/line-ite
 import { NewLineItemFlow } from './new-line-item-flow.tsx';
 import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
+import { CorrectionsPanel } from '../../../components/corrections/corrections-panel.tsx';
+import { RequestCorrectionModal } from '../../../components/corrections/request-correction-modal.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useRecord } from '../../../components/record-view/api/get-record.ts';
 import { RecordLoadError } from '../../../components/record-view/detail-parts.tsx';
@@ -40,7 +42,7 @@ interface LineItemViewProps {
   editing?: boolean;
 }
 
-type Dialog = 'new' | 'duplicate' | 'move' | 'edit-ndc' | null;
+type Dialog = 'new' | 'duplicate' | 'move' | 'edit-ndc' | 'correct' | null;
 
 const ICON = { size: 16, stroke: 1.8, 'aria-hidden': true } as const;
 
@@ -222,7 +224,12 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
       </Group>
       {final && (
         <Alert variant="light" color="gray" title="Final" icon={<IconLockCheck {...ICON} />}>
-          {final}
+          <Text size="sm">{final}</Text>
+          {canPerform(privileges, 'correction.request') && (
+            <Button mt="sm" size="xs" variant="light" leftSection={<IconFilePencil {...ICON} />} onClick={() => setDialog('correct')}>
+              Ask for a Correction
+            </Button>
+          )}
         </Alert>
       )}
 
@@ -232,7 +239,23 @@ export function LineItemView({ kind: kindName, editing = false }: LineItemViewPr
         showBulkDetails={showsBulkDetails(facts, session?.parentOrganization)}
         onEditNdc={can.editNdc ? () => setDialog('edit-ndc') : undefined}
       />
+      <CorrectionsPanel of={{ lineItemId: facts.id, yellowBucket: kind.entity === 'yb-line-items' }} />
       <HistoryPanel entity={kind.entity} id={id} />
+      {final && (
+        <RequestCorrectionModal
+          opened={dialog === 'correct'}
+          onClose={() => setDialog(null)}
+          target={{ kind: 'line-item', id: facts.id }}
+          noun={`${kind.noun} ${facts.id}`}
+          current={{
+            'Pack Quantity': facts.packQuantity,
+            'Pack Size': facts.packSize,
+            'Percent Fill': facts.percentFill,
+            'Lot Number': facts.lotNumber,
+            'Expiration Date': facts.expirationDate,
+          }}
+        />
+      )}
 
       {can.edit && (
         <LineItemFormModal

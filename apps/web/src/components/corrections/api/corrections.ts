@@ -1,0 +1,124 @@
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CorrectionStatus } from '@3ds/domain';
+import { api } from '../../../lib/api-client.ts';
+import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { recordsKeys } from '../../../lib/records/list-records.ts';
+
+/** Whose corrections a panel lists: a job's (its own and its line items') or one line item's. */
+export type CorrectionsOf = { jobId: string } | { lineItemId: string; yellowBucket: boolean };
+
+export interface Correction {
+  id: string;
+  jobId: string;
+  /** Empty: a correction of the job itself. */
+  lineItemId: string;
+  /** The line item is a Yellow Bucket one (its screen is another). */
+  yellowBucket: boolean;
+  field: string;
+  oldValue: string;
+  newValue: string;
+  reason: string;
+  requestedBy: string;
+  requestedAt: string;
+  status: CorrectionStatus;
+  statusText: string;
+  decidedBy: string;
+  decidedAt: string;
+  decisionNote: string;
+}
+
+/**
+ * Under the records' keys: a correction changes a record (and what its job's documents say), so any
+ * mutation of the records reads the corrections again, and a decision reads every record again.
+ */
+export const correctionsKeys = {
+  all: [...recordsKeys.all, 'corrections'] as const,
+  of: (of: CorrectionsOf) => [...recordsKeys.all, 'corrections', 'jobId' in of ? `job-${of.jobId}` : `line-item-${of.lineItemId}`] as const,
+};
+
+export function correctionsFrom(body: unknown): Correction[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (corrections).");
+  return data.map((row) => {
+    const f = (row as { fieldData?: Record<string, unknown> }).fieldData ?? {};
+    const status = f.Status;
+    if (status !== 'pending' && status !== 'applied' && status !== 'rejected') throw new UnexpectedAnswerError("The server's answer has an unexpected shape (corrections).");
+    const text = (key: string) => String(f[key] ?? '');
+    return {
+      id: String((row as { recordId?: unknown }).recordId),
+      jobId: text('Job ID'),
+      lineItemId: text('Line Item ID'),
+      yellowBucket: f['Yellow Bucket'] === true,
+      field: text('Field'),
+      oldValue: text('Old Value'),
+      newValue: text('New Value'),
+      reason: text('Reason'),
+      requestedBy: text('Requested By'),
+      requestedAt: text('Requested At'),
+      status,
+      statusText: text('Status Text'),
+      decidedBy: text('Decided By'),
+      decidedAt: text('Decided At'),
+      decisionNote: text('Decision Note'),
+    };
+  });
+}
+
+function pathOf(of: CorrectionsOf): string {
+  if ('jobId' in of) return `/job/${encodeURIComponent(of.jobId)}/corrections`;
+  return `/${of.yellowBucket ? 'yb-line-item' : 'line-item'}/${encodeURIComponent(of.lineItemId)}/corrections`;
+}
+
+export const correctionsQueryOptions = (of: CorrectionsOf) =>
+  queryOptions({ queryKey: correctionsKeys.of(of), queryFn: async ({ signal }) => correctionsFrom(await api.get<unknown>(pathOf(of), { signal })) });
+
+export function useCorrections(of: CorrectionsOf) {
+  return useQuery(correctionsQueryOptions(of));
+}
+
+/** `POST /3ds/api/corrections`: a correction asked for, pending a second person's approval. */
+export interface CorrectionRequest {
+  target: { jobId: number } | { lineItemId: number };
+  field: string;
+  value: string;
+  reason: string;
+}
+
+export function requestCorrectionMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['corrections', 'request'],
+    mutationFn: async ({ target, field, value, reason }: CorrectionRequest) => correctionsFrom(await api.post('/corrections', { ...target, field, value, reason }))[0]!,
+    // The dialog shows why a correction was refused.
+    meta: { handlesErrors: true },
+    // The record's history gained the request; its corrections list the new one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordsKeys.all }),
+  });
+}
+
+export function useRequestCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation(requestCorrectionMutationOptions(queryClient));
+}
+
+/** `POST /3ds/api/correction/{id}/approve|reject { note }`. */
+export interface CorrectionDecision {
+  id: string;
+  decision: 'approve' | 'reject';
+  note: string;
+}
+
+export function decideCorrectionMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['corrections', 'decide'],
+    mutationFn: async ({ id, decision, note }: CorrectionDecision) =>
+      correctionsFrom(await api.post(`/correction/${encodeURIComponent(id)}/${decision}`, note.trim() ? { note: note.trim() } : {}))[0]!,
+    meta: { handlesErrors: true },
+    // An applied correction changed a record, its job's documents and reports: read them again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordsKeys.all }),
+  });
+}
+
+export function useDecideCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation(decideCorrectionMutationOptions(queryClient));
+}
