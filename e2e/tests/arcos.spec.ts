@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { arcosField, arcosPeriodText, formatIsoDate, recentArcosPeriods, todayIso } from '@3ds/domain';
 import { api, apiToken, type Json } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { expect, login, test } from '../support/fixtures.ts';
+import { expect, login, test, untilStill } from '../support/fixtures.ts';
 
 /**
  * The records our registration keeps, from the screens: the ARCOS report of the last quarter made,
@@ -20,6 +20,7 @@ interface Stock {
   missing222: string;
   ndc: string;
   jobName: string;
+  containerId: string;
 }
 
 /** A job of a DEA registration received in the middle of the last full quarter, with two Schedule II items. */
@@ -48,7 +49,7 @@ async function receivedLastQuarter(request: APIRequestContext): Promise<Stock> {
     api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 2, packSize: 100, packSizeUoM: 'U', percentFill: 1, ...extra });
   const written = String((await item({ form222Number: '231456789' })).recordId);
   const missing222 = String((await item({})).recordId);
-  return { jobId, written, missing222, ndc, jobName };
+  return { jobId, written, missing222, ndc, jobName, containerId: String(container.recordId) };
 }
 
 async function openReports(page: Page) {
@@ -122,7 +123,7 @@ test('the ARCOS report of the last quarter: made, downloaded, kept and listed wi
 });
 
 test('an inventory taken as of now: its PDF downloads, and it is listed with its PDF and Excel', async ({ page, request }) => {
-  await receivedLastQuarter(request);
+  const stock = await receivedLastQuarter(request);
   await openReports(page);
   const panel = page.getByRole('region', { name: 'Inventory' });
   const asOf = panel.getByRole('textbox', { name: 'As of' });
@@ -149,6 +150,27 @@ test('an inventory taken as of now: its PDF downloads, and it is listed with its
   expect(excel.headers()['content-type']).toContain('spreadsheetml');
   expect((await page.request.get((await row.getByRole('link', { name: `Inventory as of ${moment}, PDF` }).getAttribute('href'))!)).ok()).toBe(true);
   await expect(row).not.toContainText('Reconstructed');
+  // It keeps what it counted: it matches the records, until they change.
+  await expect(row).toContainText('Matches the records');
+  const token = await apiToken(request);
+  const late = await api(request, token, 'post', 'line-item/new', {
+    containerId: Number(stock.containerId),
+    ndc: stock.ndc,
+    packQuantity: 1,
+    packSize: 100,
+    packSizeUoM: 'U',
+    percentFill: 1,
+    form222Number: '231456790',
+  });
+  await page.reload();
+  const outOfDate = panel.getByRole('table', { name: 'Inventories taken' }).getByRole('row').filter({ hasText: moment }).first();
+  await expect(outOfDate).toContainText(/Out of date: \d+ differences?/);
+  await outOfDate.getByRole('button', { name: `Show the differences of the inventory as of ${moment}` }).click();
+  const differences = page.getByRole('dialog', { name: `Inventory as of ${moment} against the records now` });
+  await expect(differences.getByRole('table', { name: 'On hand then, not counted' }).getByRole('link', { name: String(late.recordId), exact: true })).toBeVisible();
+  await untilStill(page);
+  await page.screenshot({ path: test.info().outputPath('inventory-differences.png') });
+  await differences.getByRole('button', { name: 'Close' }).click();
 
   // One as of a moment a year ago counts nothing: it is listed as reconstructed from today's records.
   const past = `${pad(now.getMonth() + 1)}/${pad(Math.min(now.getDate(), 28))}/${now.getFullYear() - 1} 18:00`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArcosAnswer, parseKeptArcosReports } from '../src/features/reports/api/export-arcos.ts';
-import { parseInventories } from '../src/features/reports/api/inventory.ts';
+import { inventoryDifferencesKeys, parseInventories, parseInventoryCheck } from '../src/features/reports/api/inventory.ts';
+import { UnexpectedAnswerError } from '../src/lib/answer-shape.ts';
 import { parseOnHand } from '../src/features/reports/api/on-hand.ts';
 
 const skipped = { recordId: 7, jobId: 3, yellowBucket: false, ndc: '00406-0552-01', transaction: 'receipt', reason: 'Schedule 2 receipt without its DEA Form 222 number' };
@@ -52,5 +53,25 @@ describe('the inventories and the on-hand answers', () => {
     expect(parsed.rows[0]).toMatchObject({ id: 9, quantity: '1 × 100 U at 40%', daysLeft: -19, gramsOfBase: 0.179264 });
     expect(parsed).toMatchObject({ foundCount: 1, totalRecordCount: 5 });
     expect(() => parseOnHand({ data: [] })).toThrow();
+  });
+});
+
+describe('an inventory checked against the records', () => {
+  const line = { lineItemId: 7, yellowBucket: false, ndc: '00406-0552-01', description: 'OXYCODONE', schedule: '2', packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 1, gramsOfBase: 0.45 };
+
+  it('reads whether it matches, and what differs', () => {
+    expect(parseInventoryCheck({ known: true, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] })).toEqual({ known: true, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] });
+    const check = parseInventoryCheck({ inventory: '3', known: true, differences: 1, notCounted: [line], noLongerOnHand: [], changed: [] });
+    expect(check.notCounted[0]).toEqual(line);
+    expect(parseInventoryCheck({ known: false, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] }).known).toBe(false);
+  });
+
+  it('refuses an answer of another shape', () => {
+    expect(() => parseInventoryCheck({ known: true, differences: 1 })).toThrow(UnexpectedAnswerError);
+    expect(() => parseInventoryCheck(null)).toThrow(UnexpectedAnswerError);
+  });
+
+  it("keys it under the records' keys: a change of the records reads it again", () => {
+    expect(inventoryDifferencesKeys.of('3').slice(0, 1)).toEqual(['records']);
   });
 });

@@ -64,6 +64,7 @@ async function keep(writer: Kysely<Database>, owner: Kysely<Database>): Promise<
     .values({ as_of: new Date(), pdf_file_id: await file(writer), xlsx_file_id: await file(writer), line_items: 3, created_by: 'keeper' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await writer.insertInto('inventory_lines').values({ inventory_id: inventory.id, line_item_id: 1, ndc: '00406-0552-01', pack_quantity: 1, pack_size: 100, percent_fill: 1, grams_of_base: null }).execute();
   const correction = await writer
     .insertInto('corrections')
     .values({ job_id: job.id, field: 'Date Destroyed', old_value: '06/18/2026', new_value: '06/17/2026', new_stored: '"2026-06-17"', reason: 'Witness log', requested_by: 'clerk' })
@@ -86,7 +87,9 @@ function attacks(k: Kept): [string, ReturnType<typeof sql>][] {
     ['TRUNCATE the documents', sql`TRUNCATE generated_documents`],
     ['DELETE an inventory', sql`DELETE FROM inventories WHERE id = ${k.inventory}`],
     ['UPDATE an inventory’s count', sql`UPDATE inventories SET line_items = 2 WHERE id = ${k.inventory}`],
-    ['TRUNCATE the inventories', sql`TRUNCATE inventories`],
+    ['TRUNCATE the inventories', sql`TRUNCATE inventories CASCADE`],
+    ['DELETE an inventory’s counted lines', sql`DELETE FROM inventory_lines WHERE inventory_id = ${k.inventory}`],
+    ['TRUNCATE the counted lines', sql`TRUNCATE inventory_lines`],
     ['UPDATE a kept file', sql`UPDATE files SET storage_key = 'elsewhere' WHERE id = ${k.keptFile}`],
     ['DELETE a kept file', sql`DELETE FROM files WHERE id = ${k.keptFile}`],
     ['DELETE a correction', sql`DELETE FROM corrections WHERE id = ${k.correction}`],

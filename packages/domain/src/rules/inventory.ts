@@ -1,5 +1,6 @@
 import { DESTRUCTION_DEADLINE_DAYS } from './destruction-clock.ts';
 import { parseUsDate } from './dates.ts';
+import { formatPercent } from './percent.ts';
 import { trimLine } from './text.ts';
 
 /**
@@ -233,4 +234,91 @@ export function accountabilityByNdc(items: readonly NdcAccountableItem[], result
   return [...rows.values()]
     .map((row) => ({ ...row, uncounted: uncounted.get(row.ndc)?.size ?? 0, balanced: balances('packages', row) && balances('units', row) }))
     .sort((a, b) => (a.ndc < b.ndc ? -1 : a.ndc > b.ndc ? 1 : 0));
+}
+
+/**
+ * One line item as an inventory counted it: kept with the inventory (its counted lines), so that a
+ * later change of the records shows as a difference against the count, never as a silent rewrite of
+ * what the inventory said (21 CFR 1304.11(a), 1304.04: the record is kept as it was taken).
+ */
+export interface InventoryCountLine {
+  lineItemId: number;
+  /** A Yellow Bucket line item (its screen is another). */
+  yellowBucket: boolean;
+  ndc: string;
+  description: string;
+  schedule: string;
+  packQuantity: number | null;
+  packSize: number | null;
+  packSizeUoM: string;
+  /** A fraction, 1 = 100 %. */
+  percentFill: number | null;
+  gramsOfBase: number | null;
+}
+
+/** The fields of a counted line that a change of the records can make differ, with their labels. */
+export const INVENTORY_COUNT_FIELDS = [
+  ['ndc', 'NDC'],
+  ['schedule', 'Schedule'],
+  ['packQuantity', 'Pack Quantity'],
+  ['packSize', 'Pack Size'],
+  ['packSizeUoM', 'UoM'],
+  ['percentFill', 'Percent Fill'],
+  ['gramsOfBase', 'Grams of base'],
+] as const satisfies readonly (readonly [keyof InventoryCountLine, string])[];
+
+export interface InventoryLineChange {
+  field: (typeof INVENTORY_COUNT_FIELDS)[number][1];
+  counted: string;
+  now: string;
+}
+
+export interface InventoryDifferences {
+  /** On hand at the moment as the records now say, not counted: a late entry, or a changed date. */
+  notCounted: InventoryCountLine[];
+  /** Counted, no longer on hand at that moment in the records: deleted, or its dates corrected. */
+  noLongerOnHand: InventoryCountLine[];
+  /** Counted and still on hand, with other figures now. */
+  changed: { line: InventoryCountLine; changes: InventoryLineChange[] }[];
+}
+
+const countText = (value: string | number | null): string => {
+  if (value === null || value === '') return '';
+  if (typeof value === 'number') return String(Math.round(value * 1e6) / 1e6);
+  return value.trim().toUpperCase();
+};
+
+/**
+ * What differs between an inventory's counted lines and the line items on hand at its moment as the
+ * records give them now, by line item: none of the three lists has anything when the inventory still
+ * says what the records say.
+ */
+export function inventoryDifferences(counted: readonly InventoryCountLine[], now: readonly InventoryCountLine[]): InventoryDifferences {
+  const nowById = new Map(now.map((line) => [line.lineItemId, line]));
+  const countedIds = new Set(counted.map((line) => line.lineItemId));
+  const result: InventoryDifferences = { notCounted: [], noLongerOnHand: [], changed: [] };
+  for (const line of counted) {
+    const current = nowById.get(line.lineItemId);
+    if (!current) {
+      result.noLongerOnHand.push(line);
+      continue;
+    }
+    const changes = INVENTORY_COUNT_FIELDS.flatMap(([key, field]) => {
+      const show = (value: string | number | null) => (key === 'percentFill' ? formatPercent(value) : countText(value));
+      const [was, is] = [show(line[key]), show(current[key])];
+      return was === is ? [] : [{ field, counted: was, now: is }];
+    });
+    if (changes.length) result.changed.push({ line: current, changes });
+  }
+  for (const line of now) if (!countedIds.has(line.lineItemId)) result.notCounted.push(line);
+  const byId = (a: { lineItemId: number }, b: { lineItemId: number }) => a.lineItemId - b.lineItemId;
+  result.notCounted.sort(byId);
+  result.noLongerOnHand.sort(byId);
+  result.changed.sort((a, b) => byId(a.line, b.line));
+  return result;
+}
+
+/** How many lines differ in all. */
+export function inventoryDifferenceCount(differences: InventoryDifferences): number {
+  return differences.notCounted.length + differences.noLongerOnHand.length + differences.changed.length;
 }

@@ -9,6 +9,9 @@ import {
   reconstructedInventoryText,
   parseInventoryMoment,
   type AccountableItem,
+  inventoryDifferenceCount,
+  inventoryDifferences,
+  type InventoryCountLine,
 } from '../../src/rules/inventory.ts';
 import { accountabilityQuerySchema, inventoryRequestSchema } from '../../src/contracts/inventory.ts';
 
@@ -163,5 +166,47 @@ describe('a reconstructed inventory', () => {
     expect(isReconstructedInventory(asOf, new Date('2026-01-01T18:00:01'))).toBe(true);
     expect(isReconstructedInventory(asOf, new Date('2026-11-28T09:00:00'))).toBe(true);
     expect(reconstructedInventoryText('11/28/2026')).toBe('Reconstructed from the records on 11/28/2026: not a count taken at that moment');
+  });
+});
+
+describe('an inventory against the records, later', () => {
+  const line = (lineItemId: number, values: Partial<InventoryCountLine> = {}): InventoryCountLine => ({
+    lineItemId,
+    yellowBucket: false,
+    ndc: '00406-0552-01',
+    description: 'OXYCODONE HCL 5 MG',
+    schedule: '2',
+    packQuantity: 2,
+    packSize: 100,
+    packSizeUoM: 'U',
+    percentFill: 0.6,
+    gramsOfBase: 0.9,
+    ...values,
+  });
+
+  it('finds nothing when the records still say what was counted (numbers by value, texts by case)', () => {
+    const counted = [line(1), line(2)];
+    const differences = inventoryDifferences(counted, [line(2), line(1, { packSizeUoM: 'u', packQuantity: 2.0 })]);
+    expect(differences).toEqual({ notCounted: [], noLongerOnHand: [], changed: [] });
+    expect(inventoryDifferenceCount(differences)).toBe(0);
+  });
+
+  it('lists a late entry, a line item no longer on hand then, and a changed count with each figure', () => {
+    const counted = [line(1), line(2), line(3)];
+    const now = [line(1), line(3, { packQuantity: 3, percentFill: 0.5, gramsOfBase: 1.125 }), line(4)];
+    const differences = inventoryDifferences(counted, now);
+    expect(differences.notCounted.map((l) => l.lineItemId)).toEqual([4]);
+    expect(differences.noLongerOnHand.map((l) => l.lineItemId)).toEqual([2]);
+    expect(differences.changed).toEqual([
+      {
+        line: now[1],
+        changes: [
+          { field: 'Pack Quantity', counted: '2', now: '3' },
+          { field: 'Percent Fill', counted: '60.00%', now: '50.00%' },
+          { field: 'Grams of base', counted: '0.9', now: '1.125' },
+        ],
+      },
+    ]);
+    expect(inventoryDifferenceCount(differences)).toBe(3);
   });
 });

@@ -61,5 +61,22 @@ export interface InventoriesTable {
   line_items: number;
   created_at: DefaultTimestamp;
   created_by: string;
+  /** Whether its counted lines are kept in inventory_lines (081); false for one taken before. */
+  lines_kept: ColumnType<boolean, boolean | undefined, never>;
 }
 export type Inventory = Selectable<InventoriesTable>;
+
+/** A line item an inventory counted, with the figures it printed (081_inventory_lines.sql). */
+export interface InventoryLinesTable {
+  inventory_id: number;
+  line_item_id: number;
+  yellow_bucket: boolean;
+  ndc: string;
+  description: string;
+  schedule: string;
+  pack_quantity: ColumnType<number | null, number | null, never>;
+  pack_size: ColumnType<number | null, number | null, never>;
+  pack_size_uom: string;
+  percent_fill: ColumnType<number | null, number | null, never>;
+  grams_of_base: ColumnType<number | null, number | null, never>;
+}

@@ -126,6 +126,44 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
     async (request) => inventory.inventories(request.user),
   );
 
+  const countLine = z.object({
+    lineItemId: z.number(),
+    yellowBucket: z.boolean(),
+    ndc: z.string(),
+    description: z.string(),
+    schedule: z.string(),
+    packQuantity: z.number().nullable(),
+    packSize: z.number().nullable(),
+    packSizeUoM: z.string(),
+    percentFill: z.number().nullable(),
+    gramsOfBase: z.number().nullable(),
+  });
+  app.get(
+    '/reports/inventory/:id/differences',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'What changed in the records since an inventory counted them',
+        description:
+          "Compares the line items the inventory counted (kept with it) with those on hand at its moment as the records give them now: `notCounted` (on hand then by the records, not counted: a late entry, a corrected date), `noLongerOnHand` (counted, not on hand then any more: deleted, or its dates corrected) and `changed` (each field counted and now). `differences` is how many line items differ: 0 when the inventory still says what the records say. `known: false` for an inventory taken before its counted lines were kept. 404 for an unknown inventory.",
+        params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be an inventory id (digits)') }),
+        response: {
+          200: z.object({
+            inventory: z.string(),
+            asOf: z.string(),
+            counted: z.number(),
+            known: z.boolean(),
+            differences: z.number(),
+            notCounted: z.array(countLine),
+            noLongerOnHand: z.array(countLine),
+            changed: z.array(z.object({ line: countLine, changes: z.array(z.object({ field: z.string(), counted: z.string(), now: z.string() })) })),
+          }),
+        },
+      },
+    },
+    async (request) => inventory.differences(Number(request.params.id)),
+  );
+
   app.get(
     '/reports/accountability',
     {

@@ -9,6 +9,8 @@ import {
   formatIsoDate,
   INVENTORY_MESSAGES,
   inventoryCountBasis,
+  inventoryDifferenceCount,
+  inventoryDifferences,
   isControlledSchedule,
   isReconstructedInventory,
   reconstructedInventoryText,
@@ -19,6 +21,7 @@ import {
   type AccountabilityQuery,
   type BulkKind,
   type Form41LineItem,
+  type InventoryCountLine,
   type InventoryMoment,
   type InventoryRequest,
 } from '@3ds/domain';
@@ -27,7 +30,7 @@ import type { Database } from '../../db/schema.ts';
 import { renderInventory } from '../../documents/inventory-pdf.ts';
 import type { DocumentColumn, DocumentRow } from '../../documents/table-document.ts';
 import { createXlsxWriter } from '../../documents/xlsx-writer.ts';
-import { badRequest, validationFailed } from '../../errors/app-error.ts';
+import { badRequest, notFound, validationFailed } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
@@ -272,8 +275,10 @@ export class InventoryService {
       body: pdf,
       companions: [{ kind: 'inventory-xlsx', of: { at }, body: xlsx }],
       record: async (trx, saved, [xlsxFile]) => {
-        const inventory = await inventories.insertInventory(trx, { as_of: asOfDate, pdf_file_id: saved.id, xlsx_file_id: xlsxFile!.id, line_items: lines.length, created_by: user.username });
+        const inventory = await inventories.insertInventory(trx, { as_of: asOfDate, pdf_file_id: saved.id, xlsx_file_id: xlsxFile!.id, line_items: lines.length, created_by: user.username, lines_kept: true });
         inventoryId = inventory.id;
+        // What it counted stays with it: a later change of the records shows as a difference.
+        await inventories.insertInventoryLines(trx, lines.map((line) => ({ inventory_id: inventory.id, ...countedRow(countLineOf(line)) })));
         return {
           recordId: inventory.id,
           after: { asOf: asOfText, business: at.business, lineItems: lines.length, rows: rows.length, pdf: saved.id, xlsx: xlsxFile!.id },
@@ -308,7 +313,26 @@ export class InventoryService {
     };
   }
 
-  /** Every inventory kept, newest first, with links to its PDF and xlsx. */
+    /**
+   * `GET /reports/inventory/{id}/differences`: what differs between what the inventory counted and
+   * the line items on hand at its moment as the records now give them (a correction, a late entry, a
+   * deletion since). `known: false` for an inventory taken before its counted lines were kept.
+   */
+  async differences(id: number) {
+    const inventory = await inventories.inventoryOf(this.#db, id);
+    if (!inventory) throw notFound(`There is no inventory ${id}.`);
+    const asOf = new Date(inventory.as_of);
+    const base = { inventory: String(id), asOf: localMinute(asOf), counted: inventory.line_items };
+    if (!inventory.lines_kept) return { ...base, known: false, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] };
+    const at = parseInventoryMoment(localMinute(asOf))!;
+    const [counted, now] = await Promise.all([
+      inventories.inventoryLinesOf(this.#db, id),
+      this.onHand(at).then((lines) => lines.filter((l) => isControlledSchedule(l.schedule)).map(countLineOf)),
+    ]);
+    const found = inventoryDifferences(counted.map(countLineFromRow), now);
+    return { ...base, known: true, differences: inventoryDifferenceCount(found), ...found };
+  }
+
   /** The inventories taken, newest first, with download links for the user's session. */
   async inventories(user: SessionUser) {
     const rows = await inventories.keptInventories(this.#db);
@@ -366,6 +390,52 @@ export class InventoryService {
 }
 
 /** A one-sheet workbook's bytes. */
+/** A line item on hand as an inventory counts it. */
+function countLineOf(line: OnHandLine): InventoryCountLine {
+  return {
+    lineItemId: line.id,
+    yellowBucket: line.kind === 'yellow_bucket',
+    ndc: line.ndc,
+    description: line.description ?? '',
+    schedule: (line.schedule ?? '').toUpperCase(),
+    packQuantity: line.pack_quantity,
+    packSize: line.pack_size,
+    packSizeUoM: line.pack_size_uom ?? '',
+    percentFill: line.percent_fill,
+    gramsOfBase: line.grams_of_base,
+  };
+}
+
+function countedRow(line: InventoryCountLine) {
+  return {
+    line_item_id: line.lineItemId,
+    yellow_bucket: line.yellowBucket,
+    ndc: line.ndc,
+    description: line.description,
+    schedule: line.schedule,
+    pack_quantity: line.packQuantity,
+    pack_size: line.packSize,
+    pack_size_uom: line.packSizeUoM,
+    percent_fill: line.percentFill,
+    grams_of_base: line.gramsOfBase,
+  };
+}
+
+function countLineFromRow(row: ReturnType<typeof countedRow>): InventoryCountLine {
+  return {
+    lineItemId: row.line_item_id,
+    yellowBucket: row.yellow_bucket,
+    ndc: row.ndc,
+    description: row.description,
+    schedule: row.schedule,
+    packQuantity: row.pack_quantity,
+    packSize: row.pack_size,
+    packSizeUoM: row.pack_size_uom,
+    percentFill: row.percent_fill,
+    gramsOfBase: row.grams_of_base,
+  };
+}
+
 async function xlsxBytes(title: string, rows: DocumentRow[]): Promise<Buffer> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { InventoryDifferences } from '@3ds/domain';
 import { downloadHref } from '../../../lib/records/export-records.ts';
 import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -70,4 +71,36 @@ export const inventoriesQueryOptions = () =>
 
 export function useInventories() {
   return useQuery(inventoriesQueryOptions());
+}
+
+/**
+ * `GET /3ds/api/reports/inventory/{id}/differences` — what differs between what the inventory counted
+ * and what the records now say was on hand at its moment (the domain's InventoryDifferences).
+ */
+export interface InventoryCheck extends InventoryDifferences {
+  known: boolean;
+  differences: number;
+}
+
+/**
+ * Under the records' keys: whether an inventory still matches follows the records, so any change to
+ * them (a mutation, a live change) reads it again.
+ */
+export const inventoryDifferencesKeys = { of: (id: string) => ['records', 'inventory-differences', id] as const };
+
+export function parseInventoryCheck(body: unknown): InventoryCheck {
+  const b = body as Partial<InventoryCheck> | null;
+  if (!b || typeof b.known !== 'boolean' || typeof b.differences !== 'number' || !Array.isArray(b.notCounted) || !Array.isArray(b.noLongerOnHand) || !Array.isArray(b.changed)) {
+    throw new UnexpectedAnswerError('The inventory differences answer has an unexpected shape');
+  }
+  return { known: b.known, differences: b.differences, notCounted: b.notCounted, noLongerOnHand: b.noLongerOnHand, changed: b.changed };
+}
+
+export function useInventoryCheck(id: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: inventoryDifferencesKeys.of(id),
+      queryFn: async ({ signal }) => parseInventoryCheck(await api.get<unknown>(`/reports/inventory/${encodeURIComponent(id)}/differences`, { signal })),
+    }),
+  );
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useMayPerform } from '../../../session/use-session.ts';
 import { reportFailureMessage } from '../api/export-report.ts';
 import { useInventories, useTakeInventory, type KeptInventory } from '../api/inventory.ts';
+import { InventoryCheckCell } from './inventory-check.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Now as `MM/DD/YYYY HH:MM`. */
@@ -88,6 +89,7 @@ export function InventoryPanel() {
                   <Table.Th>As of</Table.Th>
                   <Table.Th ta="right">Line items</Table.Th>
                   <Table.Th>Taken</Table.Th>
+                  <Table.Th>Against the records</Table.Th>
                   <Table.Th>Files</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -105,6 +107,9 @@ export function InventoryPanel() {
                     <Table.Td ta="right">{inventory.lineItems}</Table.Td>
                     <Table.Td>
                       {formatTimestamp(new Date(inventory.createdAt))} by {inventory.createdBy}
+                    </Table.Td>
+                    <Table.Td>
+                      <InventoryCheckCell inventory={inventory} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
