@@ -107,6 +107,7 @@ test('the ARCOS report of the last quarter: made, downloaded, kept and listed wi
   await expect(row).toContainText(arcosPeriodText(quarter));
   await expect(row).toContainText('admin');
   await expect(row).toContainText('In force');
+  await expect(row).toContainText('Matches the records');
   const keptLink = row.getByRole('link', { name: new RegExp(`^Download ${fileName}`) });
   const again2 = page.waitForEvent('download');
   await keptLink.click();
@@ -120,6 +121,16 @@ test('the ARCOS report of the last quarter: made, downloaded, kept and listed wi
   await expectAccessible(page, 'Reports with a kept ARCOS report and the items left out of it');
   await skipped.getByRole('link', { name: stock.missing222, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/line-item/${stock.missing222}$`));
+
+  // A late entry in the reported quarter: the kept report no longer says what the records say, and
+  // says which report will carry the correction.
+  const token = await apiToken(request);
+  await api(request, token, 'post', 'line-item/new', { containerId: Number(stock.containerId), ndc: stock.ndc, packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 1, form222Number: '231456791' });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
+  const lateRow = page.getByRole('region', { name: 'ARCOS reports' }).getByRole('table', { name: 'Kept reports' }).getByRole('row').nth(1);
+  await expect(lateRow).toContainText(/Out of date: 1 correction for the .* report/);
+  await lateRow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('arcos-out-of-date.png') });
 });
 
 test('an inventory taken as of now: its PDF downloads, and it is listed with its PDF and Excel', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArcosAnswer, parseKeptArcosReports } from '../src/features/reports/api/export-arcos.ts';
+import { arcosCheckKeys, parseArcosAnswer, parseArcosCheck, parseKeptArcosReports } from '../src/features/reports/api/export-arcos.ts';
 import { inventoryDifferencesKeys, parseInventories, parseInventoryCheck } from '../src/features/reports/api/inventory.ts';
 import { UnexpectedAnswerError } from '../src/lib/answer-shape.ts';
 import { parseOnHand } from '../src/features/reports/api/on-hand.ts';
@@ -73,5 +73,20 @@ describe('an inventory checked against the records', () => {
 
   it("keys it under the records' keys: a change of the records reads it again", () => {
     expect(inventoryDifferencesKeys.of('3').slice(0, 1)).toEqual(['records']);
+  });
+});
+
+describe('the kept ARCOS reports checked against the records', () => {
+  it('reads the corrections pending by report', () => {
+    const check = parseArcosCheck({ known: true, nextPeriod: 'Q4 2026 (October–December)', pending: 3, reports: [{ recordId: '2', corrections: 3 }, { recordId: '1', corrections: 0 }] });
+    expect(check).toMatchObject({ known: true, nextPeriod: 'Q4 2026 (October–December)', pending: 3 });
+    expect(check.byReport.get('2')).toBe(3);
+    expect(check.byReport.get('1')).toBe(0);
+    expect(arcosCheckKeys.all[0]).toBe('records');
+  });
+
+  it('refuses an answer of another shape', () => {
+    expect(() => parseArcosCheck({ known: true })).toThrow(UnexpectedAnswerError);
+    expect(() => parseArcosCheck({ known: true, pending: 1, reports: [{ recordId: 2 }] })).toThrow(UnexpectedAnswerError);
   });
 });

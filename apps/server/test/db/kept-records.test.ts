@@ -64,7 +64,7 @@ async function keep(writer: Kysely<Database>, owner: Kysely<Database>): Promise<
     .values({ as_of: new Date(), pdf_file_id: await file(writer), xlsx_file_id: await file(writer), line_items: 3, created_by: 'keeper' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writer.insertInto('inventory_lines').values({ inventory_id: inventory.id, line_item_id: 1, ndc: '00406-0552-01', pack_quantity: 1, pack_size: 100, percent_fill: 1, grams_of_base: null }).execute();
+  await writer.insertInto('inventory_lines').values({ inventory_id: inventory.id, line_item_id: 1, yellow_bucket: false, ndc: '00406-0552-01', description: 'OXYCODONE', schedule: '2', pack_size_uom: 'U', pack_quantity: 1, pack_size: 100, percent_fill: 1, grams_of_base: null }).execute();
   const correction = await writer
     .insertInto('corrections')
     .values({ job_id: job.id, field: 'Date Destroyed', old_value: '06/18/2026', new_value: '06/17/2026', new_stored: '"2026-06-17"', reason: 'Witness log', requested_by: 'clerk' })

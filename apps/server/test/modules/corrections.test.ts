@@ -183,10 +183,17 @@ describe('a correction in the next ARCOS report', () => {
   it('goes out as a deletion of what was reported and an insertion of what the records now say', async () => {
     await t.db.updateTable('settings').set({ dea_number: 'RD1234563', dea_regional_number: 'DR7654321', arcos_frequency: 'quarterly' }).where('id', '=', 1).execute();
     const f = await destroyedJob();
+    // Before any report there is nothing to check against.
+    expect((await as('reader', 'GET', '/reports/arcos/check')).json()).toEqual({ known: false, nextPeriod: '', pending: 0, reports: [] });
     const q2 = await as('keeper', 'POST', '/reports/arcos', { period: '2026-Q2' });
     expect(q2.statusCode, q2.body).toBe(200);
+    const q2Id = q2.json().data[0].recordId;
+    const check = async () => (await as('reader', 'GET', '/reports/arcos/check')).json();
+    expect(await check()).toEqual({ known: true, nextPeriod: 'Q3 2026 (July–September)', pending: 0, reports: [{ recordId: q2Id, corrections: 0 }] });
     const id = (await as('clerk', 'POST', '/corrections', { lineItemId: f.item.id, field: 'Pack Quantity', value: '3', reason: 'Recount' })).json().data[0].recordId;
     expect((await as('second', 'POST', `/correction/${id}/approve`, {})).statusCode).toBe(200);
+    // The Q2 report no longer says what the records say: its P and Y go out again, deleted and inserted.
+    expect(await check()).toMatchObject({ known: true, pending: 4, reports: [{ recordId: q2Id, corrections: 4 }] });
     const q3 = await as('keeper', 'POST', '/reports/arcos', { period: '2026-Q3' });
     expect(q3.statusCode, q3.body).toBe(200);
     const download = await t.app.inject({ method: 'GET', url: q3.json().data[0].fieldData.Container });
@@ -194,5 +201,7 @@ describe('a correction in the next ARCOS report', () => {
     // Position 10 is the transaction code, 11 the action indicator (ARCOS handbook appendix 1).
     const actions = records.map((r) => `${r[10]}${r[9]}`).sort();
     expect(actions).toEqual(['DP', 'DY', 'IP', 'IY']);
+    // Once the Q3 report carried the corrections, both match the records.
+    expect((await check()).reports.map((r: { corrections: number }) => r.corrections)).toEqual([0, 0]);
   });
 });

@@ -332,6 +332,13 @@ export function previousArcosPeriod(period: ArcosPeriod): ArcosPeriod {
   return arcosPeriodOf(period.frequency, start.toISOString().slice(0, 10));
 }
 
+/** The period after one, of the frequency the reports are made in now. */
+export function nextArcosPeriod(period: Pick<ArcosPeriod, 'end'>, frequency: ArcosFrequency): ArcosPeriod {
+  const next = new Date(`${period.end}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return arcosPeriodOf(frequency, next.toISOString().slice(0, 10));
+}
+
 /** The last `count` full periods before the one holding today, newest first: what the Reports screen offers. */
 export function recentArcosPeriods(frequency: ArcosFrequency, todayIso: string, count = 8): ArcosPeriod[] {
   const periods: ArcosPeriod[] = [];
@@ -464,6 +471,8 @@ export interface ArcosHeld {
    */
   date?: string | null | undefined;
   record: string;
+  /** The kept report that carried it (for saying which report a pending correction concerns). */
+  reportId?: number | undefined;
 }
 
 /**
@@ -539,4 +548,23 @@ export function planArcosReport(period: ArcosPeriod, now: readonly ArcosWritten[
   plan.deletions.sort(order);
   plan.insertions.sort(order);
   return plan;
+}
+
+/**
+ * Which kept report each correction the next report would carry concerns: a deletion, the report that
+ * carried what it deletes; an insertion, the report whose period holds its date (a late entry, or the
+ * year-end inventory of its December 31). Counts by report id; a correction no report in force
+ * covers is not counted.
+ */
+export function pendingCorrectionsByReport(
+  plan: Pick<ArcosReportPlan, 'deletions' | 'insertions'>,
+  reports: readonly { id: number; start: string; end: string }[],
+): Map<number, number> {
+  const counts = new Map<number, number>();
+  const add = (id: number | undefined) => {
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+  };
+  for (const d of plan.deletions) add(d.reportId ?? reports.find((r) => d.date && d.date >= r.start && d.date <= r.end)?.id);
+  for (const i of plan.insertions) add(reports.find((r) => i.date >= r.start && i.date <= r.end)?.id);
+  return counts;
 }

@@ -24,6 +24,8 @@ import {
   type ArcosLineItem,
   type ArcosWritten,
   type ArcosTransaction,
+  nextArcosPeriod,
+  pendingCorrectionsByReport,
 } from '../../src/rules/arcos.ts';
 import { isArcosReportable } from '../../src/rules/reports.ts';
 import { WORKED_LINE_ITEMS, type WorkedLineItem } from '../fixtures/worked-line-items.ts';
@@ -483,3 +485,39 @@ describe('the year-end inventory (3) is corrected like receipts and destructions
 });
 
 const RECEIPT_ON = (date: string): ArcosTransaction => ({ ...RECEIPT, date });
+
+describe('what the next report would correct, by report', () => {
+  it('steps to the period after the latest report, across a year', () => {
+    expect(nextArcosPeriod({ end: '2026-06-30' }, 'quarterly').label).toBe('2026-Q3');
+    expect(nextArcosPeriod({ end: '2026-12-31' }, 'quarterly').label).toBe('2027-Q1');
+    expect(nextArcosPeriod({ end: '2026-12-31' }, 'monthly').label).toBe('2027-01');
+    expect(nextArcosPeriod({ end: '2026-02-28' }, 'monthly')).toMatchObject({ start: '2026-03-01', end: '2026-03-31' });
+  });
+
+  it('counts a deletion against the report that carried it and an insertion against the report whose period holds it', () => {
+    const reports = [
+      { id: 2, start: '2026-04-01', end: '2026-06-30' },
+      { id: 1, start: '2026-01-01', end: '2026-03-31' },
+    ];
+    const record = 'x'.repeat(80);
+    const counts = pendingCorrectionsByReport(
+      {
+        deletions: [
+          { lineItemId: 5, code: 'P', record, reportId: 1 },
+          { lineItemId: 5, code: 'Y', record, reportId: 2 },
+          { lineItemId: 6, code: 'P', record, date: '2026-05-02' },
+        ],
+        insertions: [
+          { lineItemId: 5, code: 'P', date: '2026-02-10', record },
+          { lineItemId: 7, code: 'P', date: '2026-05-20', record },
+          { lineItemId: 8, code: 'P', date: '2025-12-20', record },
+        ],
+      },
+      reports,
+    );
+    expect([...counts.entries()].sort()).toEqual([
+      [1, 2],
+      [2, 3],
+    ]);
+  });
+});

@@ -167,13 +167,13 @@ export function currentArcosReports(db: Kysely<Database>) {
  * always there for code 3; for P and Y only on rows written since 079_arcos_year_end_held.sql.
  */
 export async function heldTransactions(db: Kysely<Database>, except: number | null): Promise<ArcosHeld[]> {
-  const rows = await sql<{ line_item_id: number; code: ArcosHeld['code']; date: string | null; action: string; record: string }>`
-    SELECT DISTINCT ON (t.line_item_id, t.code, year_end) t.line_item_id, t.code, to_char(t.transaction_date, 'YYYY-MM-DD') AS date, t.action, t.record
+  const rows = await sql<{ line_item_id: number; code: ArcosHeld['code']; date: string | null; action: string; record: string; report_id: number }>`
+    SELECT DISTINCT ON (t.line_item_id, t.code, year_end) t.line_item_id, t.code, to_char(t.transaction_date, 'YYYY-MM-DD') AS date, t.action, t.record, t.report_id
     FROM arcos_report_transactions t JOIN arcos_reports r ON r.id = t.report_id
     CROSS JOIN LATERAL (SELECT CASE WHEN t.code = '3' THEN t.transaction_date END AS year_end) y
     WHERE r.superseded_at IS NULL AND r.id <> ${except ?? 0}
     ORDER BY t.line_item_id, t.code, year_end, t.report_id DESC, t.id DESC`.execute(db);
-  return rows.rows.filter((r) => r.action !== 'D').map((r) => ({ lineItemId: r.line_item_id, code: r.code, date: r.date, record: r.record }));
+  return rows.rows.filter((r) => r.action !== 'D').map((r) => ({ lineItemId: r.line_item_id, code: r.code, date: r.date, record: r.record, reportId: r.report_id }));
 }
 
 /** Every ARCOS report kept, newest first, with its file's name. */

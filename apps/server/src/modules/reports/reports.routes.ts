@@ -109,4 +109,25 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     },
     async (request) => reports.arcosReports(request.user),
   );
+
+  app.get(
+    '/reports/arcos/check',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Whether the kept ARCOS reports still say what the records say',
+        description:
+          "Works out the corrections the next report would carry (a deletion, D, of what a report in force carried that the records now give otherwise — a correction, a deletion, a changed date — and an insertion, I, of what a covered period now holds that no report carried: a late entry, a year-end inventory changed since) and counts them by the report each concerns. A report with `corrections: 0` matches the records; the others are out of date until `nextPeriod`'s report is made. `known: false` (nothing counted) when no report is in force or our DEA registration is not in Settings. Any signed-in user.",
+        response: {
+          200: z.object({
+            known: z.boolean(),
+            nextPeriod: z.string(),
+            pending: z.number(),
+            reports: z.array(z.object({ recordId: z.string(), corrections: z.number() })),
+          }),
+        },
+      },
+    },
+    async () => reports.arcosCheck(),
+  );
 };

@@ -11,6 +11,8 @@ import {
   arcosRecord,
   arcosYearEndInventoryRecord,
   arcosYearEndsCovered,
+  nextArcosPeriod,
+  pendingCorrectionsByReport,
   carriesYearEndInventory,
   isArcosReportable,
   isValidDeaNumber,
@@ -20,6 +22,7 @@ import {
   todayIso,
   withAction,
   type ArcosFrequency,
+  type ArcosPeriod,
   type ArcosLineItem,
   type ArcosRequest,
   type ArcosTransactionCode,
@@ -326,55 +329,8 @@ export class ReportsService {
         );
       }
     }
-    const inForce = read.reports.filter((r) => r.id !== supersedes);
-    const coveredFrom = inForce.length ? inForce.reduce((min, r) => (r.period_start < min ? r.period_start : min), inForce[0]!.period_start) : null;
-    const held = await reports.heldTransactions(this.#db, supersedes);
-    const heldYearEnd = held.filter((h) => h.code === ARCOS_INVENTORY_CODES.yearEnd);
-    const heldReceiptsAndDestructions = held.filter((h) => h.code !== ARCOS_INVENTORY_CODES.yearEnd);
-    const lines = await reports.arcosLines(this.#db, { from: coveredFrom ?? period.start, to: period.end, ids: [...new Set(heldReceiptsAndDestructions.map((h) => h.lineItemId))] }, ARCOS_RULE);
-    const regional = settings.dea_regional_number?.trim().toUpperCase() ?? '';
-
-    const now: ArcosWritten[] = [];
-    const skipped: ArcosSkippedItem[] = [];
-    const inScope = (date: string) => date >= (coveredFrom ?? period.start) && date <= period.end;
-    let destructionsWanted = false;
-    for (const line of lines) {
-      const transactions: [ArcosTransactionCode, string | null, string | null][] = [
-        [ARCOS_TRANSACTION_CODES.receipt, line.date_received, line.registration_number],
-        [ARCOS_TRANSACTION_CODES.destroyed, line.date_destroyed, regional || null],
-      ];
-      for (const [code, date, associate] of transactions) {
-        if (!date || date > period.end) continue;
-        if (code === ARCOS_TRANSACTION_CODES.destroyed && inScope(date)) destructionsWanted = true;
-        // Appendix 1: a destruction (Y) names the DEA regional office as its associate registrant.
-        const result = arcosRecord(arcosItemOf(line), { code, date, reportingRegistrant: ours, associateRegistrant: associate });
-        if ('record' in result) now.push({ lineItemId: line.id, code, date, record: result.record });
-        else if (inScope(date)) {
-          skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: code === 'P' ? 'receipt' : 'destruction', reason: result.reason });
-        }
-      }
-    }
-    if (destructionsWanted && !regional) throw conflict(ARCOS_MESSAGES.regionalMissing);
-
-    // The reportable items on hand at the close of a December 31, as the records give them now.
-    const onHandAtYearEnd = async (date: string) =>
-      (await this.#inventory.onHand({ date, time: '23:59', business: 'close' })).filter((l) => isArcosReportable(l.schedule, l.removed_from_arcos === true, l.drug_code));
-    const yearEndRecord = (line: OnHandLine, date: string) => {
-      const result = arcosYearEndInventoryRecord(arcosItemOnHand(line), ours, date);
-      if ('reason' in result) skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: 'inventory', reason: result.reason });
-      return 'record' in result ? result.record : null;
-    };
-    // The year-end inventories earlier reports covered (and any DEA holds), as they are now: what DEA
-    // holds of them is corrected like receipts and destructions (D, I).
-    const earlierYearEnds = new Set(arcosYearEndsCovered(coveredFrom, period));
-    for (const h of heldYearEnd) if (h.date && h.date < period.start) earlierYearEnds.add(h.date);
-    for (const date of [...earlierYearEnds].sort()) {
-      for (const line of await onHandAtYearEnd(date)) {
-        const record = yearEndRecord(line, date);
-        if (record !== null) now.push({ lineItemId: line.id, code: ARCOS_INVENTORY_CODES.yearEnd, date, record });
-      }
-    }
-    const plan = planArcosReport(period, now, held, coveredFrom);
+    const { plan, skipped, destructionsWanted, yearEndRecord, onHandAtYearEnd } = await this.#plan(period, ours, settings, read.reports, supersedes);
+    if (destructionsWanted && !(settings.dea_regional_number?.trim() ?? '')) throw conflict(ARCOS_MESSAGES.regionalMissing);
 
     // The period's own year-end inventory: regular records after the receipts and destructions.
     const yearEnd: { lineItemId: number | null; record: string }[] = [];
@@ -468,6 +424,91 @@ export class ReportsService {
     };
   }
 
+  /**
+   * What a report of `period` carries beside its control record and its own year-end inventory: the
+   * transactions dated in it and the corrections (D, I) of what the reports in force (but
+   * `supersedes`) carried, as the records give them now; and what could not be written, with why.
+   */
+  async #plan(period: ArcosPeriod, ours: string, settings: { dea_regional_number: string | null }, kept: readonly KeptArcosReport[], supersedes: number | null) {
+    const inForce = kept.filter((r) => r.id !== supersedes);
+    const coveredFrom = inForce.length ? inForce.reduce((min, r) => (r.period_start < min ? r.period_start : min), inForce[0]!.period_start) : null;
+    const held = await reports.heldTransactions(this.#db, supersedes);
+    const heldYearEnd = held.filter((h) => h.code === ARCOS_INVENTORY_CODES.yearEnd);
+    const heldReceiptsAndDestructions = held.filter((h) => h.code !== ARCOS_INVENTORY_CODES.yearEnd);
+    const lines = await reports.arcosLines(this.#db, { from: coveredFrom ?? period.start, to: period.end, ids: [...new Set(heldReceiptsAndDestructions.map((h) => h.lineItemId))] }, ARCOS_RULE);
+    const regional = settings.dea_regional_number?.trim().toUpperCase() ?? '';
+
+    const now: ArcosWritten[] = [];
+    const skipped: ArcosSkippedItem[] = [];
+    const inScope = (date: string) => date >= (coveredFrom ?? period.start) && date <= period.end;
+    let destructionsWanted = false;
+    for (const line of lines) {
+      const transactions: [ArcosTransactionCode, string | null, string | null][] = [
+        [ARCOS_TRANSACTION_CODES.receipt, line.date_received, line.registration_number],
+        [ARCOS_TRANSACTION_CODES.destroyed, line.date_destroyed, regional || null],
+      ];
+      for (const [code, date, associate] of transactions) {
+        if (!date || date > period.end) continue;
+        if (code === ARCOS_TRANSACTION_CODES.destroyed && inScope(date)) destructionsWanted = true;
+        // Appendix 1: a destruction (Y) names the DEA regional office as its associate registrant.
+        const result = arcosRecord(arcosItemOf(line), { code, date, reportingRegistrant: ours, associateRegistrant: associate });
+        if ('record' in result) now.push({ lineItemId: line.id, code, date, record: result.record });
+        else if (inScope(date)) {
+          skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: code === 'P' ? 'receipt' : 'destruction', reason: result.reason });
+        }
+      }
+    }
+
+    // The reportable items on hand at the close of a December 31, as the records give them now.
+    const onHandAtYearEnd = async (date: string) =>
+      (await this.#inventory.onHand({ date, time: '23:59', business: 'close' })).filter((l) => isArcosReportable(l.schedule, l.removed_from_arcos === true, l.drug_code));
+    const yearEndRecord = (line: OnHandLine, date: string) => {
+      const result = arcosYearEndInventoryRecord(arcosItemOnHand(line), ours, date);
+      if ('reason' in result) skipped.push({ recordId: line.id, jobId: line.job_id, yellowBucket: line.kind === 'yellow_bucket', ndc: line.ndc, transaction: 'inventory', reason: result.reason });
+      return 'record' in result ? result.record : null;
+    };
+    // The year-end inventories earlier reports covered (and any DEA holds), as they are now: what DEA
+    // holds of them is corrected like receipts and destructions (D, I).
+    const earlierYearEnds = new Set(arcosYearEndsCovered(coveredFrom, period));
+    for (const h of heldYearEnd) if (h.date && h.date < period.start) earlierYearEnds.add(h.date);
+    for (const date of [...earlierYearEnds].sort()) {
+      for (const line of await onHandAtYearEnd(date)) {
+        const record = yearEndRecord(line, date);
+        if (record !== null) now.push({ lineItemId: line.id, code: ARCOS_INVENTORY_CODES.yearEnd, date, record });
+      }
+    }
+    const plan = planArcosReport(period, now, held, coveredFrom);
+    return { plan, skipped, destructionsWanted, yearEndRecord, onHandAtYearEnd, inForce };
+  }
+
+  /**
+   * `GET /reports/arcos/check`: whether the kept reports in force still say what the records say. The
+   * next report's corrections (D, I of what earlier reports carried), worked out now as that report
+   * would, counted by the report each concerns: a report with none matches the records. `known: false`
+   * when no check can be made (no report in force, or our registration is not in Settings).
+   */
+  async arcosCheck() {
+    const read = await transaction(this.#db, async (trx) => {
+      await reports.readAsOfOneMoment(trx);
+      return { settings: await readSettings(trx), reports: await reports.currentArcosReports(trx) };
+    });
+    const ours = read.settings.dea_number?.trim().toUpperCase() ?? '';
+    const latest = read.reports[0];
+    if (!latest || !isValidDeaNumber(ours)) return { known: false, nextPeriod: '', pending: 0, reports: [] };
+    const next = nextArcosPeriod({ end: latest.period_end }, read.settings.arcos_frequency as ArcosFrequency);
+    const { plan } = await this.#plan(next, ours, read.settings, read.reports, null);
+    const byReport = pendingCorrectionsByReport(
+      plan,
+      read.reports.map((r) => ({ id: r.id, start: r.period_start, end: r.period_end })),
+    );
+    return {
+      known: true,
+      nextPeriod: arcosPeriodText(next),
+      pending: plan.deletions.length + plan.insertions.length,
+      reports: read.reports.map((r) => ({ recordId: String(r.id), corrections: byReport.get(r.id) ?? 0 })),
+    };
+  }
+
   /** Every ARCOS report kept (handbook 2.2: two years; 3DS never removes one), newest first, each with its link. */
   async arcosReports(user: SessionUser) {
     const rows = await reports.keptArcosReports(this.#db);
@@ -501,6 +542,9 @@ export class ReportsService {
     };
   }
 }
+
+/** A kept report in force, as `currentArcosReports` reads it. */
+type KeptArcosReport = Awaited<ReturnType<typeof reports.currentArcosReports>>[number];
 
 /** A kept report's period label from its dates. */
 function labelOf(start: string, _end: string, frequency: ArcosFrequency): string {

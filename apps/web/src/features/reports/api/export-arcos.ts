@@ -110,7 +110,7 @@ export function makeArcosReportMutationOptions(queryClient: QueryClient) {
     mutationFn: makeArcosReport,
     // The reports screen shows the server's reason itself (no DEA number in Settings, a bad period).
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: arcosKeys.kept }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: arcosKeys.kept }), queryClient.invalidateQueries({ queryKey: arcosCheckKeys.all })]),
   });
 }
 
@@ -124,4 +124,36 @@ export const keptArcosReportsQueryOptions = () =>
 
 export function useKeptArcosReports() {
   return useQuery(keptArcosReportsQueryOptions());
+}
+
+/**
+ * `GET /3ds/api/reports/arcos/check` — the corrections the next report would carry, by the kept report
+ * each concerns: a report with none still says what the records say.
+ */
+export interface ArcosCheck {
+  known: boolean;
+  /** "Q4 2026 (October–December)": the report that will carry them. */
+  nextPeriod: string;
+  pending: number;
+  /** Corrections pending, by kept report id. */
+  byReport: ReadonlyMap<string, number>;
+}
+
+/** Under the records' keys: whether a report still matches follows every change of the records. */
+export const arcosCheckKeys = { all: ['records', 'arcos-check'] as const };
+
+export function parseArcosCheck(body: unknown): ArcosCheck {
+  if (!isObject(body) || typeof body.known !== 'boolean' || typeof body.pending !== 'number' || !Array.isArray(body.reports)) {
+    throw new UnexpectedAnswerError('The ARCOS check answer has an unexpected shape');
+  }
+  const byReport = new Map<string, number>();
+  for (const r of body.reports as unknown[]) {
+    if (!isObject(r) || typeof r.recordId !== 'string' || typeof r.corrections !== 'number') throw new UnexpectedAnswerError('The ARCOS check answer has an unexpected shape');
+    byReport.set(r.recordId, r.corrections);
+  }
+  return { known: body.known, nextPeriod: String(body.nextPeriod ?? ''), pending: body.pending, byReport };
+}
+
+export function useArcosCheck() {
+  return useQuery(queryOptions({ queryKey: arcosCheckKeys.all, queryFn: async ({ signal }) => parseArcosCheck(await api.get<unknown>('/reports/arcos/check', { signal })) }));
 }

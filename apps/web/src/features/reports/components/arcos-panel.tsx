@@ -8,7 +8,7 @@ import { DownloadDialog } from '../../../components/list-screen/download-dialog.
 import { LineItemProblems } from './record-links.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useMayPerform } from '../../../session/use-session.ts';
-import { useKeptArcosReports, useMakeArcosReport, type ArcosFile, type KeptArcosReport } from '../api/export-arcos.ts';
+import { useArcosCheck, useKeptArcosReports, useMakeArcosReport, type ArcosFile, type KeptArcosReport } from '../api/export-arcos.ts';
 import { reportFailureMessage } from '../api/export-report.ts';
 
 const TRANSACTION_TEXT = { receipt: 'Receipt', destruction: 'Destruction', inventory: 'Year-end inventory' } as const;
@@ -120,7 +120,29 @@ export function ArcosPanel() {
   );
 }
 
+/**
+ * Whether a report in force still says what the records say: the corrections the next report would
+ * carry for it (a changed, deleted or late line item, a changed year-end inventory), or none.
+ */
+function AgainstTheRecords({ reportId, check }: { reportId: string; check: ReturnType<typeof useArcosCheck> }) {
+  if (check.isPending || check.isError || !check.data.known) return null;
+  const corrections = check.data.byReport.get(reportId) ?? 0;
+  if (corrections === 0) {
+    return (
+      <Text size="xs" c="teal.9">
+        Matches the records
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="red.9" fw={600} style={{ whiteSpace: 'normal' }}>
+      Out of date: {corrections} correction{corrections === 1 ? '' : 's'} for the {check.data.nextPeriod} report
+    </Text>
+  );
+}
+
 function KeptReports({ reports, loading }: { reports: KeptArcosReport[]; loading: boolean }) {
+  const check = useArcosCheck();
   return (
     <Stack gap={6}>
       <Title order={3} fz="sm" fw={650} id="arcos-kept">
@@ -160,9 +182,12 @@ function KeptReports({ reports, loading }: { reports: KeptArcosReport[]; loading
                         Superseded
                       </Badge>
                     ) : (
-                      <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
-                        In force
-                      </Badge>
+                      <Stack gap={4}>
+                        <Badge color="teal" variant="light" style={{ minWidth: 'max-content' }}>
+                          In force
+                        </Badge>
+                        <AgainstTheRecords reportId={r.id} check={check} />
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
