@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
 import { expect, login, test } from '../support/fixtures.ts';
@@ -135,6 +136,20 @@ test.describe('DEA documents of a job', () => {
     await expect(generated.getByRole('row').nth(2)).toContainText('DEA Form 41');
     await expect(generated.getByText('Current')).toHaveCount(2);
     await expect(generated.getByRole('link', { name: /^DEA Form 41 generated / })).toHaveAttribute('href', /form-41\.pdf/);
+
+    // The printed Form 41 comes back signed: its scan is kept beside the version it signs.
+    const scan = test.info().outputPath('signed-form-41.pdf');
+    await writeFile(scan, Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'));
+    const chooser = page.waitForEvent('filechooser');
+    await generated.getByRole('button', { name: /^Attach the signed copy of the DEA Form 41 generated / }).click();
+    await (await chooser).setFiles(scan);
+    const signed = generated.getByRole('link', { name: /^Signed copy of the DEA Form 41 generated .* by admin$/ });
+    await expect(signed).toBeVisible();
+    expect((await page.request.get((await signed.getAttribute('href'))!)).ok()).toBe(true);
+    // The generated slot still holds the generated document.
+    await expect(files.getByRole('link', { name: '41', exact: true })).toHaveAttribute('href', /form-41\.pdf/);
+    await generated.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('signed-copy.png') });
   });
 
   test('a late entry after the Form 41 makes it out of date: the job says so, and locking again offers to generate it again', async ({ page, request }) => {

@@ -22,7 +22,7 @@ import type { DatabaseHandle } from './database.ts';
  * and add them, never delete or rewrite them; a report or a document may only be marked superseded.
  * A stored file it may add and (an expired export) remove, never change.
  */
-export const KEPT_TABLES = ['arcos_reports', 'arcos_report_transactions', 'generated_documents', 'inventories', 'inventory_lines'] as const;
+export const KEPT_TABLES = ['arcos_reports', 'arcos_report_transactions', 'generated_documents', 'inventories', 'inventory_lines', 'signed_copies'] as const;
 const SUPERSEDED_TABLES = ['arcos_reports', 'generated_documents'] as const;
 
 /** A role name as an SQL identifier. */

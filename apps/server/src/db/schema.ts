@@ -1,6 +1,6 @@
 import type { AuditLogTable, LoginFailuresTable, LoginLockoutsTable, SessionsTable, UsersTable } from './tables/auth.table.ts';
 import type { RecordTables } from './tables/records.table.ts';
-import type { ArcosReportTransactionsTable, ArcosReportsTable, GeneratedDocumentsTable, InventoriesTable, InventoryLinesTable } from './tables/dea-records.table.ts';
+import type { ArcosReportTransactionsTable, ArcosReportsTable, GeneratedDocumentsTable, InventoriesTable, InventoryLinesTable, SignedCopiesTable } from './tables/dea-records.table.ts';
 import type { CorrectionsTable } from './tables/corrections.table.ts';
 import type { ListColumnsTable } from './tables/list-columns.table.ts';
 import type { SavedFindsTable } from './tables/saved-finds.table.ts';
@@ -18,6 +18,7 @@ export interface Database extends RecordTables {
   arcos_report_transactions: ArcosReportTransactionsTable;
   inventories: InventoriesTable;
   inventory_lines: InventoryLinesTable;
+  signed_copies: SignedCopiesTable;
   list_columns: ListColumnsTable;
   corrections: CorrectionsTable;
 }

@@ -294,6 +294,48 @@ describe('with our registration', () => {
     expect(text).toContain('Incinerator down for repairs');
   });
 
+  it('keeps a signed copy beside the version it signs: listed under it, kept, its link for the session that asked', async () => {
+    const job = await jobWithItems();
+    await lock(job.id);
+    expect((await post('clerk', `/job/${job.id}/documents/form-41`)).statusCode).toBe(200);
+    const listed = async () => (await t.injectAs('clerk', { method: 'GET', url: `/3ds/api/job/${job.id}/documents` })).json().data;
+    const [form41] = await listed();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const attach = (user: string | null, url: string, bytes = pdf) =>
+      user === null
+        ? t.app.inject({ method: 'POST', url: `/3ds/api${url}`, ...multipartBody([{ name: 'signed.pdf', bytes }]) })
+        : t.injectAs(user, { method: 'POST', url: `/3ds/api${url}`, ...multipartBody([{ name: 'signed.pdf', bytes }]) });
+    const url = `/job/${job.id}/documents/${form41.recordId}/signed-copy`;
+    expect((await attach(null, url)).statusCode).toBe(401);
+    expect((await attach('viewer', url)).statusCode).toBe(403);
+    expect((await attach('clerk', `/job/${job.id}/documents/999999/signed-copy`)).statusCode).toBe(404);
+    const other = await jobWithItems();
+    const wrongJob = await attach('clerk', `/job/${other.id}/documents/${form41.recordId}/signed-copy`);
+    expect(wrongJob.statusCode).toBe(404);
+    expect(wrongJob.json().message).toBe(`Job ${other.id} has no generated document ${form41.recordId}.`);
+    const notAScan = await attach('clerk', url, Buffer.from('just some words, no document'));
+    expect(notAScan.statusCode).toBe(415);
+    expect(notAScan.json().message).toMatch(/A signed copy is a PDF or an image/);
+    expect((await listed())[0].fieldData['Signed Copies']).toEqual([]);
+
+    // The job is locked: a signed copy is still taken (it is what comes back after the destruction).
+    const res = await attach('clerk', url);
+    expect(res.statusCode, res.body).toBe(200);
+    const [copy] = res.json().data[0].fieldData['Signed Copies'];
+    expect(copy).toMatchObject({ 'File Name': `job-${job.id}-form-41-${form41.recordId}-signed.pdf`, 'Uploaded By': 'clerk' });
+    const fetched = await t.app.inject({ method: 'GET', url: copy.Container });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The generated slot still holds the generated document, untouched.
+    expect((await slotOf(job.id, '41 Insert'))!.file_id).not.toBe(copy.Container);
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('record_id', '=', String(job.id)).where('action', '=', 'attach-signed-copy').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ username: 'clerk', entity: 'job', after: { document: 'DEA Form 41', generated_document_id: Number(form41.recordId) } });
+    // Kept: never changed or removed, nor its file.
+    const row = await t.db.selectFrom('signed_copies').selectAll().where('generated_document_id', '=', Number(form41.recordId)).executeTakeFirstOrThrow();
+    await expect(t.db.deleteFrom('signed_copies').where('id', '=', row.id).execute()).rejects.toThrow(/kept record/);
+    await expect(t.db.deleteFrom('files').where('id', '=', row.file_id).execute()).rejects.toThrow(/held by a kept record/);
+  });
+
   it('refuses an upload to the 41 Insert or Certificate of Destruction slot, ever (422): before anything is generated, and after, even unlocked', async () => {
     const job = await jobWithItems();
     const upload = (slot: string) =>
@@ -303,7 +345,7 @@ describe('with our registration', () => {
       const res = await upload(slot);
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().message).toBe(
-        `The ${slot} of job ${job.id} holds the ${slot === '41 Insert' ? 'DEA Form 41' : slot} 3DS generates from the job's records; it takes no upload. Generate it on the locked job (again, to record a newer version), and attach a signed copy or any other file under Supporting Files.`,
+        `The ${slot} of job ${job.id} holds the ${slot === '41 Insert' ? 'DEA Form 41' : slot} 3DS generates from the job's records; it takes no upload. Generate it on the locked job (again, to record a newer version), and attach its signed copy beside it under Generated documents, any other file under Supporting Files.`,
       );
     }
     expect(await slotOf(job.id, '41 Insert')).toBeUndefined();

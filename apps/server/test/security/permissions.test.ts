@@ -44,6 +44,8 @@ interface Fixture {
   /** Another unlocked container of the same job and kind (line item moves). */
   otherContainerId: number;
   lineItemId: number;
+  /** A Form 41 generated for the job (the signed-copy route's document), when the route needs one. */
+  generatedDocumentId: number;
 }
 
 interface Scenario {
@@ -89,6 +91,11 @@ function scenarios(): Scenario[] {
   );
   add('POST /job/:id/documents/form-41', 'job.form-41', 'job', 'standard', (f) => body('POST', `/job/${f.jobId}/documents/form-41`));
   add('POST /job/:id/documents/certificate', 'job.certificate', 'job', 'standard', (f) => body('POST', `/job/${f.jobId}/documents/certificate`));
+  add('POST /job/:id/documents/:documentId/signed-copy', 'job.attach-signed-copy', 'none', 'standard', (f) => ({
+    method: 'POST',
+    url: `${API}/job/${f.jobId}/documents/${f.generatedDocumentId}/signed-copy`,
+    ...multipartBody([{ name: 'signed.png', bytes: TINY_PNG }]),
+  }));
   add('POST /job/:id/upload', 'job.upload-file', 'job', 'standard', (f) => ({
     method: 'POST',
     url: `${API}/job/${f.jobId}/upload?field=P1`,
@@ -305,7 +312,16 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
     locked: (scenario.subject === 'line-item' && level === 'record') || level === 'own-item',
     locked_own: (scenario.subject === 'line-item' && level === 'record') || level === 'own-item',
   });
-  return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id };
+  let generatedDocumentId = 0;
+  if (scenario.action === 'job.attach-signed-copy') {
+    const file = await t.db
+      .insertInto('files')
+      .values({ storage_key: `jobs/${job.id}/form-41-${job.id}.pdf`, original_name: `job-${job.id}-form-41.pdf`, content_type: 'application/pdf', size_bytes: 1, sha256: '0'.repeat(64), created_by: 'test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    generatedDocumentId = (await t.db.insertInto('generated_documents').values({ job_id: job.id, slot: '41 Insert', file_id: file.id, generated_by: 'test' }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id, generatedDocumentId };
 }
 
 const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'audit_log'];

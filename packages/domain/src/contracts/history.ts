@@ -396,6 +396,8 @@ function ownSummary(record: AuditedRecord, row: AuditRow): string {
       if ((JOB_DOCUMENT_FIELDS as readonly string[]).includes(slot)) return `${before ? 'Replaced' : 'Attached'} ${slot}${file}`;
       return `Added picture ${slot}${file}`;
     }
+    case 'attach-signed-copy':
+      return `Kept the signed copy of the ${text(get(after, 'document'))} (generation ${text(get(after, 'generated_document_id'))})`;
     case 'job-ready':
       return 'Sent the Job Ready notification';
     case 'generate-document':

@@ -77,6 +77,11 @@ export const ACTIONS = {
     purpose: 'generate the DEA Form 41 of a job',
     blocked: 'lock it before generating the final Form 41, or download the draft',
   },
+  /**
+   * A signed scan of a generated Form 41 or certificate, kept beside the version it signs (the
+   * generated slot itself takes no upload). The job is locked by then: no lock condition refuses it.
+   */
+  'job.attach-signed-copy': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'attach the signed copy of a generated document' },
   'job.certificate': {
     privilege: 'CREATE_JOB',
     refusedWhen: ['record-unlocked'],

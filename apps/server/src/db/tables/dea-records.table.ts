@@ -21,6 +21,15 @@ export interface GeneratedDocumentsTable {
 }
 export type GeneratedDocument = Selectable<GeneratedDocumentsTable>;
 
+/** A signed scan of a generated document, kept beside the version it signs (083_signed_copies.sql). */
+export interface SignedCopiesTable {
+  id: Generated<number>;
+  generated_document_id: number;
+  file_id: string;
+  uploaded_by: string;
+  uploaded_at: DefaultTimestamp;
+}
+
 /** A kept ARCOS report (020_dea_records_kept.sql). */
 export interface ArcosReportsTable {
   id: Generated<number>;

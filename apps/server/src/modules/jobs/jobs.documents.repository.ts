@@ -91,3 +91,24 @@ export function generatedDocumentsOf(db: Kysely<Database>, jobId: number) {
     .orderBy('g.id', 'desc')
     .execute();
 }
+
+/** A generated document of the job, or undefined (one of another job is not this job's). */
+export function generatedDocumentOf(db: Kysely<Database>, jobId: number, id: number) {
+  return db.selectFrom('generated_documents').select(['id', 'slot', 'superseded_at']).where('job_id', '=', jobId).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertSignedCopy(db: Kysely<Database>, copy: { generated_document_id: number; file_id: string; uploaded_by: string; uploaded_at: Date }) {
+  return db.insertInto('signed_copies').values(copy).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The signed copies of the job's generated documents, oldest first, with their file names. */
+export function signedCopiesOf(db: Kysely<Database>, jobId: number) {
+  return db
+    .selectFrom('signed_copies as s')
+    .innerJoin('generated_documents as g', 'g.id', 's.generated_document_id')
+    .innerJoin('files as f', 'f.id', 's.file_id')
+    .select(['s.id', 's.generated_document_id', 's.file_id', 's.uploaded_by', 's.uploaded_at', 'f.original_name'])
+    .where('g.job_id', '=', jobId)
+    .orderBy('s.id')
+    .execute();
+}

@@ -25,6 +25,7 @@ const generatedList = z.object({
         'Superseded At': z.string(),
         'Out Of Date': z.boolean(),
         Container: z.string(),
+        'Signed Copies': z.array(z.object({ 'File Name': z.string(), 'Uploaded By': z.string(), 'Uploaded At': z.string(), Container: z.string() })),
       }),
     }),
   ),
@@ -44,6 +45,22 @@ export const jobDocumentsRoutes: FastifyPluginAsyncZod<{ documents: JobDocuments
       },
     },
     async (request) => documents.generated(Number(request.params.id), request.user),
+  );
+
+  app.post(
+    '/job/:id/documents/:documentId/signed-copy',
+    {
+      config: { action: 'job.attach-signed-copy' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Keep the signed copy of a generated Form 41 or certificate beside it',
+        description:
+          'multipart/form-data with one file: the printed document signed (a PDF or an image — a scan or a photo — up to 10 MB; its type read from the bytes, 415 otherwise, 413 when larger). Kept beside the generated version `documentId` it signs (`GET /job/{id}/documents` lists it under `Signed Copies`), never in the generated slot and never replacing anything; several may be kept. Needs CREATE_JOB (403); the job may be locked. 404 when the job has no such generated document. Answers the job\'s generated documents.',
+        params: z.object({ id: recordId, documentId: recordId }),
+        response: { 200: generatedList },
+      },
+    },
+    async (request) => documents.attachSignedCopy(Number(request.params.id), Number(request.params.documentId), request, request.user),
   );
 
   app.post(

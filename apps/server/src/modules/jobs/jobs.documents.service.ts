@@ -9,8 +9,10 @@ import {
   missingDestructionFields,
   type Action,
 } from '@3ds/domain';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { writeAudit } from '../../db/audit-writer.ts';
 import type { Database } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import {
@@ -23,12 +25,15 @@ import {
 } from '../../documents/destruction-pdf.ts';
 import { AppError, conflict, notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';
+import { FILE_LINK_TTL_SECONDS, fileLinkFor, JOBS_PREFIX, saveFile } from '../../files/stored-files.ts';
+import { readOneFile } from '../../files/upload.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
 import { registrantOf } from '../../shared/registrant.ts';
 import { readSettings } from '../../shared/settings.repository.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from './job-files.ts';
 import * as repo from './jobs.documents.repository.ts';
 
 export { DOCUMENT_MESSAGES } from '../../shared/registrant.ts';
@@ -88,6 +93,7 @@ export class JobDocumentsService {
   readonly #publishing: PublishDeps;
   readonly #renderForm41: PdfRenderer<DestructionDocument>;
   readonly #renderCertificate: PdfRenderer<CertificateDocument>;
+  readonly #store: FileStore;
 
   constructor(deps: JobDocumentsDeps) {
     this.#db = deps.db;
@@ -96,6 +102,7 @@ export class JobDocumentsService {
     this.#publishing = { db: deps.db, store: deps.store, linkSecret: deps.linkSecret, now: deps.now };
     this.#renderForm41 = deps.renderForm41 ?? renderForm41;
     this.#renderCertificate = deps.renderCertificate ?? renderCertificate;
+    this.#store = deps.store;
   }
 
   form41(jobId: number, options: { draft: boolean }, user: SessionUser, requestId: string) {
@@ -217,12 +224,50 @@ export class JobDocumentsService {
   }
 
   /**
+   * Keeps a signed scan (PDF or image, up to 10 MB) of generated document `documentId` beside it: the
+   * printed Form 41 or certificate signed by the witnesses or the client, tied to the version it
+   * signs. Several may be kept (a better scan later); none is ever replaced or removed.
+   */
+  async attachSignedCopy(jobId: number, documentId: number, request: FastifyRequest, user: SessionUser) {
+    assertMayPerform(user, 'job.attach-signed-copy');
+    const document = await repo.generatedDocumentOf(this.#db, jobId, documentId);
+    if (!document) throw notFound(`Job ${jobId} has no generated document ${documentId}.`);
+    const title = document.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'DEA Form 41' : 'Certificate of Destruction';
+    const upload = await readOneFile(request, { maxBytes: DOCUMENT_MAX_BYTES, allowed: DOCUMENT_TYPES, refusal: 'A signed copy is a PDF or an image (a scan or a photo of the signed page)' });
+    const slug = document.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'form-41' : 'certificate-of-destruction';
+    await saveFile(
+      this.#db,
+      this.#store,
+      {
+        key: `${JOBS_PREFIX}${jobId}/${slug}-${documentId}-signed-${randomUUID()}.${upload.extension}`,
+        name: `job-${jobId}-${slug}-${documentId}-signed.${upload.extension}`,
+        contentType: upload.contentType,
+        body: upload.bytes,
+        createdBy: user.username,
+      },
+      async (trx, file) => {
+        await repo.insertSignedCopy(trx, { generated_document_id: documentId, file_id: file.id, uploaded_by: user.username, uploaded_at: this.#now() });
+        await writeAudit(trx, {
+          username: user.username,
+          action: 'attach-signed-copy',
+          entity: 'job',
+          recordId: jobId,
+          after: { document: title, generated_document_id: documentId, file_id: file.id, original_name: upload.originalName, content_type: upload.contentType, size: upload.bytes.length },
+          requestId: request.id,
+        });
+      },
+    );
+    return this.generated(jobId, user);
+  }
+
+  /**
    * Every Form 41 and Certificate of Destruction generated for the job, newest first, each with its
    * signed link, who made it and when, and whether a later generation superseded it.
    */
   async generated(jobId: number, user: SessionUser) {
     if (!(await repo.jobExists(this.#db, jobId))) throw notFound(`There is no job ${jobId}.`);
     const rows = await repo.generatedDocumentsOf(this.#db, jobId);
+    const copies = await repo.signedCopiesOf(this.#db, jobId);
     const now = this.#now();
     const outOfDate = await this.#outOfDate(jobId, rows);
     return {
@@ -238,6 +283,15 @@ export class JobDocumentsService {
           'Superseded At': row.superseded_at === null ? '' : new Date(row.superseded_at).toISOString(),
           'Out Of Date': outOfDate.has(row.id),
           Container: documentLink(row.slot === GENERATED_JOB_DOCUMENTS.form41 ? 'form-41' : 'certificate-of-destruction', this.#linkSecret, { id: row.file_id, name: row.original_name }, now, user),
+          'Signed Copies': copies
+            .filter((copy) => copy.generated_document_id === row.id)
+            .map((copy) => ({
+              'File Name': copy.original_name,
+              'Uploaded By': copy.uploaded_by,
+              'Uploaded At': new Date(copy.uploaded_at).toISOString(),
+              // An uploaded scan: signed for the reader's session and as short-lived as every document link.
+              Container: fileLinkFor(this.#linkSecret, { id: copy.file_id, name: copy.original_name }, now, { session: user.sessionId, ttlSeconds: FILE_LINK_TTL_SECONDS }),
+            })),
         },
       })),
     };

@@ -46,7 +46,7 @@ import * as jobs from './jobs.repository.ts';
  */
 function generatedSlotMessage(jobId: number, slot: string) {
   const name = slot === '41 Insert' ? 'DEA Form 41' : slot;
-  return `The ${slot} of job ${jobId} holds the ${name} 3DS generates from the job's records; it takes no upload. Generate it on the locked job (again, to record a newer version), and attach a signed copy or any other file under Supporting Files.`;
+  return `The ${slot} of job ${jobId} holds the ${name} 3DS generates from the job's records; it takes no upload. Generate it on the locked job (again, to record a newer version), and attach its signed copy beside it under Generated documents, any other file under Supporting Files.`;
 }
 
 /** The jobs column of each destruction record field. */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { downloadHref } from '../../../lib/records/export-records.ts';
 import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -20,6 +20,8 @@ export interface GeneratedJobDocument {
   /** A current document whose figures no longer match the job's records: generate it again. */
   outOfDate: boolean;
   href: string;
+  /** Signed scans of this version, kept beside it, oldest first. */
+  signedCopies: { fileName: string; uploadedBy: string; uploadedAt: string; href: string }[];
 }
 
 /**
@@ -46,6 +48,12 @@ export function generatedDocumentsFrom(body: unknown): GeneratedJobDocument[] {
       superseded: f.Superseded,
       outOfDate: f['Out Of Date'] === true,
       href: downloadHref(f.Container),
+      signedCopies: (Array.isArray(f['Signed Copies']) ? (f['Signed Copies'] as Record<string, unknown>[]) : []).map((copy) => ({
+        fileName: String(copy['File Name'] ?? ''),
+        uploadedBy: String(copy['Uploaded By'] ?? ''),
+        uploadedAt: String(copy['Uploaded At'] ?? ''),
+        href: downloadHref(String(copy.Container ?? '')),
+      })),
     };
   });
 }
@@ -59,4 +67,32 @@ export const generatedDocumentsQueryOptions = (jobId: string) =>
 
 export function useGeneratedDocuments(jobId: string) {
   return useQuery(generatedDocumentsQueryOptions(jobId));
+}
+
+/**
+ * `POST /3ds/api/job/{id}/documents/{documentId}/signed-copy` — one multipart part "file": the signed
+ * scan (PDF or image) of a generated document, kept beside the version it signs. Answers the list.
+ */
+export interface SignedCopyRequest {
+  jobId: string;
+  documentId: string;
+  file: File;
+}
+
+export function attachSignedCopyMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['jobs', 'signed-copy'],
+    mutationFn: async ({ jobId, documentId, file }: SignedCopyRequest) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return generatedDocumentsFrom(await api.post(`/job/${encodeURIComponent(jobId)}/documents/${encodeURIComponent(documentId)}/signed-copy`, form));
+    },
+    meta: { failure: () => 'The signed copy was not kept' },
+    onSuccess: (documents, { jobId }) => queryClient.setQueryData(generatedDocumentsKeys.of(jobId), documents),
+  });
+}
+
+export function useAttachSignedCopy() {
+  const queryClient = useQueryClient();
+  return useMutation(attachSignedCopyMutationOptions(queryClient));
 }

@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconFileText, IconPaperclip, IconPhoto, IconUpload }
 import { lazy, Suspense, useState } from 'react';
 import { showAlert } from '../../../lib/alert-store.ts';
 import type { FieldData } from '../../../lib/records/record-shapes.ts';
-import { useGeneratedDocuments, type GeneratedJobDocument } from '../api/get-generated-documents.ts';
+import { useAttachSignedCopy, useGeneratedDocuments, type GeneratedJobDocument } from '../api/get-generated-documents.ts';
+import { useMayPerform } from '../../../session/use-session.ts';
 import { useUploadJobFile } from '../api/upload-job-file.ts';
 import { DOCUMENT_ACCEPT, JOB_FIELDS, jobDocuments, outOfDateText, pictureTabs, text, uploadProblem, type JobDocument } from '../job-record.ts';
 
@@ -38,6 +39,8 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
 
   const documents = jobDocuments(fieldData);
   const generated = useGeneratedDocuments(jobId).data ?? [];
+  // A signed copy comes back after the destruction, to a locked job: no lock refuses it.
+  const canAttachSignedCopy = useMayPerform('job.attach-signed-copy');
   const pictureCount = pictureTabs(fieldData).reduce((sum, tab) => sum + tab.filled, 0);
   const sisterJob = text(fieldData[JOB_FIELDS.sisterJob]);
 
@@ -144,7 +147,7 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
         </Text>
       )}
 
-      {generated.length > 0 && <GeneratedDocuments documents={generated} />}
+      {generated.length > 0 && <GeneratedDocuments jobId={jobId} documents={generated} canAttach={canAttachSignedCopy} />}
 
       {picturesMounted && (
         <Suspense fallback={null}>
@@ -162,8 +165,9 @@ export function JobFilesCard({ jobId, fieldData, locked, canUpload }: JobFilesCa
 }
 
 /** Every generated Form 41 and Certificate of Destruction, newest first; earlier ones marked superseded. */
-function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }) {
+function GeneratedDocuments({ jobId, documents, canAttach }: { jobId: string; documents: GeneratedJobDocument[]; canAttach: boolean }) {
   const stale = documents.filter((doc) => doc.outOfDate).map((doc) => doc.document);
+  const attach = useAttachSignedCopy();
   return (
     <Stack gap={6} mt="md">
       <Title order={3} fz="sm" fw={650} id="generated-documents">
@@ -180,6 +184,7 @@ function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }
             <Table.Th>Document</Table.Th>
             <Table.Th>Generated</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Signed copy</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -207,6 +212,45 @@ function GeneratedDocuments({ documents }: { documents: GeneratedJobDocument[] }
                     Current
                   </Badge>
                 )}
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  {doc.signedCopies.map((copy) => (
+                    <Anchor
+                      key={copy.href}
+                      href={copy.href}
+                      target="_blank"
+                      rel="noreferrer"
+                      size="sm"
+                      aria-label={`Signed copy of the ${doc.document} generated ${formatTimestamp(new Date(doc.generatedAt))}, kept ${formatTimestamp(new Date(copy.uploadedAt))} by ${copy.uploadedBy}`}
+                    >
+                      Signed, {formatTimestamp(new Date(copy.uploadedAt))} by {copy.uploadedBy}
+                    </Anchor>
+                  ))}
+                  {canAttach && (
+                    <FileButton accept={DOCUMENT_ACCEPT} onChange={(file) => file && attach.mutate({ jobId, documentId: doc.id, file })}>
+                      {(props) => (
+                        <Button
+                          {...props}
+                          size="compact-xs"
+                          variant="default"
+                          leftSection={<IconUpload size={12} stroke={1.8} aria-hidden />}
+                          loading={attach.isPending && attach.variables?.documentId === doc.id}
+                          disabled={attach.isPending && attach.variables?.documentId !== doc.id}
+                          aria-label={`Attach the signed copy of the ${doc.document} generated ${formatTimestamp(new Date(doc.generatedAt))}`}
+                          style={{ alignSelf: 'flex-start' }}
+                        >
+                          {doc.signedCopies.length ? 'Attach another' : 'Attach signed copy'}
+                        </Button>
+                      )}
+                    </FileButton>
+                  )}
+                  {!canAttach && doc.signedCopies.length === 0 && (
+                    <Text size="xs" c="dimmed">
+                      None yet
+                    </Text>
+                  )}
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
