@@ -46,7 +46,7 @@ async function receivedLastQuarter(request: APIRequestContext): Promise<Stock> {
   await api(request, token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': formatIsoDate(quarter.start.replace(/-01$/, '-15')) } });
   const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Kept records tote' });
   const item = (extra: Json) =>
-    api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 2, packSize: 100, packSizeUoM: 'U', percentFill: 1, ...extra });
+    api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 2, percentFill: 1, ...extra });
   const written = String((await item({ form222Number: '231456789' })).recordId);
   const missing222 = String((await item({})).recordId);
   return { jobId, written, missing222, ndc, jobName, containerId: String(container.recordId) };
@@ -125,7 +125,7 @@ test('the ARCOS report of the last quarter: made, downloaded, kept and listed wi
   // A late entry in the reported quarter: the kept report no longer says what the records say, and
   // says which report will carry the correction.
   const token = await apiToken(request);
-  await api(request, token, 'post', 'line-item/new', { containerId: Number(stock.containerId), ndc: stock.ndc, packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 1, form222Number: '231456791' });
+  await api(request, token, 'post', 'line-item/new', { containerId: Number(stock.containerId), ndc: stock.ndc, packQuantity: 1, percentFill: 1, form222Number: '231456791' });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
   const lateRow = page.getByRole('region', { name: 'ARCOS reports' }).getByRole('table', { name: 'Kept reports' }).getByRole('row').nth(1);
   await expect(lateRow).toContainText(/Out of date: 1 correction for the .* report/);
@@ -168,8 +168,6 @@ test('an inventory taken as of now: its PDF downloads, and it is listed with its
     containerId: Number(stock.containerId),
     ndc: stock.ndc,
     packQuantity: 1,
-    packSize: 100,
-    packSizeUoM: 'U',
     percentFill: 1,
     form222Number: '231456790',
   });

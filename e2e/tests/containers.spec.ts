@@ -90,8 +90,6 @@ async function addLineItems(request: APIRequestContext, s: Setup, kind: Kind, co
       containerId: Number(containerId),
       ndc: s.ndc,
       packQuantity: 1,
-      packSize: 100,
-      packSizeUoM: 'U',
       percentFill: 1,
     });
   }

@@ -14,14 +14,14 @@ const day = (offset: number) => {
   return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
 };
 
-/** A job received ten days ago and destroyed yesterday, holding one line item of 1 bottle of 100. */
+/** A job received ten days ago and destroyed yesterday, holding one line item of 1 package (the NDC's own, as the server takes it). */
 async function destroyedJob(request: APIRequestContext) {
   const token = await apiToken(request);
   const { registrationId, ndcs } = await scheduleTwoStock(request, token, 1);
   const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `E2E corrections ${Date.now()}` } });
   const jobId = String(job.recordId);
   const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Tote C', netWeight: 2, packageWeight: 1, grossUoM: 'kg' });
-  const item = await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc: ndcs[0], packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 1 });
+  const item = await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc: ndcs[0], packQuantity: 1, percentFill: 1 });
   await api(request, token, 'patch', `job/${jobId}/destruction-record`, { fieldData: { 'Date Received': day(-10), 'Date Destroyed': day(-1) } });
   return { jobId, itemId: String(item.recordId) };
 }

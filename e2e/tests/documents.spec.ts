@@ -171,6 +171,7 @@ test.describe('DEA documents of a job', () => {
       packQuantity: 1,
       packSize: item['Pack Size'],
       packSizeUoM: item['Pack Size UoM'],
+      packSizeReason: item['Pack Size Reason'] || undefined,
       lotNumber: `${String(item['Lot Number'] || 'LATE')}-L`,
       form222Number: item['Form 222 Number'] || undefined,
       expirationDate: item['Expiration Date'] || undefined,

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   convertedText,
   EMPTY_FORM_VALUES,
+  packageDescription,
+  packSizeReasonField,
   formLayout,
   formProblems,
   packQuantityRequired,
@@ -222,7 +224,10 @@ describe('the warning list', () => {
 
   it('edit: the reportable-schedule rules, with the bulk kind from the lookup', () => {
     expect(formProblems(values({ packQuantity: 1.5, packSize: 30, packSizeUoM: 'U' }), { mode: 'edit', ...trade })).toEqual([LINE_ITEM_MESSAGES.packQuantityDecimal]);
-    expect(formProblems(values({ packQuantity: 1, packSize: 13, packSizeUoM: 'D' }), { mode: 'edit', ...trade })).toEqual([LINE_ITEM_MESSAGES.dozenMultiple]);
+    // 13 is not the NDC's package of 30 either: with its reason, only the dozen rule speaks (the pack size rule, below).
+    expect(formProblems(values({ packQuantity: 1, packSize: 13, packSizeUoM: 'D', packSizeReason: 'Loose tablets' }), { mode: 'edit', ...trade })).toEqual([
+      LINE_ITEM_MESSAGES.dozenMultiple,
+    ]);
     // The fill's limit is shown beside its field (percentFillError), not in the list.
     expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', percentFill: 105 }), { mode: 'edit', ...powder })).toEqual([]);
     expect(formProblems(values({ packSize: 10, packSizeUoM: 'g', bulkStage: 'Final' }), { mode: 'edit', ...powder })).toEqual([LINE_ITEM_MESSAGES.converterAmountRequired]);
@@ -261,6 +266,7 @@ describe('what the form sends', () => {
       packQuantity: 2,
       packSize: 30,
       packSizeUoM: 'U',
+      packSizeReason: null,
       percentFill: 0.5,
       bulkPackSize: null,
       bulkPackSizeUoM: null,
@@ -290,6 +296,7 @@ describe('what the form sends', () => {
         'Pack Quantity',
         'Pack Size',
         'Pack Size UoM',
+        'Pack Size Reason',
         'Percent Fill',
         'YI Package Size Bulk Blend',
         'YI Package Size Bulk Blend UoM',
@@ -314,5 +321,51 @@ describe('what the form sends', () => {
     expect(lineItemFormSchema.safeParse(values({ expirationDate: '02/30/2027' })).success).toBe(false);
     expect(lineItemFormSchema.safeParse(values({ serialNumber: 'S'.repeat(20) })).success).toBe(true);
     expect(lineItemFormSchema.safeParse(values({ serialNumber: 'S'.repeat(21) })).success).toBe(false);
+  });
+});
+
+describe('Pack Size Reason: a pack size other than the NDC\'s package says why (rules/pack-size.ts)', () => {
+  const trade = { ndc: '00044-0725-03', lookup: TRADE, kind: 'standard' as const };
+  const DIFFERS_500 = "Pack Size 500 U differs from the package of NDC 00044-0725-03 (30 U): enter the package's size, or give the reason in Pack Size Reason.";
+
+  it('is asked for, with the package named, once the pack size or UoM is not the package\'s', () => {
+    expect(packSizeReasonField(trade.ndc, TRADE, values({ packSize: 30, packSizeUoM: 'U' }))).toEqual({ shown: false, required: false });
+    expect(packSizeReasonField(trade.ndc, TRADE, values({ packSize: '30.0', packSizeUoM: 'u' }))).toEqual({ shown: false, required: false });
+    expect(packSizeReasonField(trade.ndc, TRADE, values({ packSize: 500, packSizeUoM: 'U' }))).toEqual({ shown: true, required: true });
+    expect(packSizeReasonField(trade.ndc, TRADE, values({ packSize: 30, packSizeUoM: 'mL' }))).toEqual({ shown: true, required: true });
+    expect(packageDescription(TRADE)).toBe('The package of this NDC is 30 U');
+  });
+
+  it('stays shown while it holds a reason, so that none is sent unseen; a bulk NDC or an unknown package asks none', () => {
+    expect(packSizeReasonField(trade.ndc, TRADE, values({ packSize: 30, packSizeUoM: 'U', packSizeReason: 'Checked' }))).toEqual({ shown: true, required: false });
+    expect(packSizeReasonField('71842-0101-**', POWDER, values({ packSize: 500, packSizeUoM: 'g' }))).toEqual({ shown: false, required: false });
+    expect(packSizeReasonField(trade.ndc, null, values({ packSize: 500, packSizeUoM: 'U' }))).toEqual({ shown: false, required: false });
+    expect(packageDescription(POWDER)).toBe('');
+  });
+
+  it('new and duplicate: refused without a reason, in the server\'s words, beside the reason, size and UoM', () => {
+    const other = values({ packQuantity: 1, packSize: 500, packSizeUoM: 'U' });
+    expect(formProblems(other, { mode: 'new', ...trade })).toEqual([DIFFERS_500]);
+    expect(formProblems(other, { mode: 'duplicate', ...trade })).toEqual([DIFFERS_500]);
+    expect(formProblems({ ...other, packSizeReason: 'Repackaged by the pharmacy in bottles of 500' }, { mode: 'new', ...trade })).toEqual([]);
+    expect(formProblems({ ...other, packSizeReason: '  ' }, { mode: 'new', ...trade })).toEqual([DIFFERS_500]);
+    expect(ruleFieldErrors([DIFFERS_500])).toEqual({ packSizeReason: DIFFERS_500, packSize: true, packSizeUoM: true });
+  });
+
+  it('edit: held when the edit changes the pack size, UoM or reason the record held, as the server is', () => {
+    const recorded = values({ packSize: 500, packSizeUoM: 'U' });
+    // A line item written before the rule: its other fields can still be edited.
+    expect(formProblems(values({ packQuantity: 2, packSize: 500, packSizeUoM: 'U', lotNumber: 'L2' }), { mode: 'edit', ...trade, recorded })).toEqual([]);
+    expect(formProblems(values({ packQuantity: 2, packSize: 600, packSizeUoM: 'U' }), { mode: 'edit', ...trade, recorded })[0]).toMatch(/^Pack Size 600 U differs/);
+    expect(formProblems(values({ packQuantity: 2, packSize: 30, packSizeUoM: 'U' }), { mode: 'edit', ...trade, recorded })).toEqual([]);
+  });
+
+  it('is sent with the entry, trimmed, null when blank; its length is checked beside it', () => {
+    const body = newLineItemBody('7', '00044-0725-03', TRADE, values({ packQuantity: 1, packSize: 500, packSizeUoM: 'U', packSizeReason: ' Repackaged ' }));
+    expect(body.packSizeReason).toBe('Repackaged');
+    expect(updateLineItemBody(values({ packSizeReason: '' }), '1').fieldData['Pack Size Reason']).toBeNull();
+    expect(recordFormValues({ ...RECORD, 'Pack Size Reason': 'Repackaged' }).packSizeReason).toBe('Repackaged');
+    expect(lineItemFormSchema.safeParse(values({ packSizeReason: 'x'.repeat(200) })).success).toBe(true);
+    expect(lineItemFormSchema.safeParse(values({ packSizeReason: 'x'.repeat(201) })).success).toBe(false);
   });
 });

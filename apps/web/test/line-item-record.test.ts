@@ -69,6 +69,13 @@ describe('line item facts', () => {
     });
   });
 
+  it('reads the Pack Size Reason the cards show, and none when the record has none', () => {
+    expect(lineItemFacts(record({ 'Pack Size': 500, 'Pack Size Reason': 'Repackaged by the pharmacy in bottles of 500' }), standard, TODAY).packSizeReason).toBe(
+      'Repackaged by the pharmacy in bottles of 500',
+    );
+    expect(lineItemFacts(record({}), standard, TODAY).packSizeReason).toBe('');
+  });
+
   it('reads a Yellow Bucket line item by its own id fields', () => {
     const facts = lineItemFacts(
       record({ id: null, id_container: null, 'Container Line Item ID': 156, 'Container ID': 23 }),

@@ -29,6 +29,7 @@ export * from './rules/locks.ts';
 export * from './rules/ndc-code.ts';
 export * from './rules/numbers.ts';
 export * from './rules/on-hand.ts';
+export * from './rules/pack-size.ts';
 export * from './rules/percent.ts';
 export * from './rules/permissions.ts';
 export * from './rules/record-completeness.ts';

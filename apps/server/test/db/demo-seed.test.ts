@@ -4,6 +4,7 @@ import {
   holdingRegistrationOf,
   isValidDeaNumber,
   ownDeaNumberProblem,
+  packSizeReasonProblem,
   registrantProblem,
   registrantTypeLettersFor,
   registrationExpiry,
@@ -280,6 +281,20 @@ describe('seedDemoRecords', () => {
     expect(rows[0]!.partial).toBeGreaterThan(100);
     expect(rows[0]!.thousands).toBeGreaterThan(0);
     expect(rows[0]!.dozens).toBeGreaterThan(0);
+  });
+
+  it('holds every line item of a complete NDC to its package, or gives the reason (rules/pack-size.ts)', async () => {
+    const rows = await db
+      .selectFrom('line_items as li')
+      .innerJoin('ndc_dictionary as d', 'd.ndc', 'li.ndc')
+      .select(['li.id', 'li.ndc', 'li.pack_size', 'li.pack_size_uom', 'li.pack_size_reason', 'd.package_size', 'd.package_size_uom'])
+      .execute();
+    const held = rows.filter((r) => !r.ndc.endsWith('**') && r.package_size !== null);
+    expect(held.length).toBeGreaterThan(4000);
+    const refused = rows
+      .map((r) => ({ id: r.id, problem: packSizeReasonProblem({ ndc: r.ndc, packSize: r.pack_size, packSizeUoM: r.pack_size_uom, packSizeReason: r.pack_size_reason }, { size: r.package_size, uom: r.package_size_uom }) }))
+      .filter((r) => r.problem);
+    expect(refused.slice(0, 5)).toEqual([]);
   });
 
   it('computes grams of base of bulk items per unit, or by amount and purity', async () => {

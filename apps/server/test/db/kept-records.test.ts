@@ -59,6 +59,7 @@ async function keep(writer: Kysely<Database>, owner: Kysely<Database>): Promise<
     .executeTakeFirstOrThrow();
   const keptFile = await file(writer);
   const document = await writer.insertInto('generated_documents').values({ job_id: job.id, slot: '41 Insert', file_id: keptFile, generated_by: 'keeper' }).returning('id').executeTakeFirstOrThrow();
+  await writer.insertInto('signed_copies').values({ generated_document_id: document.id, file_id: await file(writer), uploaded_by: 'clerk' }).execute();
   const inventory = await writer
     .insertInto('inventories')
     .values({ as_of: new Date(), pdf_file_id: await file(writer), xlsx_file_id: await file(writer), line_items: 3, created_by: 'keeper' })
@@ -84,7 +85,9 @@ function attacks(k: Kept): [string, ReturnType<typeof sql>][] {
     ['TRUNCATE the transactions', sql`TRUNCATE arcos_report_transactions`],
     ['DELETE a generated document', sql`DELETE FROM generated_documents WHERE id = ${k.document}`],
     ['UPDATE a document’s author', sql`UPDATE generated_documents SET generated_by = 'forger' WHERE id = ${k.document}`],
-    ['TRUNCATE the documents', sql`TRUNCATE generated_documents`],
+    ['TRUNCATE the documents', sql`TRUNCATE generated_documents CASCADE`],
+    ['DELETE a signed copy', sql`DELETE FROM signed_copies WHERE generated_document_id = ${k.document}`],
+    ['TRUNCATE the signed copies', sql`TRUNCATE signed_copies`],
     ['DELETE an inventory', sql`DELETE FROM inventories WHERE id = ${k.inventory}`],
     ['UPDATE an inventory’s count', sql`UPDATE inventories SET line_items = 2 WHERE id = ${k.inventory}`],
     ['TRUNCATE the inventories', sql`TRUNCATE inventories CASCADE`],

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { computeQuantities, holdingRegistrationOf, isValidDeaNumber, registrantProblem, registrantTypeLettersFor, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
+import { computeQuantities, holdingRegistrationOf, isValidDeaNumber, packSizeReasonProblem, registrantProblem, registrantTypeLettersFor, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
@@ -18,6 +18,9 @@ interface Row {
   pack_quantity: number | null;
   pack_size: number | null;
   pack_size_uom: string | null;
+  pack_size_reason: string | null;
+  package_size: number | null;
+  package_size_uom: string | null;
   percent_fill: number | null;
   reporting_qty: number | null;
   reporting_uom: string | null;
@@ -60,7 +63,8 @@ describe.skipIf(where.kind !== 'postgres')('npm run seed:scale', () => {
     handle = openPostgres(databaseUrl(base, name), 1);
     rows = (
       await sql<Row>`
-        SELECT li.id, li.ndc, li.pack_quantity, li.pack_size, li.pack_size_uom, li.percent_fill, li.reporting_qty, li.reporting_uom,
+        SELECT li.id, li.ndc, li.pack_quantity, li.pack_size, li.pack_size_uom, li.pack_size_reason, d.package_size, d.package_size_uom,
+          li.percent_fill, li.reporting_qty, li.reporting_uom,
           li.grams_of_base, d.ingredient_base_weight, d.density, d.bulk_raw_powder, d.bulk_raw_liquid, d.bulk_dosage_formulation, d.bulk_solution
         FROM line_items li JOIN ndc_dictionary d ON d.ndc = li.ndc
         ORDER BY li.id`.execute(handle.db)
@@ -84,6 +88,13 @@ describe.skipIf(where.kind !== 'postgres')('npm run seed:scale', () => {
       );
     });
     expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it('holds every line item of a complete NDC to its package, or gives the reason (rules/pack-size.ts)', () => {
+    const refused = rows.filter((row) =>
+      packSizeReasonProblem({ ndc: row.ndc, packSize: row.pack_size, packSizeUoM: row.pack_size_uom, packSizeReason: row.pack_size_reason }, { size: row.package_size, uom: row.package_size_uom }),
+    );
+    expect(refused.slice(0, 5)).toEqual([]);
   });
 
   it('the line items cover every branch of the computation', () => {

@@ -141,6 +141,12 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/job/:id/upload', params: { id: 'job' } },
   { method: 'POST', path: '/job/:id/documents/form-41', params: { id: 'job' } },
   { method: 'POST', path: '/job/:id/documents/certificate', params: { id: 'job' } },
+  // A multipart upload: a JSON body is refused whatever it holds.
+  { method: 'POST', path: '/job/:id/documents/:documentId/signed-copy', params: { id: 'job', documentId: 'job' } },
+  // Corrections: hostile bodies only (no job of the run is final, and none is asked for).
+  { method: 'POST', path: '/corrections' },
+  { method: 'POST', path: '/correction/:id/approve', params: { id: 'job' } },
+  { method: 'POST', path: '/correction/:id/reject', params: { id: 'job' } },
   { method: 'POST', path: '/registration/:id/upload', params: { id: 'registration' } },
   ...containerRoutes('container', 'containers', 'container'),
   ...containerRoutes('yb-container', 'yb-containers', 'yb-container'),

@@ -164,7 +164,8 @@ describe('edit (PATCH /{entity}/update-line-item/{id} and /{entity}/{id})', () =
     const res = await call('all', 'PATCH', `/line-items/update-line-item/${item.id}`, { fieldData: { 'Pack Quantity': 2, 'Percent Fill': 0.5, 'Lot Number': 'L-77' }, needsUnitConversion: false });
     expect(res.statusCode, res.body).toBe(200);
     expect(await row(item.id)).toMatchObject({ pack_quantity: 2, percent_fill: 0.5, lot_number: 'L-77', reporting_qty: 100 });
-    const dozen = await call('all', 'PATCH', `/line-item/${item.id}`, { fieldData: { 'Pack Size': 13, 'Pack Size UoM': 'D' } });
+    // 13 is not the NDC's package of 100 either: with its reason, only the dozen rule speaks.
+    const dozen = await call('all', 'PATCH', `/line-item/${item.id}`, { fieldData: { 'Pack Size': 13, 'Pack Size UoM': 'D', 'Pack Size Reason': 'Loose tablets counted by the dozen' } });
     expect(dozen.statusCode).toBe(422);
     expect(dozen.json().details).toEqual(['Pack Size must be a multiple of 12 when the UoM is D.']);
     const stale = await call('all', 'PATCH', `/line-item/${item.id}`, { fieldData: { 'Lot Number': 'X' }, modId: '0' });

@@ -150,6 +150,7 @@ const AUDITED_COLUMNS: Record<AuditedRecord, { entity: EntityName; columns: Reco
       pack_quantity_uom: ['Pack Quantity UoM', 'Pack Qty UoM'],
       pack_size: 'Pack Size',
       pack_size_uom: 'Pack Size UoM',
+      pack_size_reason: 'Pack Size Reason',
       zi_package_size: 'ZIPackage Size',
       percent_fill: 'Percent Fill',
       reporting_qty: 'Reporting Qty',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../catalogue/constants.ts';
 import { SERIAL_NUMBER_MAX } from '../rules/line-items.ts';
+import { PACK_SIZE_REASON_MAX } from '../rules/pack-size.ts';
 
 /**
  * A line item as entered (spec 2 §3 "Line item creation payload"): each field by its API name, and
@@ -19,6 +20,7 @@ export const LINE_ITEM_ENTRY_FIELDS = {
   packQuantityUoM: 'Pack Quantity UoM',
   packSize: 'Pack Size',
   packSizeUoM: 'Pack Size UoM',
+  packSizeReason: 'Pack Size Reason',
   percentFill: 'Percent Fill',
   bulkPackSize: 'YI Package Size Bulk Blend',
   bulkPackSizeUoM: 'YI Package Size Bulk Blend UoM',
@@ -69,6 +71,7 @@ export const LINE_ITEM_TEXT_MAX = {
   type: TEXT_LIMITS.short,
   packQuantityUoM: 20,
   packSizeUoM: 20,
+  packSizeReason: PACK_SIZE_REASON_MAX,
   bulkPackSizeUoM: 20,
   bulkStage: TEXT_LIMITS.short,
   form222Number: TEXT_LIMITS.short,

@@ -25,6 +25,8 @@ export interface LineItemsTable extends RecordAuditColumns {
   pack_quantity_uom: string | null;
   pack_size: number | null;
   pack_size_uom: string | null;
+  /** Why the pack size is not the NDC's package (rules/pack-size.ts), one line; null when none was given. */
+  pack_size_reason: string | null;
   zi_package_size: number | null;
   /** A fraction, 1 = 100% (the purity for raw bulk NDCs). */
   percent_fill: Generated<number>;

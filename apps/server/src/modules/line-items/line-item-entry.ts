@@ -42,6 +42,7 @@ const TEXT_LABELS: Record<LineItemTextKey, string> = {
   type: 'Type',
   packQuantityUoM: 'Pack Quantity UoM',
   packSizeUoM: 'UoM',
+  packSizeReason: 'Pack Size Reason',
   bulkPackSizeUoM: 'Unit Converter UoM',
   bulkStage: 'Stage',
   form222Number: 'Form 222 #',

@@ -1,4 +1,4 @@
-import { LINE_ITEM_FIELD_DATA_KEYS, ndcLookupAnswerSchema, ndcResolveAnswerSchema } from '@3ds/domain';
+import { LINE_ITEM_FIELD_DATA_KEYS, lineItemEntryShape, ndcLookupAnswerSchema, ndcResolveAnswerSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -62,7 +62,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         schema: {
           tags,
           summary: `Create a ${singular}`,
-          description: `Needs CREATE_LINE_ITEM (403), an unlocked container and job (409) and a registration that has not expired and supports the NDC's schedule (422). The new-line-item rules of spec 2 §5, and Pack Quantity of a complete NDC in a standard container ("Pack Quantity is required"), answer 422 with their texts in \`details\`. ${COMPUTED}`,
+          description: `Needs CREATE_LINE_ITEM (403), an unlocked container and job (409) and a registration that has not expired and supports the NDC's schedule (422). The new-line-item rules of spec 2 §5, and Pack Quantity of a complete NDC in a standard container ("Pack Quantity is required"), answer 422 with their texts in \`details\`; so does a Pack Size of a complete NDC that is not its dictionary package without a \`packSizeReason\` (one line, at most 200 characters). ${COMPUTED}`,
           body: lineItemEntrySchema.extend({ containerId: idNumber, user: z.unknown().optional(), initial: z.unknown().optional() }),
           response: { 200: createdSchema },
         },
@@ -102,13 +102,14 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           tags,
           summary: `Change the NDC of a ${singular}`,
           description:
-            'Needs CREATE_LINE_ITEM (403) and an unlocked item, container and job (409). `initial` holds the NDC, pack size and UoM the user saw: when the stored values differ, 409 "changed by someone else" and nothing changes. A bulk NDC is checked by the five bulk rules (422). The snapshot and quantities are recomputed.',
+            `Needs CREATE_LINE_ITEM (403) and an unlocked item, container and job (409). \`initial\` holds the NDC, pack size and UoM the user saw: when the stored values differ, 409 "changed by someone else" and nothing changes. A bulk NDC is checked by the five bulk rules (422). Without \`packSize\` and \`packSizeUoM\`, an item that held its old NDC's package takes the new one's; a pack size that is not the new NDC's package needs a reason (\`packSizeReason\`, or the one the item holds), else 422. The snapshot and quantities are recomputed.`,
           params: z.object({ id: recordId }),
           body: strictBody({
             id: idNumber.optional(),
             ndc: z.string().min(1).max(40),
             packSize: z.union([z.string().max(40), z.number()]).nullable().optional(),
             packSizeUoM: z.string().max(20).nullable().optional(),
+            packSizeReason: lineItemEntryShape.packSizeReason,
             containerId: idNumber.optional(),
             user: z.unknown().optional(),
             initial: initialSchema,
@@ -120,7 +121,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
         lineItems.changeNdc(
           kind,
           Number(request.params.id),
-          { ndc: request.body.ndc, packSize: request.body.packSize, packSizeUoM: request.body.packSizeUoM, initial: request.body.initial },
+          { ndc: request.body.ndc, packSize: request.body.packSize, packSizeUoM: request.body.packSizeUoM, packSizeReason: request.body.packSizeReason, initial: request.body.initial },
           request.user,
           request.id,
         ),
@@ -133,7 +134,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           schema: {
             tags,
             summary: `Edit a ${singular}`,
-            description: `fieldData with FileMaker names (Source, Lot Number, Pack Quantity, Pack Size, Pack Size UoM, Percent Fill, …). Needs CREATE_LINE_ITEM (403), unlocked (409); the line item edit rules of spec 2 §5 answer 422. With \`modId\`, a record changed since answers 409. ${COMPUTED}`,
+            description: `fieldData with FileMaker names (Source, Lot Number, Pack Quantity, Pack Size, Pack Size UoM, Percent Fill, …). Needs CREATE_LINE_ITEM (403), unlocked (409); the line item edit rules of spec 2 §5 answer 422, and so does a Pack Size, UoM or NDC changed to other than the NDC's dictionary package when the item holds no Pack Size Reason. With \`modId\`, a record changed since answers 409. ${COMPUTED}`,
             params: z.object({ id: recordId }),
             body: strictBody({
               fieldData: fieldDataOf(Object.keys(LINE_ITEM_FIELD_DATA_KEYS)),

@@ -3,6 +3,9 @@ import {
   computeQuantities,
   formatIsoDate,
   GRAMS_PER_UNIT,
+  holdsPackage,
+  packSizeEntryChanged,
+  packSizeReasonProblem,
   readCode,
   editNdcProblems,
   isBulkNdc,
@@ -18,6 +21,7 @@ import {
   type IncompleteLineItem,
   type LineItemEntryInput,
   type NdcLookupAnswer,
+  type NdcPackage,
   type NdcResolveAnswer,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
@@ -57,6 +61,17 @@ function sameStoredValue(stored: unknown, next: unknown): boolean {
   if (typeof stored === 'number' || typeof next === 'number') return Number(stored) === Number(next);
   return String(stored) === String(next);
 }
+
+/** The package the dictionary entry gives its NDC (rules/pack-size.ts holds a line item to it). */
+const packageOf = (entry: Dictionary): NdcPackage => ({ size: entry.package_size, uom: entry.package_size_uom });
+
+/** What the pack size rule reads of a stored line item. */
+const packSizeEntryOf = (item: Pick<LineItem, 'ndc' | 'pack_size' | 'pack_size_uom' | 'pack_size_reason'>) => ({
+  ndc: item.ndc,
+  packSize: item.pack_size,
+  packSizeUoM: item.pack_size_uom,
+  packSizeReason: item.pack_size_reason,
+});
 
 /** The dictionary snapshot a line item keeps (a dictionary refresh must not rewrite history). */
 function snapshot(entry: Dictionary) {
@@ -194,10 +209,29 @@ export class LineItemsService {
     };
   }
 
-  async #dictionary(ndc: string, user: SessionUser): Promise<Dictionary> {
-    const entry = await repo.findDictionaryEntry(this.#db, ndc, user.parentOrganization);
+  /** The entry of an NDC the user may choose; `db` is the caller's transaction when there is one (PGlite has one connection). */
+  async #dictionary(ndc: string, user: SessionUser, db: Kysely<Database> = this.#db): Promise<Dictionary> {
+    const entry = await repo.findDictionaryEntry(db, ndc, user.parentOrganization);
     if (!entry) throw refuse([`NDC ${ndc} is not in the dictionary.`]);
     return entry;
+  }
+
+  /**
+   * The pack size and UoM a change of NDC leaves: those sent; else, when the item held its old NDC's
+   * package, the new NDC's package (the Edit NDC dialog sends it so too) — the package came with the
+   * NDC, so it goes with it; else what the item held.
+   */
+  async #sizeAfterNdcChange(trx: Kysely<Database>, before: LineItem, entry: Dictionary, sent: { packSize: number | null | undefined; packSizeUoM: string | null | undefined }) {
+    if (sent.packSize === undefined && sent.packSizeUoM === undefined && !isBulkNdc(entry.ndc) && entry.package_size !== null) {
+      const old = await repo.findDictionaryEntryByNdc(trx, before.ndc);
+      if (old && holdsPackage(packSizeEntryOf(before), packageOf(old))) {
+        return { pack_size: entry.package_size, pack_size_uom: entry.package_size_uom ?? before.pack_size_uom };
+      }
+    }
+    return {
+      pack_size: sent.packSize !== undefined ? sent.packSize : before.pack_size,
+      pack_size_uom: sent.packSizeUoM !== undefined ? sent.packSizeUoM : before.pack_size_uom,
+    };
   }
 
   /** A new line item in an unlocked container whose registration has not expired (CREATE_LINE_ITEM). */
@@ -235,7 +269,6 @@ export class LineItemsService {
       const registration = await repo.findHoldingRegistration(trx, job.registration_id);
       const refusal = registrantProblem(registration, entry.schedule);
       if (refusal) problems.push(refusal);
-      if (problems.length) throw refuse(problems);
       const values = {
         pack_quantity: packQuantity,
         pack_size: numbers.packSize ?? entry.package_size ?? null,
@@ -244,6 +277,12 @@ export class LineItemsService {
         bulk_pack_size: numbers.bulkPackSize ?? null,
         bulk_pack_size_uom: texts.bulkPackSizeUoM ?? null,
       };
+      // The pack size as it will be stored (the unit converter may set it) is the NDC's package, or has its reason.
+      const derived = this.#derive(entry, values);
+      const packSizeReason = texts.packSizeReason ?? null;
+      const packProblem = packSizeReasonProblem({ ndc: entry.ndc, packSize: derived.pack_size, packSizeUoM: derived.pack_size_uom, packSizeReason }, packageOf(entry));
+      if (packProblem) problems.push(packProblem);
+      if (problems.length) throw refuse(problems);
       const created = await repo.insertLineItem(trx, {
         kind,
         container_id: containerId,
@@ -260,8 +299,9 @@ export class LineItemsService {
         cwf_form_number: texts.cwfFormNumber ?? null,
         expiration_date: expirationDate ?? null,
         serial_number: texts.serialNumber ?? null,
+        pack_size_reason: packSizeReason,
         ...values,
-        ...this.#derive(entry, values),
+        ...derived,
         created_by: user.username,
         modified_by: user.username,
       });
@@ -277,13 +317,13 @@ export class LineItemsService {
   async changeNdc(
     kind: RecordKind,
     id: number,
-    input: { ndc: string; packSize?: unknown; packSizeUoM?: unknown; initial?: { ndc?: unknown; packSize?: unknown; packSizeUoM?: unknown } | undefined },
+    input: { ndc: string; packSize?: unknown; packSizeUoM?: unknown; packSizeReason?: unknown; initial?: { ndc?: unknown; packSize?: unknown; packSizeUoM?: unknown } | undefined },
     user: SessionUser,
     requestId: string,
   ) {
     assertMayPerform(user, 'line-item.change-ndc');
     const entry = await this.#dictionary(input.ndc.trim(), user);
-    const { numbers, texts } = normalizeEntry({ packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string });
+    const { numbers, texts } = normalizeEntry({ packSize: input.packSize as string, packSizeUoM: input.packSizeUoM as string, packSizeReason: input.packSizeReason as string });
     return transaction(this.#db, async (trx) => {
       const { item: before, job } = await this.#loadUnlocked(trx, 'line-item.change-ndc', kind, id);
       if (input.initial) this.#assertInitial(before, input.initial);
@@ -295,28 +335,34 @@ export class LineItemsService {
       const registration = await repo.findHoldingRegistration(trx, job.registration_id);
       const refusal = registrantProblem(registration, entry.schedule);
       if (refusal) problems.push(refusal);
-      if (problems.length) throw refuse(problems);
+      const size = await this.#sizeAfterNdcChange(trx, before, entry, { packSize: numbers.packSize, packSizeUoM: texts.packSizeUoM });
       const values = {
         pack_quantity: isBulkNdc(entry.ndc) ? 1 : before.pack_quantity,
-        pack_size: numbers.packSize !== undefined ? numbers.packSize : before.pack_size,
-        pack_size_uom: texts.packSizeUoM !== undefined ? texts.packSizeUoM : before.pack_size_uom,
+        ...size,
         percent_fill: before.percent_fill,
         bulk_pack_size: before.bulk_pack_size,
         bulk_pack_size_uom: before.bulk_pack_size_uom,
       };
-      return this.#write(trx, before, { ...snapshot(entry), ...values, ...this.#derive(entry, values) }, user, 'change-ndc', requestId);
+      const derived = this.#derive(entry, values);
+      const packSizeReason = texts.packSizeReason !== undefined ? texts.packSizeReason : before.pack_size_reason;
+      const packProblem = packSizeReasonProblem({ ndc: entry.ndc, packSize: derived.pack_size, packSizeUoM: derived.pack_size_uom, packSizeReason }, packageOf(entry));
+      if (packProblem) problems.push(packProblem);
+      if (problems.length) throw refuse(problems);
+      return this.#write(trx, before, { ...snapshot(entry), ...values, ...derived, pack_size_reason: packSizeReason }, user, 'change-ndc', requestId);
     });
   }
 
   /** Edits the fields of an unlocked line item, checked by the edit rules of spec 2 §5. */
   async update(kind: RecordKind, id: number, input: LineItemEntryInput, modId: string | undefined, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'line-item.edit');
+    // What was sent is read (400/422) before the record is held: a malformed value is refused as such.
+    const read = normalizeEntry(input);
     return transaction(this.#db, async (trx) => {
       const { item: before, job } = await this.#loadUnlocked(trx, 'line-item.edit', kind, id);
       if (modId !== undefined && modId !== String(before.mod_id)) {
         throw conflict(`${NOUN[kind]} ${id} was changed by someone else since you opened it. Reload it and try again.`);
       }
-      return this.#edit(trx, kind, before, job, input, user, 'edit', requestId);
+      return this.#edit(trx, kind, before, job, input, read, user, 'edit', requestId);
     });
   }
 
@@ -329,21 +375,35 @@ export class LineItemsService {
     const kind = (await repo.lineItemKind(trx, id))?.kind as RecordKind | undefined;
     const held = kind ? await holdLineItem(trx, id, kind) : undefined;
     if (!kind || !held) throw notFound(`There is no line item ${id}.`);
-    return this.#edit(trx, kind, held.item, held.job, input, user, 'correct', requestId);
+    return this.#edit(trx, kind, held.item, held.job, input, normalizeEntry(input), user, 'correct', requestId);
   }
 
-  async #edit(trx: Kysely<Database>, kind: RecordKind, before: LineItem, job: HeldLineItem['job'], input: LineItemEntryInput, user: SessionUser, action: 'edit' | 'correct', requestId: string) {
-    const { numbers, texts, expirationDate } = normalizeEntry(input);
+  /** The edit of a held line item (`read`: `input` read by normalizeEntry), checked by the edit rules. */
+  async #edit(
+    trx: Kysely<Database>,
+    kind: RecordKind,
+    before: LineItem,
+    job: HeldLineItem['job'],
+    input: LineItemEntryInput,
+    read: ReturnType<typeof normalizeEntry>,
+    user: SessionUser,
+    action: 'edit' | 'correct',
+    requestId: string,
+  ) {
+    const { numbers, texts, expirationDate } = read;
     const ndc = input.ndc === undefined ? before.ndc : String(input.ndc ?? '').trim();
     if (!ndc) throw refuse([LINE_ITEM_MESSAGES.ndcRequired]);
     // The item's own NDC is read whoever owns it; a new NDC must be one the user may choose.
     const own = ndc === before.ndc ? await repo.findDictionaryEntryByNdc(trx, ndc) : undefined;
-    const entry = own ?? (await this.#dictionary(ndc, user));
+    const entry = own ?? (await this.#dictionary(ndc, user, trx));
     const pick = <T,>(next: T | undefined, current: T) => (next === undefined ? current : next);
+    const size =
+      ndc === before.ndc
+        ? { pack_size: pick(numbers.packSize, before.pack_size), pack_size_uom: pick(texts.packSizeUoM, before.pack_size_uom) }
+        : await this.#sizeAfterNdcChange(trx, before, entry, { packSize: numbers.packSize, packSizeUoM: texts.packSizeUoM });
     const values = {
       pack_quantity: pick(numbers.packQuantity, before.pack_quantity),
-      pack_size: pick(numbers.packSize, before.pack_size),
-      pack_size_uom: pick(texts.packSizeUoM, before.pack_size_uom),
+      ...size,
       percent_fill: pick(numbers.percentFill, before.percent_fill) ?? 1,
       bulk_pack_size: pick(numbers.bulkPackSize, before.bulk_pack_size),
       bulk_pack_size_uom: pick(texts.bulkPackSizeUoM, before.bulk_pack_size_uom),
@@ -366,11 +426,21 @@ export class LineItemsService {
     if (refusal) problems.push(refusal);
     const fillProblem = percentFillProblem(values.percent_fill, bulkKindOf(entry));
     if (fillProblem) problems.push(fillProblem);
+    // Held to the NDC's package when the edit touches the pack size, its UoM, the NDC or the reason: the
+    // other fields of an item written before the rule (a final one's, by a correction) stay correctable.
+    const derived = this.#derive(entry, values);
+    const packSizeReason = pick(texts.packSizeReason, before.pack_size_reason);
+    const after = { ndc: entry.ndc, packSize: derived.pack_size, packSizeUoM: derived.pack_size_uom, packSizeReason };
+    if (packSizeEntryChanged(packSizeEntryOf(before), after)) {
+      const packProblem = packSizeReasonProblem(after, packageOf(entry), { correction: action === 'correct' });
+      if (packProblem) problems.push(packProblem);
+    }
     if (problems.length) throw refuse(problems);
     const changes: LineItemUpdate = {
       ...(ndc !== before.ndc ? snapshot(entry) : {}),
       ...values,
-      ...this.#derive(entry, values),
+      ...derived,
+      ...(texts.packSizeReason !== undefined ? { pack_size_reason: texts.packSizeReason } : {}),
       ...(texts.source !== undefined ? { source: texts.source } : {}),
       ...(texts.sourceNumber !== undefined ? { source_number: texts.sourceNumber } : {}),
       ...(texts.lotNumber !== undefined ? { lot_number: texts.lotNumber } : {}),

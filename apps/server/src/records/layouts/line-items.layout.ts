@@ -36,6 +36,7 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
     'Pack Quantity UoM': 'li.pack_quantity_uom',
     'Pack Size': 'li.pack_size',
     'Pack Size UoM': 'li.pack_size_uom',
+    'Pack Size Reason': 'li.pack_size_reason',
     'ZIPackage Size': 'li.zi_package_size',
     'Percent Fill': 'li.percent_fill',
     'Reporting Qty': 'li.reporting_qty',

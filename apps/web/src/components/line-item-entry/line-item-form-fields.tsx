@@ -2,7 +2,16 @@ import { Fieldset, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import { AmountInput } from '../forms/amount-input.tsx';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { convertedText, percentReadOnly, withCurrentOption, type FieldErrors, type FormLayout, type LineItemFormValues } from './line-item-form-model.ts';
+import {
+  convertedText,
+  packageDescription,
+  packSizeReasonField,
+  percentReadOnly,
+  withCurrentOption,
+  type FieldErrors,
+  type FormLayout,
+  type LineItemFormValues,
+} from './line-item-form-model.ts';
 import type { NdcLookup } from './ndc-lookup-shape.ts';
 
 export interface LineItemFormChoices {
@@ -54,6 +63,7 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
     return { ...props, error: props.error ?? ruleErrors[field] };
   };
   const readOnlyFill = percentReadOnly(lookup, values.packSizeUoM);
+  const reason = packSizeReasonField(ndc, lookup, values);
   const selectProps = (field: 'source' | 'cause' | 'packSizeUoM' | 'bulkPackSizeUoM' | 'bulkStage', data: readonly string[]) => ({
     ...input(field),
     data: withCurrentOption(data, values[field]),
@@ -134,6 +144,18 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
             />
           )}
         </SimpleGrid>
+        {/* Another pack size than the NDC's package is kept only with its reason (rules/pack-size.ts). */}
+        {reason.shown && (
+          <TextInput
+            label="Pack Size Reason"
+            required={reason.required}
+            placeholder="Why this pack size, e.g. Repackaged by the pharmacy in bottles of 500"
+            description={packageDescription(lookup) || undefined}
+            inputWrapperOrder={BELOW}
+            key={form.key('packSizeReason')}
+            {...input('packSizeReason')}
+          />
+        )}
       </Section>
 
       {(layout.showUnitConverter || layout.showStageConverter) && (

@@ -145,7 +145,9 @@ function LineItemForm(props: LineItemFormProps) {
 
   const layout = formLayout(ndc, lookup);
   const recordSchedule = record ? String(record.fieldData['NDC Schedule'] ?? '') : undefined;
-  const problems = formProblems(form.values, { mode, ndc, lookup, kind: kind.kind, recordSchedule });
+  // An edit is held to the NDC's package when it changes the pack size, UoM or reason the record held (as the server does).
+  const problemContext = { mode, ndc, lookup, kind: kind.kind, recordSchedule, recorded: mode === 'edit' ? form.getInitialValues() : undefined };
+  const problems = formProblems(form.values, problemContext);
   const warning = serverWarning ?? (checked && problems.length > 0 ? rulesWarning(problems) : null);
   // Each rule also shows beside the fields it concerns; a 422 of the server names the same rules.
   const ruleErrors = ruleFieldErrors(serverWarning ? serverWarning.lines : checked ? problems : []);
@@ -164,7 +166,7 @@ function LineItemForm(props: LineItemFormProps) {
   const submit = form.onSubmit((values) => {
     setChecked(true);
     setServerWarning(null);
-    if (formProblems(values, { mode, ndc, lookup, kind: kind.kind, recordSchedule }).length > 0) return;
+    if (formProblems(values, problemContext).length > 0) return;
     const onError = (error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return; // signed out already, and told why
       setServerWarning(warningFrom(error, mode === 'edit' ? `${kind.noun} ${itemId} could not be saved` : 'The line item could not be added'));

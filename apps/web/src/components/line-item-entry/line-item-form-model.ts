@@ -5,11 +5,17 @@ import {
   parseUsDate,
   computeQuantities,
   isBulkNdc,
+  isPackSizeReasonProblem,
   isPercentFillReadOnly,
   lineItemEditProblems,
   lineItemFieldData,
   newLineItemProblems,
+  packageText,
+  packSizeDiffersFromPackage,
+  packSizeEntryChanged,
+  packSizeReasonProblem,
   percentFillProblem,
+  type NdcPackage,
   type LineItemEntryInput,
   type LineItemTextKey,
 } from '@3ds/domain';
@@ -44,6 +50,8 @@ export interface LineItemFormValues {
   percentFill: Amount;
   packSize: Amount;
   packSizeUoM: string;
+  /** Why the pack size is not the NDC's package ('' when none is given). */
+  packSizeReason: string;
   /** Unit Converter: amount and unit. */
   bulkPackSize: Amount;
   bulkPackSizeUoM: string;
@@ -65,6 +73,7 @@ export const EMPTY_FORM_VALUES: LineItemFormValues = {
   percentFill: 100,
   packSize: '',
   packSizeUoM: '',
+  packSizeReason: '',
   bulkPackSize: '',
   bulkPackSizeUoM: '',
   bulkStage: '',
@@ -124,6 +133,7 @@ export function recordFormValues(fieldData: FieldData): LineItemFormValues {
     percentFill: percent === '' ? 100 : percent,
     packSize: amount(field('packSize')),
     packSizeUoM: text(field('packSizeUoM')),
+    packSizeReason: text(field('packSizeReason')),
     bulkPackSize: amount(field('bulkPackSize')),
     bulkPackSizeUoM: text(field('bulkPackSizeUoM')),
     bulkStage: text(field('bulkStage')),
@@ -221,6 +231,26 @@ export function percentFillError(percentFill: Amount, lookup: NdcLookup | null):
   return percentFillProblem(fractionFromPercent(percentFill), lookup?.bulkKind);
 }
 
+/** The NDC's package as the lookup gives it (the dictionary's pack size and UoM). */
+function lookupPackage(lookup: NdcLookup | null): NdcPackage {
+  return { size: lookup?.packSizeLookup, uom: lookup?.packSizeUoMLookup };
+}
+
+/**
+ * Pack Size Reason: asked for (required) when the pack size or UoM entered is not the NDC's package
+ * (rules/pack-size.ts), and shown while it holds a reason, so that one is never sent unseen.
+ */
+export function packSizeReasonField(ndc: string, lookup: NdcLookup | null, values: Pick<LineItemFormValues, 'packSize' | 'packSizeUoM' | 'packSizeReason'>): { shown: boolean; required: boolean } {
+  const required = packSizeDiffersFromPackage({ ndc, packSize: values.packSize, packSizeUoM: values.packSizeUoM }, lookupPackage(lookup));
+  return { shown: required || values.packSizeReason.trim() !== '', required };
+}
+
+/** The Pack Size Reason's description: "The package of this NDC is 30 U" ('' when the dictionary gives none). */
+export function packageDescription(lookup: NdcLookup | null): string {
+  const pkg = packageText(lookupPackage(lookup));
+  return pkg ? `The package of this NDC is ${pkg}` : '';
+}
+
 /** The UoM choices: the value list without its 'New Value...' entry, and the current value if it is not among them. */
 export function uomChoices(valueList: readonly string[], current = ''): string[] {
   return withCurrentOption(
@@ -262,6 +292,11 @@ export interface ProblemContext {
   kind: LineItemKind;
   /** The record's schedule, when the lookup could not be read. */
   recordSchedule?: string | undefined;
+  /**
+   * Edit: the pack size, UoM and reason the record held when the form opened. As on the server, an
+   * edit is held to the NDC's package when it changes one of them; without them, always.
+   */
+  recorded?: Pick<LineItemFormValues, 'packSize' | 'packSizeUoM' | 'packSizeReason'> | undefined;
 }
 
 /** Whether Pack Qty must be filled: a complete NDC in a standard container (packQuantityProblems). */
@@ -273,14 +308,19 @@ export function packQuantityRequired(ndc: string, kind: LineItemKind): boolean {
  * The warning list that blocks submit (spec 2 §5): the new-line-item rules for new and duplicate,
  * the line item edit rules for edit. Converters that are not offered for the NDC take no part.
  */
-export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, kind, recordSchedule }: ProblemContext): string[] {
+export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, kind, recordSchedule, recorded }: ProblemContext): string[] {
   const layout = formLayout(ndc, lookup);
   const place = { standardContainer: kind === 'standard' };
   const schedule = lookup?.schedule || recordSchedule || '';
   const bulkPackSize = layout.showUnitConverter ? values.bulkPackSize : '';
   const bulkPackSizeUoM = layout.showUnitConverter ? values.bulkPackSizeUoM : '';
+  // The NDC's package, or the reason for another pack size (the server's 422 in the same words).
+  const entry = { ndc, packSize: values.packSize, packSizeUoM: values.packSizeUoM, packSizeReason: values.packSizeReason };
+  const touched = mode !== 'edit' || !recorded || packSizeEntryChanged({ ndc, ...recorded }, entry);
+  const packSizeProblem = touched ? packSizeReasonProblem(entry, lookupPackage(lookup)) : undefined;
+  const withPackSize = (problems: string[]) => (packSizeProblem ? [...problems, packSizeProblem] : problems);
   if (mode === 'edit') {
-    return lineItemEditProblems(
+    return withPackSize(lineItemEditProblems(
       {
         ndc,
         schedule,
@@ -292,9 +332,9 @@ export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, ki
         bulkStage: layout.showStageConverter ? values.bulkStage : '',
       },
       { bulkKind: lookup?.bulkKind, ...place },
-    );
+    ));
   }
-  return newLineItemProblems(
+  return withPackSize(newLineItemProblems(
     {
       ndc,
       schedule,
@@ -305,7 +345,7 @@ export function formProblems(values: LineItemFormValues, { mode, ndc, lookup, ki
       bulkPackSizeUoM,
     },
     place,
-  );
+  ));
 }
 
 type FormField = keyof LineItemFormValues;
@@ -337,8 +377,11 @@ const RULE_FIELDS: Readonly<Record<string, readonly FormField[]>> = {
 /** What each field shows for the rules broken: the first rule's message under it, or an outline (`true`). */
 export type FieldErrors = FormFieldErrors<FormField>;
 
+/** The pack size rule's message names its values, so it is known by its form: under Pack Size Reason, the size and unit outlined. */
+const PACK_SIZE_REASON_FIELDS: readonly FormField[] = ['packSizeReason', 'packSize', 'packSizeUoM'];
+
 export function ruleFieldErrors(problems: readonly string[]): FieldErrors {
-  return fieldErrorsOf(problems, (problem) => RULE_FIELDS[problem] ?? []);
+  return fieldErrorsOf(problems, (problem) => RULE_FIELDS[problem] ?? (isPackSizeReasonProblem(problem) ? PACK_SIZE_REASON_FIELDS : []));
 }
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -358,6 +401,7 @@ function enteredValues(values: LineItemFormValues): EnteredValues {
     packQuantity: amountNumber(values.packQuantity),
     packSize: amountNumber(values.packSize),
     packSizeUoM: blankToNull(values.packSizeUoM),
+    packSizeReason: blankToNull(values.packSizeReason),
     percentFill: fractionFromPercent(values.percentFill),
     bulkPackSize: amountNumber(values.bulkPackSize),
     bulkPackSizeUoM: blankToNull(values.bulkPackSizeUoM),
@@ -421,6 +465,7 @@ export const lineItemFormSchema = z.object({
   percentFill: amountField('The percentage'),
   packSize: amountField('Pack Size'),
   packSizeUoM: entryText('packSizeUoM', 'UoM'),
+  packSizeReason: entryText('packSizeReason', 'Pack Size Reason'),
   bulkPackSize: amountField('Amt'),
   bulkPackSizeUoM: entryText('bulkPackSizeUoM', 'The converter UoM'),
   bulkStage: entryText('bulkStage', 'Stage'),

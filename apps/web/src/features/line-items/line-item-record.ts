@@ -52,6 +52,8 @@ export interface LineItemFacts {
   form: string;
   packSize: string;
   packSizeUoM: string;
+  /** Why the pack size is not the NDC's package ('' when none was given). */
+  packSizeReason: string;
   packQuantity: string;
   packQuantityUoM: string;
   /** 0.00% */
@@ -115,6 +117,7 @@ export function lineItemFacts(record: RecordData, kind: Pick<LineItemKindConfig,
     form: text(f.Form),
     packSize: text(f[ENTRY.packSize]),
     packSizeUoM: text(f[ENTRY.packSizeUoM]),
+    packSizeReason: text(f[ENTRY.packSizeReason]),
     packQuantity: text(f[ENTRY.packQuantity]),
     packQuantityUoM: text(f[ENTRY.packQuantityUoM]),
     percentFill: formatPercent(f[ENTRY.percentFill]),

@@ -158,7 +158,7 @@ export function userChanges(
 
 /** The privileges by the area they act on, for the checkbox groups. */
 export const PRIVILEGE_GROUPS: readonly { title: string; privileges: readonly Privilege[] }[] = [
-  { title: 'Jobs', privileges: ['CREATE_JOB', 'LOCK_JOB', 'UNLOCK_JOB'] },
+  { title: 'Jobs', privileges: ['CREATE_JOB', 'LOCK_JOB', 'UNLOCK_JOB', 'APPROVE_CORRECTION'] },
   {
     title: 'Containers',
     privileges: ['CREATE_CONTAINER', 'LOCK_CONTAINER', 'UNLOCK_CONTAINER', 'MOVE_CONTAINER', 'DELETE_CONTAINER'],

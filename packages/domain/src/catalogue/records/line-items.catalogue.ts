@@ -22,6 +22,8 @@ function lineItemFields(idName: string, containerIdName: string): FieldSpecList 
     field('Pack Quantity UoM', 'Pk Qty UoM'),
     field('Pack Size', 'Pack Size', 'number'),
     field('Pack Size UoM', 'Pack Size UoM'),
+    // Why the pack size is not the NDC's package (rules/pack-size.ts); empty when it is.
+    field('Pack Size Reason', 'Pack Size Reason'),
     field('ZIPackage Size', 'Package Size', 'number'),
     field('Percent Fill', '% Fill', 'number'),
     field('Reporting Qty', 'Reporting Qty', 'number'),

@@ -73,6 +73,8 @@ export function LineItemCards({ kind, facts, showBulkDetails, onEditNdc }: LineI
     { label: 'Schedule', value: facts.schedule },
     { label: 'Pack Size', value: facts.packSize },
     { label: 'UoM', value: facts.packSizeUoM },
+    // Only where the pack size is not the NDC's package and someone said why.
+    ...(facts.packSizeReason ? [{ label: 'Pack Size Reason', value: facts.packSizeReason }] : []),
     ...(facts.bulk ? [] : [{ label: 'Form', value: facts.form }]),
     ...(showBulkDetails
       ? [
