@@ -287,6 +287,29 @@ for (const kind of KINDS) {
   });
 }
 
+test('a pack size other than the NDC\'s package is kept only with its reason, which the line item then shows', async ({ page, request }) => {
+  const kind = KINDS[0]!;
+  const { id } = await fresh(request, kind);
+  await openLineItem(page, kind, id);
+  const packSize = (await fact(page, 'NDC Info', 'Pack Size').textContent())!.trim();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  const form = page.getByRole('dialog', { name: /^Enter Data For / });
+  await expect(form.getByLabel('Pack Size Reason')).toHaveCount(0);
+  await form.getByLabel('Pack Size', { exact: true }).fill(String(Number(packSize.replaceAll(',', '')) + 7));
+  const reason = form.getByLabel('Pack Size Reason');
+  await expect(reason).toBeVisible();
+  await expect(form.getByText(/^The package of this NDC is /)).toBeVisible();
+  await form.getByRole('button', { name: 'Save' }).click();
+  // Not saved without the reason: the form says what to do, next to the field.
+  await expect(form).toBeVisible();
+  await expect(form.getByText(/differs from the package of NDC/).first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('pack-size-reason.png') });
+  await reason.fill('Repackaged by the pharmacy in bottles of a different count');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(fact(page, 'NDC Info', 'Pack Size Reason')).toHaveText('Repackaged by the pharmacy in bottles of a different count');
+});
+
 test('the edit route entered directly shows the view', async ({ page, request }) => {
   const { id } = await fresh(request, KINDS[0]!);
   await login(page);
