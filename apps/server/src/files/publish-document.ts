@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../db/audit-writer.ts';
+import { writeAudit } from '../db/audit.repository.ts';
 import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../security/session-user.ts';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindName, type DocumentOf } from './document-kinds.ts';

@@ -1,7 +1,9 @@
+import type { EntityName } from '@3ds/domain';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { PREPARED } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors/app-error.ts';
+import type { SessionUser } from '../security/session-user.ts';
 import type { CriterionContext } from './find-criterion.ts';
 import { allOf, compileFindRequests, countedEverything, compileQuickFind, type CompiledFind, type FindRequest } from './find-request.ts';
 import { fieldByName, fromWith, joinsFor, type Layout, type LayoutField } from './layout.ts';
@@ -351,4 +353,16 @@ export async function streamFound(
 /** `SELECT id FROM … WHERE <find>`: the found set as a subquery, for exports of related records. */
 export function foundIds(layout: Layout, find: PreparedFind): RawBuilder<unknown> {
   return find.ids ?? sql`SELECT ${sql.raw(layout.idSql)} FROM ${fromWith(layout, find.rowFields)} WHERE ${find.where}`;
+}
+
+/**
+ * What a user may see of an entity at all. Dictionary entries belong to a labeler organisation or
+ * to everyone; a user sees the public ones and their own organisation's (the dictionary's scope, our choice). The
+ * organisation comes from the session, not from the request, so nobody can ask for another's.
+ */
+export function scopeFor(entity: EntityName, user: SessionUser): RawBuilder<SqlBool> | undefined {
+  if (entity !== 'dictionaries') return undefined;
+  return user.parentOrganization
+    ? sql<SqlBool>`(d.labeler_organization IS NULL OR d.labeler_organization = ${user.parentOrganization})`
+    : sql<SqlBool>`d.labeler_organization IS NULL`;
 }

@@ -1,5 +1,5 @@
 import { CATALOGUE, todayIso, type EntityName } from '@3ds/domain';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import { whileWanted } from '../db/cancel.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors/app-error.ts';
@@ -13,6 +13,7 @@ import { formatValue, toFieldData, type FieldValue } from './record-format.ts';
 import {
   prepareFind,
   recordExists,
+  scopeFor,
   selectPage,
   selectRecord,
   tablesRead,
@@ -36,18 +37,6 @@ export interface ListResponse {
 
 export interface RecordResponse {
   data: [RecordData & { portalDataInfo: { portalObjectName: string; foundCount: number; returnedCount: number }[] }];
-}
-
-/**
- * What a user may see of an entity at all. Dictionary entries belong to a labeler organisation or
- * to everyone; a user sees the public ones and their own organisation's (the dictionary's scope, our choice). The
- * organisation comes from the session, not from the request, so nobody can ask for another's.
- */
-export function scopeFor(entity: EntityName, user: SessionUser): RawBuilder<SqlBool> | undefined {
-  if (entity !== 'dictionaries') return undefined;
-  return user.parentOrganization
-    ? sql<SqlBool>`(d.labeler_organization IS NULL OR d.labeler_organization = ${user.parentOrganization})`
-    : sql<SqlBool>`d.labeler_organization IS NULL`;
 }
 
 /** What distinguishes one user's view of an entity from another's, for count cache keys. */

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config/env.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
 import { actsAsOwner, auditLogWeaknesses, quoteIdent, serverRoleFacts } from '../../src/db/database-roles.ts';
 import { DatabaseSetupError, prepareDatabase, type PreparedDatabase } from '../../src/db/prepare-database.ts';
-import { writeAudit } from '../../src/db/audit-writer.ts';
+import { writeAudit } from '../../src/db/audit.repository.ts';
 import { adminUrl, databaseUrl, dropDatabase } from '../support/postgres.ts';
 import { createJob } from '../support/record-factories.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';

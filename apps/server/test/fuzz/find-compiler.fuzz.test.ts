@@ -8,7 +8,7 @@ import { AppError } from '../../src/errors/app-error.ts';
 import { fieldByName, type Layout } from '../../src/records/layout.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
 import { countFound, foundIds, prepareFind, selectPage, streamFound } from '../../src/records/records.repository.ts';
-import { scopeFor } from '../../src/records/records.service.ts';
+import { scopeFor } from '../../src/records/records.repository.ts';
 import { createUser } from '../support/factories.ts';
 import { createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredExports, scheduleExportCleanup, saveFile } from '../../src/files/stored-files.ts';
-import { writeAudit } from '../../src/db/audit-writer.ts';
+import { writeAudit } from '../../src/db/audit.repository.ts';
 import { createJob } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { arcosAmount, arcosNdc, arcosOrderFormProblem, type ArcosLineItem } from './arcos.ts';
-import type { Form41LineItem } from './form-41.ts';
+import type { Form41LineItem } from './form-41-item.ts';
 import { bulkAmountDestroyed } from './line-item-quantities.ts';
 import { isBulkNdc } from './line-items.ts';
 import { registrantProblem, type HoldingRegistration } from './registrants.ts';

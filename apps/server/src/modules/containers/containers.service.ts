@@ -12,7 +12,7 @@ import {
   type Action,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import { holdContainer, holdJob, type HeldContainer } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';

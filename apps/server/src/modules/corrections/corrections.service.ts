@@ -16,7 +16,7 @@ import {
   type LineItemEntryInput,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Correction } from '../../db/tables/corrections.table.ts';
 import { transaction } from '../../db/transaction.ts';

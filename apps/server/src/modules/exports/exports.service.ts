@@ -12,7 +12,7 @@ import { LAYOUTS } from '../../records/layouts/index.ts';
 import { toFindParts } from '../../records/list-query.ts';
 import { alias, formatValue } from '../../records/record-format.ts';
 import { countFound, prepareFind, streamFound, type PreparedFind } from '../../records/records.repository.ts';
-import { scopeFor } from '../../records/records.service.ts';
+import { scopeFor } from '../../records/records.repository.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { heldBy, withOnlyIds } from './exports.repository.ts';
 

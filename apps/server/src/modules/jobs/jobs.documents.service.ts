@@ -12,7 +12,7 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import {

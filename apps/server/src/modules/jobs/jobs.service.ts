@@ -21,7 +21,7 @@ import {
 } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import { holdContainer } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Job } from '../../db/tables/jobs.table.ts';

@@ -1,6 +1,6 @@
 import { hiddenColumnsProblem, type EntityName } from '@3ds/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import { transaction } from '../../db/transaction.ts';
 import { badRequest } from '../../errors/app-error.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@3ds/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { FileStore } from '../../files/file-store.ts';

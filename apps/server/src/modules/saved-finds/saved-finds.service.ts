@@ -1,6 +1,6 @@
 import { SAVED_FIND_LIMITS, SAVED_FIND_MESSAGES, savedFindNameProblem, savedFindQuickFindProblem, trimLine, type EntityName } from '@3ds/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import type { SavedFind } from '../../db/tables/saved-finds.table.ts';
 import { transaction } from '../../db/transaction.ts';

@@ -1,6 +1,6 @@
 import { readSettingsInput, SETTINGS_FIELDS, SETTINGS_MESSAGES, TIME_ZONE_MESSAGES, type SettingsFieldName, type SettingsKey } from '@3ds/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Settings, SettingsUpdate } from '../../db/tables/settings.table.ts';
 import { transaction } from '../../db/transaction.ts';

@@ -8,7 +8,7 @@ import {
   type UserAccount,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit-writer.ts';
+import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import type { User, UserUpdate } from '../../db/tables/auth.table.ts';
 import { transaction } from '../../db/transaction.ts';

@@ -17,7 +17,7 @@ import { showAlert } from '../../lib/alert-store.ts';
 import { warningFrom, WarningList, type Warning } from '../alerts/warning-list.tsx';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { useShownWhileOpen } from '../dialogs/use-shown-while-open.ts';
-import { DownloadDialog } from '../list-screen/download-dialog.tsx';
+import { DownloadDialog } from '../dialogs/download-dialog.tsx';
 import { useBulkAction } from './api/run-bulk-action.ts';
 import { useBulkForecast } from './api/bulk-forecast.ts';
 import { BulkForecast } from './bulk-forecast.tsx';

@@ -4,7 +4,7 @@ import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useExportRecords, type ExportFileType, type ExportResult } from '../../lib/records/export-records.ts';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
-import { DownloadDialog } from './download-dialog.tsx';
+import { DownloadDialog } from '../dialogs/download-dialog.tsx';
 import { hasActiveFind, type FindRequest, type SortSpec } from '../../lib/records/list-state.ts';
 
 /** Spec 1 §2 / spec 2 §5: asked before exporting with no criteria. */

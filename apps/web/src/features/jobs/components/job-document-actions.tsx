@@ -2,7 +2,7 @@ import { canPerform, jobDocumentOrder, mayPerform, type JobDocumentKind } from '
 import { Button, Menu } from '@mantine/core';
 import { IconCertificate, IconChevronDown, IconFileDescription } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
+import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import type { FieldData } from '../../../lib/records/record-shapes.ts';
 import { useRecord } from '../../../components/record-view/api/get-record.ts';
 import { useSession } from '../../../session/use-session.ts';

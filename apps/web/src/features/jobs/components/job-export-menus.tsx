@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
+import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import type { ExportFileType, ExportResult } from '../../../lib/records/export-records.ts';
 import { useExportJob, type JobExportRecordType } from '../api/export-job.ts';
 

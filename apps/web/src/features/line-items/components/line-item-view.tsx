@@ -9,7 +9,7 @@ import { showAlert } from '../../../lib/alert-store.ts';
 import { LineItemFormModal } from '../../../components/line-item-entry/line-item-form-modal.tsx';
 import { LINE_ITEM_KINDS, type LineItemKind } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { NewLineItemFlow } from './new-line-item-flow.tsx';
-import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
+import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import { HistoryPanel } from '../../../components/history/history-panel.tsx';
 import { CorrectionsPanel } from '../../../components/corrections/corrections-panel.tsx';
 import { RequestCorrectionModal } from '../../../components/corrections/request-correction-modal.tsx';

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconDownload, IconFileText } from '@tabler/icons-rea
 import { useState } from 'react';
 import { showAlert } from '../../../lib/alert-store.ts';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
-import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
+import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import { LineItemProblems } from './record-links.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useMayPerform } from '../../../session/use-session.ts';

@@ -3,7 +3,7 @@ import { formatTimestamp, INVENTORY_MESSAGES, parseInventoryMoment } from '@3ds/
 import { IconClipboardCheck, IconDownload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { showAlert } from '../../../lib/alert-store.ts';
-import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
+import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useMayPerform } from '../../../session/use-session.ts';
 import { reportFailureMessage } from '../api/export-report.ts';

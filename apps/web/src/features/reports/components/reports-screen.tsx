@@ -4,7 +4,7 @@ import { reportRequestProblems } from '@3ds/domain';
 import { IconFileSpreadsheet, IconInfoCircle, IconListNumbers } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { showAlert } from '../../../lib/alert-store.ts';
-import { DownloadDialog } from '../../../components/list-screen/download-dialog.tsx';
+import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { AccountabilityPanel } from './accountability-panel.tsx';
