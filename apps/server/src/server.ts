@@ -5,7 +5,7 @@ import { createFileStore } from './files/file-store.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { auditLogGuardText, DatabaseSetupError, prepareDatabase } from './db/prepare-database.ts';
 import { seedDemoIfEmpty } from './seed/seed-demo.ts';
-import { countUsers } from './modules/users/users.repository.ts';
+import { countUsers } from './db/repositories/users.repository.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
 import { demoSignIns, startBanner } from './start-banner.ts';
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/schema.ts';
-import { enabledUsersNamed } from './modules/users/users.repository.ts';
+import { enabledUsersNamed } from './db/repositories/users.repository.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/seed-demo.ts';
 import { verifyPassword } from './security/password.ts';
 

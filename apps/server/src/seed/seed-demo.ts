@@ -1,7 +1,7 @@
 import { CREATE_PRIVILEGES, PRIVILEGES, todayInTimeZone } from '@3ds/domain';
 import type { DatabaseHandle } from '../db/database.ts';
 import { UsersService } from '../modules/users/users.service.ts';
-import { countUsers } from '../modules/users/users.repository.ts';
+import { countUsers } from '../db/repositories/users.repository.ts';
 import { seedDemoRecords } from './demo-seed.ts';
 import { DEMO_TIME_ZONE } from './demo-paperwork.ts';
 

@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
-import { recordedLineItems, type RecordedScope } from './recorded-line-items.repository.ts';
+import { recordedLineItems, type RecordedScope } from '../db/repositories/recorded-line-items.repository.ts';
 
 /**
  * The 409 that refuses to lock a record holding line items that lack what Form 41 and ARCOS need:

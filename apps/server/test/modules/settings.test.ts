@@ -1,6 +1,6 @@
 import { DEA_NUMBER_MESSAGES, TIME_ZONE_MESSAGES } from '@3ds/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isKnownTimeZone } from '../../src/modules/settings/settings.repository.ts';
+import { isKnownTimeZone } from '../../src/db/repositories/settings.repository.ts';
 import { createUser } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

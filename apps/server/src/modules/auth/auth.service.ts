@@ -15,7 +15,7 @@ import { tooManyAttempts, unauthorized } from '../../errors/app-error.ts';
 import { decoyPasswordHash, SignInsBusyError, verifyPassword } from '../../security/password.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import type { TokenSigner } from '../../security/tokens.ts';
-import { findUserByUsername } from '../../shared/users.repository.ts';
+import { findUserByUsername } from '../../db/repositories/users.repository.ts';
 import * as sessions from './sessions.repository.ts';
 
 export interface RequestMeta {

@@ -26,8 +26,8 @@ import { toFindParts } from '../../records/list-query.ts';
 import { countFound, prepareFind, scopeFor } from '../../records/records.repository.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
-import { finalityOf } from '../../shared/job-finality.repository.ts';
+import { recordedLineItems } from '../../db/repositories/recorded-line-items.repository.ts';
+import { finalityOf } from '../../db/repositories/job-finality.repository.ts';
 import { beginRecord, endRecord, foundIdsUpTo, undoRecord, visibleIds } from './bulk.repository.ts';
 
 /** `POST /{entity}/bulk` as the route has validated it (the web sends `BulkRequestBody`). */

@@ -21,8 +21,8 @@ import { conflict, finalRecord, notFound, validationFailed } from '../../errors/
 import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { countOwnLockedItems, lineItemsOf } from '../../shared/container-contents.repository.ts';
-import { jobFinality, type KnownFinality } from '../../shared/job-finality.repository.ts';
+import { countOwnLockedItems, lineItemsOf } from '../../db/repositories/container-contents.repository.ts';
+import { jobFinality, type KnownFinality } from '../../db/repositories/job-finality.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import * as containers from './containers.repository.ts';
 

@@ -23,7 +23,7 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../../errors/app-error.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { jobFinality } from '../../shared/job-finality.repository.ts';
+import { jobFinality } from '../../db/repositories/job-finality.repository.ts';
 import * as repo from './corrections.repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { compareSchedules, type OnHandAnswer } from '@3ds/domain';
-import type { OnHandBySchedule } from '../../shared/on-hand.repository.ts';
+import type { OnHandBySchedule } from '../../db/repositories/on-hand.repository.ts';
 
 /** Grams of base as shown: to the milligram (the line items keep more digits than that means). */
 const grams = (value: number) => Math.round(value * 1000) / 1000;

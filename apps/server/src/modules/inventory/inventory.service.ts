@@ -35,9 +35,9 @@ import type { FileStore } from '../../files/file-store.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from '../../shared/on-hand.repository.ts';
+import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, type OnHandFilter, type OnHandLine } from '../../db/repositories/on-hand.repository.ts';
 import { registrantOf } from '../../shared/registrant.ts';
-import { readSettings } from '../../shared/settings.repository.ts';
+import { readSettings } from '../../db/repositories/settings.repository.ts';
 import * as inventories from './inventory.repository.ts';
 
 function bulkKindOf(line: OnHandLine): BulkKind | undefined {

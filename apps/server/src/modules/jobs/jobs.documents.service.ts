@@ -30,9 +30,9 @@ import { readOneFile } from '../../files/upload.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { recordedLineItems } from '../../db/repositories/recorded-line-items.repository.ts';
 import { registrantOf } from '../../shared/registrant.ts';
-import { readSettings } from '../../shared/settings.repository.ts';
+import { readSettings } from '../../db/repositories/settings.repository.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from './job-files.ts';
 import * as repo from './jobs.documents.repository.ts';
 

@@ -36,7 +36,7 @@ import { publishDocument, type PublishDeps } from '../../files/publish-document.
 import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { jobFinality, type KnownFinality } from '../../shared/job-finality.repository.ts';
+import { jobFinality, type KnownFinality } from '../../db/repositories/job-finality.repository.ts';
 import { assertCompleteForLock, incompleteLockError } from '../../shared/lock-completeness.ts';
 import { normalizeEntry } from './line-item-entry.ts';
 import * as repo from './line-items.repository.ts';

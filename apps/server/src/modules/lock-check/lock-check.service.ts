@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { notFound } from '../../errors/app-error.ts';
-import { recordedLineItems } from '../../shared/recorded-line-items.repository.ts';
+import { recordedLineItems } from '../../db/repositories/recorded-line-items.repository.ts';
 import { targetExists } from './lock-check.repository.ts';
 
 /** What can be locked: a job, or a container or line item of a kind. */

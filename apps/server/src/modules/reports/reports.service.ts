@@ -40,8 +40,8 @@ import type { FileStore } from '../../files/file-store.ts';
 import { documentLink, publishDocument, type PublishDeps } from '../../files/publish-document.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import type { OnHandLine } from '../../shared/on-hand.repository.ts';
-import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
+import type { OnHandLine } from '../../db/repositories/on-hand.repository.ts';
+import { readSettings, readSettingsForUpdate } from '../../db/repositories/settings.repository.ts';
 import * as reports from './reports.repository.ts';
 import type { ArcosLine, ReportLine } from './reports.repository.ts';
 

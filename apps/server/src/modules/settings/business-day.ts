@@ -1,7 +1,7 @@
 import { todayInTimeZone, timeOfDayInTimeZone } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { readSettings } from '../../shared/settings.repository.ts';
+import { readSettings } from '../../db/repositories/settings.repository.ts';
 
 /**
  * 3DS's "today": the day it is in the time zone our Settings name (031_late_destruction_and_one_clock.sql).

@@ -7,9 +7,8 @@ import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { readSettings, readSettingsForUpdate } from '../../shared/settings.repository.ts';
+import { isKnownTimeZone, readSettings, readSettingsForUpdate, updateSettings } from '../../db/repositories/settings.repository.ts';
 import type { BusinessDay } from './business-day.ts';
-import { isKnownTimeZone, updateSettings } from './settings.repository.ts';
 
 /** The settings column of each field. */
 const COLUMNS = {

@@ -16,8 +16,7 @@ import { badRequest, conflict, notFound } from '../../errors/app-error.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import { hashPassword } from '../../security/password.ts';
 import type { SessionUser } from '../../security/session-user.ts';
-import { findUserByUsername } from '../../shared/users.repository.ts';
-import * as users from './users.repository.ts';
+import * as users from '../../db/repositories/users.repository.ts';
 
 /**
  * Who changes accounts: a signed-in user, who needs MANAGE_USERS, or — as a name such as
@@ -114,7 +113,7 @@ export class UsersService {
     const privileges = checkPrivileges(account.privileges ?? []);
     const passwordHash = await hashPassword(account.password);
     return transaction(this.#db, async (trx) => {
-      if (await findUserByUsername(trx, username)) throw conflict(`The username ${username} is already taken.`);
+      if (await users.findUserByUsername(trx, username)) throw conflict(`The username ${username} is already taken.`);
       const user = await users.insertUser(trx, {
         username,
         display_name: account.displayName?.trim() ?? '',
@@ -160,7 +159,7 @@ export class UsersService {
       // Locked before the account is read, so that two demotions of the last two administrators
       // cannot both see the other one still in place.
       const administrators = mayDemote ? await users.lockAdministrators(trx) : [];
-      const before = await findUserByUsername(trx, name);
+      const before = await users.findUserByUsername(trx, name);
       if (!before) throw notFound(`There is no user ${name}.`);
       const next = { disabled: values.disabled ?? before.disabled, privileges: values.privileges ?? before.privileges };
       if (isAdministrator(before) && !isAdministrator(next) && !administrators.some((a) => a.id !== before.id)) {
@@ -192,7 +191,7 @@ export class UsersService {
     if (problem) throw badRequest(problem);
     const passwordHash = await hashPassword(password);
     return transaction(this.#db, async (trx) => {
-      const before = await findUserByUsername(trx, name);
+      const before = await users.findUserByUsername(trx, name);
       if (!before) throw notFound(`There is no user ${name}.`);
       const after = await users.updateUser(trx, before.id, { password_hash: passwordHash });
       await users.revokeSessionsOf(trx, before.id, this.#now());

@@ -1,6 +1,6 @@
 import type { JobFinality } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../schema.ts';
 
 // Whether jobs are final (packages/domain rules/finality.ts): destroyed, their Form 41 generated, or a
 // line item of theirs carried by a kept ARCOS report. The containers', line items', jobs' and bulk

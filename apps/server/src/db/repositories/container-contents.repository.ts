@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../schema.ts';
 
 // What a container holds, as the containers' own actions and the jobs' move of a container into a
 // Yellow Bucket read it: both check the same lock rule and keep the same audit of what moved.

@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { NewUser, User, UserUpdate } from '../../db/tables/auth.table.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../schema.ts';
+import type { NewUser, User, UserUpdate } from '../tables/auth.table.ts';
+
+/** An account by its username (stored lower-cased): the sign-in's and user management's one reading of it. */
+export function findUserByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
+}
 
 export type UserWithLastLogin = User & { last_login_at: Date | null };
 

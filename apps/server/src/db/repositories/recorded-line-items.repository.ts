@@ -1,6 +1,6 @@
 import { holdingRegistrationOf, isBulkNdc, type BulkKind, type RecordedLineItem } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../schema.ts';
 
 const text = (v: string | null | undefined) => (v ?? '').trim();
 

@@ -1,6 +1,6 @@
 import type { InventoryMoment } from '@3ds/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../schema.ts';
 
 /** A line item on hand, with what the on-hand view, the inventory and the ARCOS year-end read of it. */
 export interface OnHandLine {
