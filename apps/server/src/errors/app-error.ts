@@ -1,21 +1,8 @@
-import { ERROR_CODES, type ErrorCode, type IncompleteLineItem } from '@3ds/domain';
+import { ERROR_CODES, httpStatusTitle, type ErrorCode, type IncompleteLineItem } from '@3ds/domain';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Validation Failed',
-  429: 'Too Many Attempts',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
+/** The title of an error answer of the status (the domain's one table). */
 export function titleForStatus(status: number): string {
-  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Request Failed');
+  return httpStatusTitle(status);
 }
 
 /**

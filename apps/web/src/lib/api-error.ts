@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type IncompleteLineItem } from '@3ds/domain';
+import { ERROR_CODES, HTTP_STATUS_TITLES, httpStatusTitle, MESSAGES, type IncompleteLineItem } from '@3ds/domain';
 
 /**
  * The one error every failed call raises, built from the server's body
@@ -40,26 +40,18 @@ export class ApiError extends Error {
  */
 const BARE_HTTP_TITLES = new Set(
   [
-    'Bad Request',
-    'Unauthorized',
-    'Forbidden',
-    'Not Found',
-    'Conflict',
+    // Ours (the domain's one table, as the server titles its answers) and the fallbacks…
+    ...Object.values(HTTP_STATUS_TITLES),
+    httpStatusTitle(599),
+    httpStatusTitle(499),
+    // …and what HTTP and proxies call the same statuses.
     'Locked',
-    'Payload Too Large',
     'Content Too Large',
-    'Unsupported Media Type',
     'Unprocessable Entity',
     'Unprocessable Content',
-    'Validation Failed',
-    'Too Many Attempts',
     'Too Many Requests',
-    'Internal Server Error',
-    'Server Error',
-    'Service Unavailable',
     'Bad Gateway',
     'Gateway Timeout',
-    'Request Failed',
   ].map((t) => t.toLowerCase()),
 );
 

@@ -52,3 +52,26 @@ export const MESSAGES = {
   noRecords: 'No records match the request',
   notFound: 'Resource Not Found',
 } as const;
+
+/**
+ * The title an error answer carries for its status when nothing says more (the server's error
+ * handler); the web knows them as titles that say nothing a person can act on.
+ */
+export const HTTP_STATUS_TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Validation Failed',
+  429: 'Too Many Attempts',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The title of a status no table names. */
+export function httpStatusTitle(status: number): string {
+  return HTTP_STATUS_TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Request Failed');
+}

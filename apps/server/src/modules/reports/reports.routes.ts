@@ -1,4 +1,4 @@
-import { arcosRequestSchema, reportRequestSchema } from '@3ds/domain';
+import { arcosRequestSchema, arcosSkippedItemSchema, reportRequestSchema } from '@3ds/domain';
 import { strictBody } from '../../records/body-schemas.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,14 +9,6 @@ const reportResponse = z.object({
   scriptResult: z.string(),
 });
 
-const skippedItem = z.object({
-  recordId: z.number().int(),
-  jobId: z.number().int(),
-  yellowBucket: z.boolean(),
-  ndc: z.string(),
-  transaction: z.enum(['receipt', 'destruction', 'inventory']),
-  reason: z.string(),
-});
 const arcosResponse = z.object({
   data: z.array(
     z.object({
@@ -32,7 +24,7 @@ const arcosResponse = z.object({
         YearEndInventory: z.number().int(),
         Superseded: z.boolean(),
         SkippedCount: z.number().int(),
-        Skipped: z.array(skippedItem),
+        Skipped: z.array(arcosSkippedItemSchema),
       }),
     }),
   ),

@@ -22,6 +22,7 @@ import {
   todayIso,
   withAction,
   type ArcosFrequency,
+  type ArcosSkippedItem,
   type ArcosPeriod,
   type ArcosLineItem,
   type ArcosRequest,
@@ -52,16 +53,6 @@ export interface OnHandAt {
 
 const ARCOS_RULE = { schedules: ARCOS_SCHEDULES, drugCodes: ARCOS_DRUG_CODES };
 
-/** A line item the ARCOS file leaves out, and why (shown on the Reports screen with a link to it). */
-export interface ArcosSkippedItem {
-  recordId: number;
-  jobId: number;
-  /** A Yellow Bucket line item (its screen is another one). */
-  yellowBucket: boolean;
-  ndc: string;
-  transaction: 'receipt' | 'destruction' | 'inventory';
-  reason: string;
-}
 
 /** The bulk kind the dictionary gives an NDC (a report line or an on-hand line). */
 function bulkKindOf(line: Pick<ArcosLine, 'bulk_raw_powder' | 'bulk_raw_liquid' | 'bulk_dosage_formulation' | 'bulk_solution'>): BulkKind | null {

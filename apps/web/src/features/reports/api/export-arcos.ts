@@ -1,4 +1,4 @@
-import type { ArcosFrequency } from '@3ds/domain';
+import { arcosSkippedItemSchema, type ArcosFrequency, type ArcosSkippedItem } from '@3ds/domain';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { downloadHref } from '../../../lib/records/export-records.ts';
 import { parseFileLink } from '../../../lib/records/record-shapes.ts';
@@ -11,14 +11,7 @@ import { api } from '../../../lib/api-client.ts';
  * answer's `data[0].fieldData.Container` is the signed link to the file; `Skipped` lists the line items
  * the report leaves out because they cannot be reported correctly, each with the reason.
  */
-export interface ArcosSkippedItem {
-  recordId: number;
-  jobId: number;
-  yellowBucket: boolean;
-  ndc: string;
-  transaction: 'receipt' | 'destruction' | 'inventory';
-  reason: string;
-}
+export type { ArcosSkippedItem } from '@3ds/domain';
 
 export interface ArcosFile {
   href: string;
@@ -47,17 +40,7 @@ export interface KeptArcosReport {
 
 export const arcosKeys = { kept: ['reports', 'arcos', 'kept'] as const };
 
-function isSkippedItem(v: unknown): v is ArcosSkippedItem {
-  return (
-    isObject(v) &&
-    typeof v.recordId === 'number' &&
-    typeof v.jobId === 'number' &&
-    typeof v.yellowBucket === 'boolean' &&
-    typeof v.ndc === 'string' &&
-    (v.transaction === 'receipt' || v.transaction === 'destruction' || v.transaction === 'inventory') &&
-    typeof v.reason === 'string'
-  );
-}
+const isSkippedItem = (v: unknown): v is ArcosSkippedItem => arcosSkippedItemSchema.safeParse(v).success;
 
 /** The answer's file link, name, counts and skipped list; an answer of another shape is an error. */
 export function parseArcosAnswer(body: unknown): Omit<ArcosFile, 'href'> & { link: string } {
