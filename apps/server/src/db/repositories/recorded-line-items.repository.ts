@@ -1,16 +1,8 @@
-import { holdingRegistrationOf, isBulkNdc, type BulkKind, type RecordedLineItem } from '@3ds/domain';
+import { bulkKindOf, holdingRegistrationOf, isBulkNdc, type RecordedLineItem } from '@3ds/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
 const text = (v: string | null | undefined) => (v ?? '').trim();
-
-function bulkKindOf(entry: { bulk_raw_powder: boolean | null; bulk_raw_liquid: boolean | null; bulk_dosage_formulation: boolean | null; bulk_solution: boolean | null }): BulkKind | undefined {
-  if (entry.bulk_raw_powder) return 'raw-powder';
-  if (entry.bulk_raw_liquid) return 'raw-liquid';
-  if (entry.bulk_dosage_formulation) return 'dosage-formulation';
-  if (entry.bulk_solution) return 'solution';
-  return undefined;
-}
 
 /** Whose line items: a job's (standard and Yellow Bucket), a container's, or the given ones. */
 export type RecordedScope = { jobId: number } | { containerId: number } | { ids: readonly number[] };

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  bulkKindOf,
   accountability,
   accountabilityByNdc,
   isBulkNdc,
@@ -19,7 +20,6 @@ import {
   todayIso,
   UNPLACED_TEXT,
   type AccountabilityQuery,
-  type BulkKind,
   type Form41LineItem,
   type InventoryCountLine,
   type InventoryMoment,
@@ -39,14 +39,6 @@ import { drugCodeLines, onHandBySchedule, onHandLines, type OnHandBySchedule, ty
 import { registrantOf } from '../../shared/registrant.ts';
 import { readSettings } from '../../db/repositories/settings.repository.ts';
 import * as inventories from './inventory.repository.ts';
-
-function bulkKindOf(line: OnHandLine): BulkKind | undefined {
-  if (line.bulk_raw_powder) return 'raw-powder';
-  if (line.bulk_raw_liquid) return 'raw-liquid';
-  if (line.bulk_dosage_formulation) return 'dosage-formulation';
-  if (line.bulk_solution) return 'solution';
-  return undefined;
-}
 
 /** An on-hand line as the Form 41 row builder (which the inventory shares) reads it. */
 export function asForm41Item(line: OnHandLine): Form41LineItem {

@@ -1,4 +1,5 @@
 import {
+  bulkKindOf,
   actionRule,
   computeQuantities,
   formatIsoDate,
@@ -17,7 +18,6 @@ import {
   registrantProblem,
   todayIso,
   type Action,
-  type BulkKind,
   type IncompleteLineItem,
   type LineItemEntryInput,
   type NdcLookupAnswer,
@@ -46,14 +46,6 @@ const NOUN = { standard: 'Line item', yellow_bucket: 'Yellow Bucket line item' }
 const refuse = (problems: string[]) => validationFailed(problems[0]!, problems);
 
 type Dictionary = NonNullable<Awaited<ReturnType<typeof repo.findDictionaryEntry>>>;
-
-function bulkKindOf(entry: Dictionary): BulkKind | undefined {
-  if (entry.bulk_raw_powder) return 'raw-powder';
-  if (entry.bulk_raw_liquid) return 'raw-liquid';
-  if (entry.bulk_dosage_formulation) return 'dosage-formulation';
-  if (entry.bulk_solution) return 'solution';
-  return undefined;
-}
 
 /** Whether a value to write equals the stored one (numbers by value: 5 and "5.0" are the same). */
 function sameStoredValue(stored: unknown, next: unknown): boolean {

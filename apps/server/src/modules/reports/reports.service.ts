@@ -1,4 +1,5 @@
 import {
+  bulkKindOf,
   ARCOS_ACTIONS,
   ARCOS_DRUG_CODES,
   ARCOS_INVENTORY_CODES,
@@ -28,7 +29,6 @@ import {
   type ArcosRequest,
   type ArcosTransactionCode,
   type ArcosWritten,
-  type BulkKind,
   type InventoryMoment,
   type ReportRequest,
 } from '@3ds/domain';
@@ -53,15 +53,6 @@ export interface OnHandAt {
 
 const ARCOS_RULE = { schedules: ARCOS_SCHEDULES, drugCodes: ARCOS_DRUG_CODES };
 
-
-/** The bulk kind the dictionary gives an NDC (a report line or an on-hand line). */
-function bulkKindOf(line: Pick<ArcosLine, 'bulk_raw_powder' | 'bulk_raw_liquid' | 'bulk_dosage_formulation' | 'bulk_solution'>): BulkKind | null {
-  if (line.bulk_raw_powder) return 'raw-powder';
-  if (line.bulk_raw_liquid) return 'raw-liquid';
-  if (line.bulk_dosage_formulation) return 'dosage-formulation';
-  if (line.bulk_solution) return 'solution';
-  return null;
-}
 
 const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
