@@ -86,7 +86,7 @@ export function jobRegistrationExpiry(fieldData: FieldData, today: string = toda
 export type ContainerKind = 'standard' | 'yellow_bucket';
 
 /** The job portal of each container kind, and where its rows' detail screens are. */
-export const CONTAINER_KINDS = {
+export const JOB_CONTAINER_PORTALS = {
   standard: { portal: 'Containers', detailPath: '/container/:id', noun: 'container' },
   yellow_bucket: { portal: 'YellowBuckets', detailPath: '/yb-container/:id', noun: 'Yellow Bucket container' },
 } as const satisfies Record<ContainerKind, { portal: string; detailPath: string; noun: string }>;
@@ -112,7 +112,7 @@ function numberOf(value: FieldValue | undefined): number {
 
 /** The rows of the Containers or YellowBuckets portal. */
 export function containerRows(record: RecordData, kind: ContainerKind): ContainerRow[] {
-  const portal = CONTAINER_KINDS[kind].portal;
+  const portal = JOB_CONTAINER_PORTALS[kind].portal;
   const jobLocked = isJobLocked(record.fieldData);
   return (record.portalData[portal] ?? []).flatMap((row) => {
     const id = text(row[`${portal}::Container_PK_ID`]) || text(row.recordId);
@@ -136,7 +136,7 @@ export function containerRows(record: RecordData, kind: ContainerKind): Containe
 
 /** How many containers of a kind the job has (the portal's found count, which may pass its 500-row limit). */
 export function containerCount(record: RecordData, kind: ContainerKind): number {
-  const portal = CONTAINER_KINDS[kind].portal;
+  const portal = JOB_CONTAINER_PORTALS[kind].portal;
   const info = record.portalDataInfo.find((p) => p.portalObjectName === portal);
   return Math.max(info?.foundCount ?? 0, record.portalData[portal]?.length ?? 0);
 }

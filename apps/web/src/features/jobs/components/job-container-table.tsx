@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { ListFooter } from '../../../components/list-screen/list-footer.tsx';
 import type { PageSize } from '../../../lib/records/list-state.ts';
 import { LockIcon } from '../../../components/lock/lock-icon.tsx';
-import { CONTAINER_KINDS, type ContainerKind, type ContainerRow } from '../job-record.ts';
+import { JOB_CONTAINER_PORTALS, type ContainerKind, type ContainerRow } from '../job-record.ts';
 import classes from './job-view.module.css';
 
 interface JobContainerTableProps {
@@ -28,7 +28,7 @@ interface JobContainerTableProps {
 export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainerTableProps) {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<PageSize>(JOB_PORTAL_PAGE_SIZE as PageSize);
-  const { detailPath, noun } = CONTAINER_KINDS[kind];
+  const { detailPath, noun } = JOB_CONTAINER_PORTALS[kind];
 
   // Fewer rows now (a container moved away): stay on a page that exists.
   const last = Math.max(1, Math.ceil(rows.length / size));
