@@ -50,7 +50,13 @@ const SQL_FILES: Readonly<Record<string, string>> = {
   'records/layouts/jobs.layout.ts': "a layout's computed fields (counts, sister job) as SQL expressions",
   'records/layouts/registrations.layout.ts': "a layout's computed fields as SQL expressions",
   'seed/demo-seed.ts': 'the demo data, written in bulk on first start',
-  'cli/seed-scale.ts': 'the scale seed: a million line items written with set-based statements',
+  'cli/seed-scale.ts': 'the scale seed: its transaction, --reset emptying the tables and the sequences after the load',
+  'cli/seed-scale/sql-helpers.ts': "the scale seed: the session's draw functions, bulk JSON inserts, the triggers and indexes held around the load, the word index",
+  'cli/seed-scale/companies.ts': 'the scale seed: companies, contacts and registrations written with set-based statements',
+  'cli/seed-scale/jobs.ts': 'the scale seed: jobs written with set-based statements',
+  'cli/seed-scale/containers.ts': 'the scale seed: containers written with set-based statements',
+  'cli/seed-scale/line-items.ts': 'the scale seed: a million line items written with set-based statements, their quantities joined in',
+  'cli/seed-scale/report.ts': 'the scale seed: the counts and shares it reports',
 };
 
 const PROJECTS: readonly Project[] = [

@@ -1,5 +1,5 @@
 /**
- * What the seeds draw from: the demo seed (seed-demo.ts) and the scale seed (cli/seed-scale.ts) fill
+ * What the seeds draw from: the demo seed (seed-demo.ts) and the scale seed (cli/seed-scale.ts and cli/seed-scale/) fill
  * their companies, jobs and line items with these same names, places and choices, so the scale data
  * looks like the demo's, only more of it.
  */
