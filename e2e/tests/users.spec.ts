@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from '../support/fixtures.ts';
+import { DEMO_PASSWORD, expect, login, test, untilStill } from '../support/fixtures.ts';
 
 /**
  * The Users screen (MANAGE_USERS): an administrator adds, edits, resets and disables an account,
@@ -191,7 +191,11 @@ test.describe('Users screen', () => {
 
     await admin.getByRole('button', { name: 'Edit admin' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit user admin' });
-    await edit.getByRole('checkbox', { name: 'Manage users', exact: true }).uncheck();
+    // The form holds the account once the dialog has opened: only then is a click the person's change.
+    const manageUsers = edit.getByRole('checkbox', { name: 'Manage users', exact: true });
+    await expect(manageUsers).toBeChecked();
+    await untilStill(page);
+    await manageUsers.uncheck();
     await expect(edit.getByText('These are your own privileges')).toBeVisible();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit.getByRole('alert').filter({ hasText: MESSAGES.lastAdministratorPrivilege })).toBeVisible();
