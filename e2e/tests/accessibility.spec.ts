@@ -86,13 +86,13 @@ test('the login screen and the not-found screen', async ({ page }) => {
 
 test('company, registration and dictionary details with their dialogs', async ({ page }) => {
   await signIn(page);
-  await screen(page, 'company', `company/${records.companyId}`, `Company ${records.companyId}`);
+  await screen(page, 'company-view', `company/${records.companyId}`, `Company ${records.companyId}`);
   const addJob = page.getByRole('button', { name: /^Add New Job for registration/ }).first();
   await dialog(page, 'Add New Job', () => addJob.click());
-  await screen(page, 'registration', `registration/${records.registrationId}`, /^Registration /);
+  await screen(page, 'registration-view', `registration/${records.registrationId}`, /^Registration /);
   await dialog(page, 'Update Registration', () => page.getByRole('button', { name: 'Update Registration' }).click());
   await dialog(page, 'New Job', () => page.getByRole('button', { name: 'New Job' }).click());
-  await screen(page, 'dictionary', `dictionary/${records.dictionaryId}`, /./);
+  await screen(page, 'dictionary-view', `dictionary/${records.dictionaryId}`, /./);
   await screen(page, 'reports', 'reports', 'Reports');
   await screen(page, 'on-hand', 'on-hand', 'On Hand');
 });

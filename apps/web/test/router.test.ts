@@ -49,7 +49,7 @@ describe('router', () => {
     const reads = Object.fromEntries(Object.entries(SCREENS).flatMap(([name, screen]) => (screen.reads ? [[name, screen.reads]] : [])));
     expect(reads).toMatchObject({
       companies: { list: 'companies' },
-      company: { record: 'companies' },
+      'company-view': { record: 'companies' },
       jobs: { list: 'jobs' },
       'job-view': { record: 'jobs' },
       'line-items': { list: 'line-items' },

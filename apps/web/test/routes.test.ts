@@ -5,10 +5,10 @@ describe('route table', () => {
   it('has every route name of spec 1 §2 and spec 2 §2, plus home, on-hand, users, settings and not-found', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(
       [
-        'login', 'home', 'companies', 'company', 'registrations', 'registration', 'jobs', 'job-view', 'job-edit',
+        'login', 'home', 'companies', 'company-view', 'registrations', 'registration-view', 'jobs', 'job-view', 'job-edit',
         'containers', 'container-view', 'container-edit', 'line-items', 'line-item-view', 'line-item-edit',
         'yb-containers', 'yb-container-view', 'yb-container-edit', 'yb-line-items', 'yb-line-item-view',
-        'yb-line-item-edit', 'dictionaries', 'dictionary', 'reports', 'on-hand', 'users', 'settings', 'not-found',
+        'yb-line-item-edit', 'dictionaries', 'dictionary-view', 'reports', 'on-hand', 'users', 'settings', 'not-found',
       ].sort(),
     );
   });
@@ -17,8 +17,8 @@ describe('route table', () => {
     [routePath('login'), '/'],
     [routePath('home'), '/home'],
     [routePath('companies'), '/companies'],
-    [routePath('company', { id: 12 }), '/company/12'],
-    [routePath('registration', { id: '7' }), '/registration/7'],
+    [routePath('company-view', { id: 12 }), '/company/12'],
+    [routePath('registration-view', { id: '7' }), '/registration/7'],
     [routePath('job-view', { id: 3 }), '/job/3'],
     [routePath('container-view', { id: 5 }), '/container/5'],
     [routePath('container-edit', { id: 5 }), '/container/5/edit'],
@@ -36,11 +36,11 @@ describe('route table', () => {
   });
 
   it('refuses to build a path with a missing parameter', () => {
-    expect(() => routePath('company', { id: '' })).toThrow(/needs the parameter 'id'/);
+    expect(() => routePath('company-view', { id: '' })).toThrow(/needs the parameter 'id'/);
   });
 
   it('titles and sections', () => {
-    expect(routeTitle('company', { id: '4' })).toBe('Company 4');
+    expect(routeTitle('company-view', { id: '4' })).toBe('Company 4');
     expect(routeTitle('yb-containers')).toBe('Yellow Bucket Containers');
     expect(routeTitle('dictionaries')).toBe('NDC Dictionary');
     expect(sectionOf('line-item-edit')).toBe('line-items');

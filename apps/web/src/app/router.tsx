@@ -2,7 +2,8 @@ import { Suspense } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page/page-loader.tsx';
 import { LoginScreen } from '../features/auth/components/login-screen.tsx';
-import { HOME_ROUTE, ROUTES } from '../config/paths.ts';
+import { ENTITIES, RECORD_KINDS, type RecordScreen } from '@3ds/domain';
+import { HOME_ROUTE, recordRoute, ROUTES } from '../config/paths.ts';
 import { BASENAME } from '../lib/navigation.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { redirectWhenSignedIn, requireSession } from '../session/route-guard.ts';
@@ -57,6 +58,18 @@ function recordRoutes(id: string, view: ScreenRouteName, edit: ScreenRouteName):
   return { id, path: ROUTES[view], children: [screen(view, { index: true }), screen(edit)] };
 }
 
+/** Every record kind's screens (record-kinds.ts in @3ds/domain): its list, its record, and the record's edit form. */
+function recordKindRoutes(): RouteObject[] {
+  return ENTITIES.flatMap((entity) => {
+    const { singular, screens } = RECORD_KINDS[entity];
+    const has = (name: RecordScreen) => (screens as readonly RecordScreen[]).includes(name);
+    const list = screen(recordRoute(entity, 'list') as ScreenRouteName);
+    if (!has('view')) return [list];
+    const view = recordRoute(entity, 'view') as ScreenRouteName;
+    return [list, has('edit') ? recordRoutes(singular, view, recordRoute(entity, 'edit') as ScreenRouteName) : screen(view)];
+  });
+}
+
 /** Fetches the landing screen's code while the server checks the password of a login, then the lists'. */
 function preloadLanding(): void {
   void SCREENS[HOME_ROUTE].load().then(preloadListCode, () => undefined);
@@ -86,22 +99,7 @@ export const appRoutes: RouteObject[] = [
         Component: AppShellLayout,
         children: [
           screen('home'),
-          screen('companies'),
-          screen('company'),
-          screen('registrations'),
-          screen('registration'),
-          screen('jobs'),
-          recordRoutes('job', 'job-view', 'job-edit'),
-          screen('containers'),
-          recordRoutes('container', 'container-view', 'container-edit'),
-          screen('yb-containers'),
-          recordRoutes('yb-container', 'yb-container-view', 'yb-container-edit'),
-          screen('line-items'),
-          recordRoutes('line-item', 'line-item-view', 'line-item-edit'),
-          screen('yb-line-items'),
-          recordRoutes('yb-line-item', 'yb-line-item-view', 'yb-line-item-edit'),
-          screen('dictionaries'),
-          screen('dictionary'),
+          ...recordKindRoutes(),
           screen('reports'),
           screen('on-hand'),
           screen('users'),

@@ -91,13 +91,13 @@ export type ScreenRouteName = Exclude<RouteName, 'login' | 'not-found'>;
 export const SCREENS: { [N in ScreenRouteName]: Screen } = {
   home: screenIn(() => import('../features/home/components/home-screen.tsx'), (m) => m.HomeScreen),
   companies: screenIn(() => import('../features/companies/components/companies-screen.tsx'), (m) => m.CompaniesScreen, { reads: list('companies') }),
-  company: screenIn(() => import('../features/companies/components/company-screen.tsx'), (m) => m.CompanyScreen, { reads: record('companies') }),
+  'company-view': screenIn(() => import('../features/companies/components/company-screen.tsx'), (m) => m.CompanyScreen, { reads: record('companies') }),
   registrations: screenIn(
     () => import('../features/registrations/components/registrations-screen.tsx'),
     (m) => m.RegistrationsScreen,
     { reads: list('registrations') },
   ),
-  registration: screenIn(
+  'registration-view': screenIn(
     () => import('../features/registrations/components/registration-screen.tsx'),
     (m) => m.RegistrationScreen,
     { reads: record('registrations') },
@@ -123,7 +123,7 @@ export const SCREENS: { [N in ScreenRouteName]: Screen } = {
     (m) => m.DictionariesScreen,
     { reads: list('dictionaries') },
   ),
-  dictionary: screenIn(
+  'dictionary-view': screenIn(
     () => import('../features/dictionary/components/dictionary-screen.tsx'),
     (m) => m.DictionaryScreen,
     { reads: record('dictionaries') },
@@ -137,9 +137,9 @@ export const SCREENS: { [N in ScreenRouteName]: Screen } = {
 /** The order screens' code is fetched in when idle: the sidebar's, each list with its records, then the rest. */
 const PRELOAD_ORDER: readonly ScreenRouteName[] = [
   'companies',
-  'company',
+  'company-view',
   'registrations',
-  'registration',
+  'registration-view',
   'jobs',
   'job-view',
   'containers',
@@ -150,6 +150,6 @@ const PRELOAD_ORDER: readonly ScreenRouteName[] = [
   'on-hand',
   'reports',
   'settings',
-  'dictionary',
+  'dictionary-view',
   'users',
 ];

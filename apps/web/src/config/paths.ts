@@ -4,38 +4,58 @@
  *
  * This module is pure data on purpose: every layer (lib, session, components, features) imports it
  * to build links, so it lives in config/, the bottom layer, and must not import screens, the router
- * or anything with side effects.
+ * or anything with side effects. A record kind's routes, titles and sections come from its definition
+ * in @3ds/domain (record-kinds.ts); the rest are written here.
  */
+import { ENTITIES, RECORD_KINDS, type EntityName, type RecordScreen } from '@3ds/domain';
+
+type Kinds = typeof RECORD_KINDS;
+type HasScreen<E extends EntityName, S extends RecordScreen> = S extends Kinds[E]['screens'][number] ? true : false;
+/** A record kind's routes (record-kinds.ts): its list, and `{singular}-view` and `-edit` where it has them. */
+type KindRoutes<E extends EntityName> = E extends EntityName
+  ?
+      | [E, `/${E}`]
+      | (HasScreen<E, 'view'> extends true ? [`${Kinds[E]['singular']}-view`, `/${Kinds[E]['singular']}/:id`] : never)
+      | (HasScreen<E, 'edit'> extends true ? [`${Kinds[E]['singular']}-edit`, `/${Kinds[E]['singular']}/:id/edit`] : never)
+  : never;
+type RecordRoutes = { [R in KindRoutes<EntityName> as R[0]]: R[1] };
+type RecordRouteName = keyof RecordRoutes;
+
+/** What each route of a record kind shows, and of which entity. */
+const RECORD_ROUTE_SCREENS = new Map<string, { entity: EntityName; screen: RecordScreen }>(
+  ENTITIES.flatMap((entity) => {
+    const { singular, screens } = RECORD_KINDS[entity];
+    return (screens as readonly RecordScreen[]).map((screen) => [screen === 'list' ? entity : `${singular}-${screen}`, { entity, screen }] as const);
+  }),
+);
+
+function recordRoutes(): RecordRoutes {
+  const paths = { list: (_: string, entity: string) => `/${entity}`, view: (singular: string) => `/${singular}/:id`, edit: (singular: string) => `/${singular}/:id/edit` };
+  return Object.fromEntries(
+    [...RECORD_ROUTE_SCREENS].map(([name, { entity, screen }]) => [name, paths[screen](RECORD_KINDS[entity].singular, entity)]),
+  ) as RecordRoutes;
+}
+
 export const ROUTES = {
   login: '/',
   home: '/home',
-  companies: '/companies',
-  company: '/company/:id',
-  registrations: '/registrations',
-  registration: '/registration/:id',
-  jobs: '/jobs',
-  'job-view': '/job/:id',
-  'job-edit': '/job/:id/edit',
-  containers: '/containers',
-  'container-view': '/container/:id',
-  'container-edit': '/container/:id/edit',
-  'yb-containers': '/yb-containers',
-  'yb-container-view': '/yb-container/:id',
-  'yb-container-edit': '/yb-container/:id/edit',
-  'line-items': '/line-items',
-  'line-item-view': '/line-item/:id',
-  'line-item-edit': '/line-item/:id/edit',
-  'yb-line-items': '/yb-line-items',
-  'yb-line-item-view': '/yb-line-item/:id',
-  'yb-line-item-edit': '/yb-line-item/:id/edit',
-  dictionaries: '/dictionaries',
-  dictionary: '/dictionary/:id',
+  ...recordRoutes(),
   reports: '/reports',
   'on-hand': '/on-hand',
   users: '/users',
   settings: '/settings',
   'not-found': '/not-found',
 } as const;
+
+/** The record kind a route shows (its list, one record, its edit form), if it is a record kind's. */
+export function recordRouteOf(name: RouteName): { entity: EntityName; screen: RecordScreen } | undefined {
+  return RECORD_ROUTE_SCREENS.get(name);
+}
+
+/** A record kind's route: `recordRoute('yb-containers', 'view')` is `'yb-container-view'`. */
+export function recordRoute(entity: EntityName, screen: RecordScreen): RouteName {
+  return (screen === 'list' ? entity : `${RECORD_KINDS[entity].singular}-${screen}`) as RouteName;
+}
 
 export type RouteName = keyof typeof ROUTES;
 
@@ -84,30 +104,9 @@ export function routePath<N extends RouteName>(name: N, ...[params, query]: Rout
   return text ? `${path}?${text}` : path;
 }
 
-const TITLES: { [N in RouteName]: string } = {
+const TITLES: { [N in Exclude<RouteName, RecordRouteName>]: string } = {
   login: 'Login',
   home: 'Home',
-  companies: 'Companies',
-  company: 'Company {id}',
-  registrations: 'Registrations',
-  registration: 'Registration {id}',
-  jobs: 'Jobs',
-  'job-view': 'Job {id}',
-  'job-edit': 'Edit Job {id}',
-  containers: 'Containers',
-  'container-view': 'Container {id}',
-  'container-edit': 'Edit Container {id}',
-  'yb-containers': 'Yellow Bucket Containers',
-  'yb-container-view': 'Yellow Bucket Container {id}',
-  'yb-container-edit': 'Edit Yellow Bucket Container {id}',
-  'line-items': 'Line Items',
-  'line-item-view': 'Line Item {id}',
-  'line-item-edit': 'Edit Line Item {id}',
-  'yb-line-items': 'Yellow Bucket Line Items',
-  'yb-line-item-view': 'Yellow Bucket Line Item {id}',
-  'yb-line-item-edit': 'Edit Yellow Bucket Line Item {id}',
-  dictionaries: 'NDC Dictionary',
-  dictionary: 'NDC Dictionary Entry {id}',
   reports: 'Reports',
   'on-hand': 'On Hand',
   users: 'Users',
@@ -115,36 +114,22 @@ const TITLES: { [N in RouteName]: string } = {
   'not-found': 'Resource Not Found',
 };
 
+function titleOf(name: RouteName): string {
+  const record = recordRouteOf(name);
+  if (!record) return TITLES[name as keyof typeof TITLES];
+  const { title, recordTitle } = RECORD_KINDS[record.entity];
+  return { list: title, view: `${recordTitle} {id}`, edit: `Edit ${recordTitle} {id}` }[record.screen];
+}
+
 /** The default title of a route (used for the document title), with its params filled in. */
 export function routeTitle(name: RouteName, params: Readonly<Record<string, string | undefined>> = {}): string {
-  return TITLES[name].replace(/\{(\w+)\}/g, (_match, key: string) => params[key] ?? '').trim();
+  return titleOf(name).replace(/\{(\w+)\}/g, (_match, key: string) => params[key] ?? '').trim();
 }
 
 /** The sidebar section a route belongs to: the list screen of its area. */
-const SECTIONS: { [N in RouteName]: RouteName | null } = {
+const SECTIONS: { [N in Exclude<RouteName, RecordRouteName>]: RouteName | null } = {
   login: null,
   home: 'home',
-  companies: 'companies',
-  company: 'companies',
-  registrations: 'registrations',
-  registration: 'registrations',
-  jobs: 'jobs',
-  'job-view': 'jobs',
-  'job-edit': 'jobs',
-  containers: 'containers',
-  'container-view': 'containers',
-  'container-edit': 'containers',
-  'yb-containers': 'yb-containers',
-  'yb-container-view': 'yb-containers',
-  'yb-container-edit': 'yb-containers',
-  'line-items': 'line-items',
-  'line-item-view': 'line-items',
-  'line-item-edit': 'line-items',
-  'yb-line-items': 'yb-line-items',
-  'yb-line-item-view': 'yb-line-items',
-  'yb-line-item-edit': 'yb-line-items',
-  dictionaries: 'dictionaries',
-  dictionary: 'dictionaries',
   reports: 'reports',
   'on-hand': 'on-hand',
   users: 'users',
@@ -153,7 +138,8 @@ const SECTIONS: { [N in RouteName]: RouteName | null } = {
 };
 
 export function sectionOf(name: RouteName): RouteName | null {
-  return SECTIONS[name];
+  const record = recordRouteOf(name);
+  return record ? record.entity : SECTIONS[name as keyof typeof SECTIONS];
 }
 
 /** Where a signed-in user lands when no other destination was remembered: the day's work. */

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { RECORD_EVENT_ENTITIES } from '../catalogue/records/record-kinds.ts';
 
 /**
  * Live updates (`GET /3ds/api/events`, a `text/event-stream`): one `change` event for every committed
  * audit row of a record, so that open screens can refetch what changed. The entities published are
  * the audit rows' `entity` values of records; sessions, users, settings, saved finds and exports are
- * not published.
+ * not published. The families published are those `RECORD_FAMILIES` marks `liveEvents`.
  */
-export const RECORD_EVENT_ENTITIES = ['job', 'container', 'line-item', 'registration', 'company'] as const;
-export type RecordEventEntity = (typeof RECORD_EVENT_ENTITIES)[number];
 
 export const EVENTS = {
   /** The reconnection delay the stream asks of its client (the `retry:` line), in ms. */

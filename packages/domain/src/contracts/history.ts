@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatIsoDate, formatTimestamp } from '../rules/dates.ts';
 import { formatPercent } from '../rules/percent.ts';
-import type { EntityName } from '../catalogue/records/catalogue.ts';
+import type { EntityName } from '../catalogue/records/record-kinds.ts';
 import type { FieldType } from '../catalogue/records/field.ts';
 import { CATALOGUE, JOB_DOCUMENT_FIELDS } from '../catalogue/records/index.ts';
 

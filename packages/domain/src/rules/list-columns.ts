@@ -1,4 +1,5 @@
-import type { ColumnSpec, EntityName } from '../catalogue/records/catalogue.ts';
+import type { ColumnSpec } from '../catalogue/records/catalogue.ts';
+import type { EntityName } from '../catalogue/records/record-kinds.ts';
 import { CATALOGUE } from '../catalogue/records/index.ts';
 
 /**

@@ -12,6 +12,7 @@ import {
   type BulkEntity,
   type BulkRefusal,
   type IncompleteLineItem,
+  kindOfEntity,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import { holdContainers, holdLineItems, type HeldContainer, type HeldLineItem } from '../../db/row-locks.ts';
@@ -79,7 +80,6 @@ class DryRunAnswer extends Error {
   }
 }
 
-const KIND: Record<BulkEntity, RecordKind> = { 'line-items': 'standard', 'yb-line-items': 'yellow_bucket', containers: 'standard', 'yb-containers': 'yellow_bucket' };
 /** What a record not found is called, as the single actions call it. */
 const NOT_FOUND: Record<BulkEntity, (id: number) => string> = {
   'line-items': (id) => `There is no line item ${id}.`,
@@ -147,7 +147,7 @@ export class BulkService {
   }
 
   #act(entity: BulkEntity, request: BulkRequest, given: number[] | undefined, user: SessionUser, requestId: string, dryRun: boolean): Promise<BulkAnswer> {
-    const kind = KIND[entity];
+    const kind = kindOfEntity(entity)!;
     return transaction(this.#db, async (trx) => {
       const ids = given ?? (await this.#foundIds(trx, entity, request, user));
       const refused: BulkRefusal[] = [];
@@ -207,7 +207,7 @@ export class BulkService {
     held: HeldLineItem | HeldContainer | undefined,
     checked: { incomplete: IncompleteLineItem | undefined } | undefined,
   ) {
-    const kind = KIND[entity];
+    const kind = kindOfEntity(entity)!;
     if (isLineItemList(entity)) {
       const item = held as HeldLineItem | undefined;
       switch (request.action) {

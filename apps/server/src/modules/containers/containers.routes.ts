@@ -1,3 +1,4 @@
+import { entitiesOf, recordKind } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -28,10 +29,11 @@ const FIELD_DATA_NAMES = {
   'Gross UoM': 'grossUoM',
 } as const;
 
-const KINDS: { kind: RecordKind; singular: string; plural: string }[] = [
-  { kind: 'standard', singular: 'container', plural: 'containers' },
-  { kind: 'yellow_bucket', singular: 'yb-container', plural: 'yb-containers' },
-];
+/** Both kinds of container (record-kinds.ts) have the same routes under their own segments. */
+const KINDS = entitiesOf('container').map((entity) => {
+  const { kind, singular } = recordKind(entity);
+  return { kind: kind as RecordKind, singular, plural: entity };
+});
 
 const strip = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 

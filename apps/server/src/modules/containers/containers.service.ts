@@ -10,6 +10,7 @@ import {
   todayIso,
   type ContainerFields,
   type Action,
+  entityOf,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../db/audit.repository.ts';
@@ -26,7 +27,6 @@ import { jobFinality, type KnownFinality } from '../../db/repositories/job-final
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import * as containers from './containers.repository.ts';
 
-const ENTITY = { standard: 'containers', yellow_bucket: 'yb-containers' } as const;
 const NOUN = { standard: 'Container', yellow_bucket: 'Yellow Bucket container' } as const;
 /** Spec 2 §6: CREATE_CONTAINER edits a container; a Yellow Bucket container's edit is CREATE_LINE_ITEM's. */
 const EDIT_ACTION = { standard: 'container.edit', yellow_bucket: 'yb-container.edit' } as const satisfies Record<RecordKind, Action>;
@@ -110,7 +110,7 @@ export class ContainersService {
   async setLocked(kind: RecordKind, id: number, lock: boolean, user: SessionUser, requestId: string) {
     assertMayPerform(user, lock ? 'container.lock' : 'container.unlock');
     await transaction(this.#db, (trx) => this.setLockedIn(trx, kind, id, lock, user, requestId));
-    return this.#records.record(ENTITY[kind], id, user);
+    return this.#records.record(entityOf('container', kind), id, user);
   }
 
   /**
@@ -142,7 +142,7 @@ export class ContainersService {
   async move(kind: RecordKind, id: number, jobId: number, user: SessionUser, requestId: string) {
     assertMayPerform(user, 'container.move');
     await transaction(this.#db, (trx) => this.moveIn(trx, kind, id, jobId, user, requestId));
-    return this.#records.record(ENTITY[kind], id, user);
+    return this.#records.record(entityOf('container', kind), id, user);
   }
 
   /** The move of one container inside the caller's transaction (the single move and each record of a bulk move). */

@@ -1,4 +1,4 @@
-import { CORRECTION_REASON_MAX } from '@3ds/domain';
+import { CORRECTION_REASON_MAX, entitiesOf, recordKind } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CorrectionsService } from './corrections.service.ts';
@@ -58,7 +58,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
     async (request) => corrections.list({ jobId: Number(request.params.id) }),
   );
 
-  for (const segment of ['line-item', 'yb-line-item']) {
+  for (const segment of entitiesOf('line-item').map((entity) => recordKind(entity).singular)) {
     app.get(
       `/${segment}/:id/corrections`,
       {

@@ -1,4 +1,4 @@
-import { CATALOGUE, PRINT_COLUMNS, todayIso, type EntityName } from '@3ds/domain';
+import { CATALOGUE, PRINT_COLUMNS, recordKind, todayIso, type EntityName } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PDF_MAX_ROWS } from '../../documents/pdf-limits.ts';
@@ -21,10 +21,10 @@ import { heldBy, withOnlyIds } from './exports.repository.ts';
  * `recordType` names, a container's of its own kind.
  */
 function relatedLineItems(entity: EntityName, recordType: 'cn' | 'yb' | undefined): { target: EntityName; key: string } | undefined {
-  if (entity === 'jobs') return { target: recordType === 'yb' ? 'yb-line-items' : 'line-items', key: 'li.job_id' };
-  if (entity === 'containers') return { target: 'line-items', key: 'li.container_id' };
-  if (entity === 'yb-containers') return { target: 'yb-line-items', key: 'li.container_id' };
-  return undefined;
+  const held = recordKind(entity).lineItems;
+  if (!held) return undefined;
+  const target = (recordType === 'yb' && held.yellow_bucket) || held.standard;
+  return { target: target as EntityName, key: `li.${held.key}` };
 }
 
 interface ExportColumn {

@@ -1,15 +1,13 @@
-import { CATALOGUE, historyQuerySchema, historyResponseSchema } from '@3ds/domain';
+import { CATALOGUE, ENTITIES, RECORD_KINDS, recordKind, historyQuerySchema, historyResponseSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { HistoryService, HistoryTarget } from './history.service.ts';
 
-const TARGETS: HistoryTarget[] = [
-  { entity: 'jobs', record: 'job' },
-  { entity: 'containers', record: 'container', kind: 'standard' },
-  { entity: 'yb-containers', record: 'container', kind: 'yellow_bucket' },
-  { entity: 'line-items', record: 'line-item', kind: 'standard' },
-  { entity: 'yb-line-items', record: 'line-item', kind: 'yellow_bucket' },
-];
+/** The record kinds that keep a history (record-kinds.ts). */
+const TARGETS: HistoryTarget[] = ENTITIES.filter((entity) => RECORD_KINDS[entity].history).map((entity) => {
+  const { family, kind } = recordKind(entity);
+  return { entity, record: family, ...(kind ? { kind } : {}) } as HistoryTarget;
+});
 
 const DESCRIPTION: Record<HistoryTarget['record'], string> = {
   job: "The job's own changes (`own: true`) and its containers' arrivals and departures: created in it, moved in or out, deleted, moved to the Yellow Bucket (`own: false`, with the container's `entity` and `recordId`).",

@@ -1,4 +1,4 @@
-import { LINE_ITEM_FIELD_DATA_KEYS, lineItemEntryShape, ndcLookupAnswerSchema, ndcResolveAnswerSchema } from '@3ds/domain';
+import { LINE_ITEM_FIELD_DATA_KEYS, entitiesOf, lineItemEntryShape, recordKind, ndcLookupAnswerSchema, ndcResolveAnswerSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -15,10 +15,12 @@ const modIdSchema = z.union([z.string().max(20), z.number()]).optional();
 const seenNumber = z.union([z.number(), z.string().regex(/^(-?\d+(\.\d+)?|\s*)$/, 'must be a number written with digits and at most one decimal point')]);
 const initialSchema = strictBody({ ndc: z.string().max(40).optional(), packSize: seenNumber.nullable().optional(), packSizeUoM: z.string().max(20).nullable().optional() }).optional();
 
-const KINDS: { kind: RecordKind; singular: string; plural: string; label: string }[] = [
-  { kind: 'standard', singular: 'line-item', plural: 'line-items', label: '/label/:id' },
-  { kind: 'yellow_bucket', singular: 'yb-line-item', plural: 'yb-line-items', label: '/label/yb/:id' },
-];
+/** Both kinds of line item (record-kinds.ts) have the same routes under their own segments; the label's path is spec 2's. */
+const LABEL_PATHS: Record<RecordKind, string> = { standard: '/label/:id', yellow_bucket: '/label/yb/:id' };
+const KINDS = entitiesOf('line-item').map((entity) => {
+  const { kind, singular } = recordKind(entity);
+  return { kind: kind as RecordKind, singular, plural: entity, label: LABEL_PATHS[kind as RecordKind] };
+});
 
 const COMPUTED =
   'The server computes the reporting quantity and unit and the grams of base drug on every save (docs/dea-paperwork.md "Computations": complete NDC = packQty × packSize × fill, in dozens or thousands for D or K; grams = packQty × fill × base weight per package; bulk dosage forms and solutions = units × base weight per unit; raw bulk = amount × grams per unit × purity) and keeps a snapshot of the NDC (description, schedule, strength, form).';

@@ -23,6 +23,8 @@ import {
   type NdcLookupAnswer,
   type NdcPackage,
   type NdcResolveAnswer,
+  entityOf,
+  recordKind,
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../db/audit.repository.ts';
@@ -235,7 +237,7 @@ export class LineItemsService {
     const entry = await this.#dictionary(ndc, user);
     return transaction(this.#db, async (trx) => {
       const held = await holdContainer(trx, containerId, { kind, mode: 'share' });
-      if (!held) throw notFound(`There is no ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} ${containerId}.`);
+      if (!held) throw notFound(`There is no ${recordKind(entityOf('container', kind)).one} ${containerId}.`);
       const { container, job } = held;
       assertLockAllows('line-item.create', { job: job.locked, container: container.locked }, { noun: 'Container', id: containerId, jobId: container.job_id, containerId });
       if (isRegistrationExpired(job.expiration_date, this.#today())) {

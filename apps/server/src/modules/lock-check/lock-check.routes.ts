@@ -1,15 +1,13 @@
-import { CATALOGUE, type EntityName } from '@3ds/domain';
+import { CATALOGUE, ENTITIES, RECORD_KINDS, recordKind, type EntityName } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockCheckService, LockCheckTarget } from './lock-check.service.ts';
 
-const TARGETS: (LockCheckTarget & { entity: EntityName })[] = [
-  { entity: 'jobs', record: 'job', noun: 'job' },
-  { entity: 'containers', record: 'container', kind: 'standard', noun: 'container' },
-  { entity: 'yb-containers', record: 'container', kind: 'yellow_bucket', noun: 'Yellow Bucket container' },
-  { entity: 'line-items', record: 'line-item', kind: 'standard', noun: 'line item' },
-  { entity: 'yb-line-items', record: 'line-item', kind: 'yellow_bucket', noun: 'Yellow Bucket line item' },
-];
+/** The record kinds that lock (record-kinds.ts). */
+const TARGETS: (LockCheckTarget & { entity: EntityName })[] = ENTITIES.filter((entity) => RECORD_KINDS[entity].lockable).map((entity) => {
+  const { family, kind, one } = recordKind(entity);
+  return { entity, record: family, ...(kind ? { kind } : {}), noun: one } as LockCheckTarget & { entity: EntityName };
+});
 
 /** IncompleteLineItem of @3ds/domain. */
 const incompleteSchema = z.object({

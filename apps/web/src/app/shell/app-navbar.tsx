@@ -1,5 +1,5 @@
 import { Box, Loader, NavLink } from '@mantine/core';
-import { mayPerform, type Action } from '@3ds/domain';
+import { ENTITIES, mayPerform, RECORD_KINDS, type Action, type EntityName } from '@3ds/domain';
 import {
   IconBriefcase,
   IconBucket,
@@ -31,17 +31,25 @@ interface SidebarLink {
   action?: Action;
 }
 
-/** The sidebar (spec 1 §2 "Sidebar links"), in this order; ours: Home first, Users and Settings after the spec's. */
+/** Each record kind's icon; its link's label and place come from its definition (record-kinds.ts). */
+const RECORD_ICONS: Record<EntityName, TablerIcon> = {
+  companies: IconBuilding,
+  registrations: IconCertificate,
+  jobs: IconBriefcase,
+  containers: IconPackage,
+  'line-items': IconListDetails,
+  'yb-containers': IconBucket,
+  'yb-line-items': IconClipboardList,
+  dictionaries: IconVocabulary,
+};
+
+/**
+ * The sidebar (spec 1 §2 "Sidebar links"), in this order: ours Home first, the record kinds' lists in
+ * the order of their definitions (the spec's), then ours On Hand, Reports, Users and Settings.
+ */
 export const SIDEBAR_LINKS: readonly SidebarLink[] = [
   { route: 'home', label: 'Home', icon: IconHome },
-  { route: 'companies', label: 'Companies', icon: IconBuilding },
-  { route: 'registrations', label: 'Registrations', icon: IconCertificate },
-  { route: 'jobs', label: 'Jobs', icon: IconBriefcase },
-  { route: 'containers', label: 'Containers', icon: IconPackage },
-  { route: 'line-items', label: 'Line Items', icon: IconListDetails },
-  { route: 'yb-containers', label: 'Yellow Bucket', icon: IconBucket },
-  { route: 'yb-line-items', label: 'Yellow Bucket Line Items', icon: IconClipboardList },
-  { route: 'dictionaries', label: 'Dictionary', icon: IconVocabulary },
+  ...ENTITIES.map((entity) => ({ route: entity, label: RECORD_KINDS[entity].sidebar, icon: RECORD_ICONS[entity] })),
   { route: 'on-hand', label: 'On Hand', icon: IconBuildingWarehouse },
   { route: 'reports', label: 'Reports', icon: IconReportAnalytics },
   { route: 'users', label: 'Users', icon: IconUsers, action: 'user.manage' },

@@ -1,4 +1,4 @@
-import { BULK_MAX_RECORDS, bulkSelectionTooLargeMessage, type BulkAction, type BulkEntity, type IncompleteLineItem } from '@3ds/domain';
+import { BULK_MAX_RECORDS, bulkSelectionTooLargeMessage, RECORD_KINDS, recordNoun, type BulkAction, type BulkEntity, type IncompleteLineItem } from '@3ds/domain';
 import type { FindRequest } from '../../lib/records/list-state.ts';
 
 export type { BulkAction, BulkEntity };
@@ -86,22 +86,14 @@ export function bulkBody(selection: Selection, listFind: BulkFind, action: BulkA
   return { action, ...chosen, ...(extra.target ? { target: extra.target } : {}), ...(extra.fileType ? { fileType: extra.fileType } : {}) };
 }
 
-const NOUNS: Record<BulkEntity, [string, string]> = {
-  'line-items': ['line item', 'line items'],
-  'yb-line-items': ['Yellow Bucket line item', 'Yellow Bucket line items'],
-  containers: ['container', 'containers'],
-  'yb-containers': ['Yellow Bucket container', 'Yellow Bucket containers'],
-};
-
-/** "line item", "Yellow Bucket container". */
+/** "line item", "Yellow Bucket container" (record-kinds.ts). */
 export function bulkNoun(entity: BulkEntity): string {
-  return NOUNS[entity][0];
+  return recordNoun(entity, 1);
 }
 
 /** "1 line item", "1,234 containers". */
 export function countOf(entity: BulkEntity, count: number): string {
-  const [one, many] = NOUNS[entity];
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString('en-US')} ${recordNoun(entity, count)}`;
 }
 
 export const ACTION_LABELS: Record<BulkAction, { verb: string; done: string }> = {
@@ -114,7 +106,7 @@ export const ACTION_LABELS: Record<BulkAction, { verb: string; done: string }> =
 
 /** The confirmation's question, naming the count (a container's line items go with it, as one container's do). */
 export function confirmQuestion(entity: BulkEntity, action: Exclude<BulkAction, 'move' | 'export'>, count: number): string {
-  const withItems = entity === 'containers' || entity === 'yb-containers' ? (count === 1 ? ' and its line items' : ' and their line items') : '';
+  const withItems = RECORD_KINDS[entity].family === 'container' ? (count === 1 ? ' and its line items' : ' and their line items') : '';
   const question = `${ACTION_LABELS[action].verb} ${countOf(entity, count)}${withItems}?`;
   return action === 'delete' ? `${question} They are deleted for good; each deletion is kept in the history.` : question;
 }

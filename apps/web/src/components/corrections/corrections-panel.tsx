@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { canPerform, formatTimestamp, type CorrectionStatus } from '@3ds/domain';
+import { canPerform, entityOf, formatTimestamp, kindFor, type CorrectionStatus } from '@3ds/domain';
 import { IconChecklist } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { routePath } from '../../config/paths.ts';
+import { recordRoute, routePath } from '../../config/paths.ts';
 import { showAlert } from '../../lib/alert-store.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { useSession } from '../../session/use-session.ts';
@@ -93,7 +93,7 @@ export function CorrectionsPanel({ of }: { of: CorrectionsOf }) {
               {'jobId' in of && (
                 <Table.Td>
                   {c.lineItemId ? (
-                    <Anchor component={Link} to={routePath(c.yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: c.lineItemId })}>
+                    <Anchor component={Link} to={routePath(recordRoute(entityOf('line-item', kindFor(c.yellowBucket)), 'view'), { id: c.lineItemId })}>
                       {c.yellowBucket ? 'Yellow Bucket line item' : 'Line item'} {c.lineItemId}
                     </Anchor>
                   ) : (

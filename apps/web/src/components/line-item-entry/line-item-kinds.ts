@@ -1,4 +1,4 @@
-import type { EntityName } from '@3ds/domain';
+import { CATALOGUE, RECORD_KINDS, type EntityName } from '@3ds/domain';
 
 /**
  * The two line item kinds share one form and one detail screen (spec 2 §2 "Line item and Yellow
@@ -30,37 +30,38 @@ export interface LineItemKindConfig {
   containerIdSearchField: 'Container_PK_ID' | 'Container ID';
 }
 
+type Kinds = typeof RECORD_KINDS;
+type LineItemEntity = Extract<EntityName, 'line-items' | 'yb-line-items'>;
+
+/** What the kind's definition (record-kinds.ts in @3ds/domain) already says: its entity, routes, heading and container. */
+function fromDefinition<E extends LineItemEntity>(entity: E) {
+  const { singular, recordTitle, parent } = RECORD_KINDS[entity] as Kinds[E];
+  return {
+    entity,
+    apiSingular: singular as Kinds[E]['singular'],
+    apiPlural: entity,
+    idField: CATALOGUE[entity].idField as LineItemKindConfig['idField'],
+    noun: recordTitle as Kinds[E]['recordTitle'],
+    viewRoute: `${singular}-view` as `${Kinds[E]['singular']}-view`,
+    editRoute: `${singular}-edit` as `${Kinds[E]['singular']}-edit`,
+    containerEntity: parent as Kinds[E]['parent'],
+    containerRoute: `${RECORD_KINDS[parent].singular}-view` as `${Kinds[Kinds[E]['parent']]['singular']}-view`,
+    containerSearchPath: `/${parent}/search` as `/${Kinds[E]['parent']}/search`,
+    containerIdSearchField: CATALOGUE[parent].idField as LineItemKindConfig['containerIdSearchField'],
+  };
+}
+
 export const LINE_ITEM_KINDS: Record<LineItemKind, LineItemKindConfig> = {
   standard: {
     kind: 'standard',
-    entity: 'line-items',
-    apiSingular: 'line-item',
-    apiPlural: 'line-items',
+    ...fromDefinition('line-items'),
     labelPath: '/label',
-    idField: 'id',
     containerIdField: 'id_container',
-    noun: 'Line Item',
-    viewRoute: 'line-item-view',
-    editRoute: 'line-item-edit',
-    containerEntity: 'containers',
-    containerRoute: 'container-view',
-    containerSearchPath: '/containers/search',
-    containerIdSearchField: 'Container_PK_ID',
   },
   'yellow-bucket': {
     kind: 'yellow-bucket',
-    entity: 'yb-line-items',
-    apiSingular: 'yb-line-item',
-    apiPlural: 'yb-line-items',
+    ...fromDefinition('yb-line-items'),
     labelPath: '/label/yb',
-    idField: 'Container Line Item ID',
     containerIdField: 'Container ID',
-    noun: 'Yellow Bucket Line Item',
-    viewRoute: 'yb-line-item-view',
-    editRoute: 'yb-line-item-edit',
-    containerEntity: 'yb-containers',
-    containerRoute: 'yb-container-view',
-    containerSearchPath: '/yb-containers/search',
-    containerIdSearchField: 'Container ID',
   },
 };

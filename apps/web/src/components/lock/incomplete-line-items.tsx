@@ -1,6 +1,9 @@
 import { Anchor, List, ScrollArea, Text } from '@mantine/core';
-import { CATALOGUE, type IncompleteLineItem } from '@3ds/domain';
+import { CATALOGUE, entityOf, kindFor, RECORD_KINDS, type IncompleteLineItem } from '@3ds/domain';
 import { Link } from 'react-router';
+
+/** "line item" → "Line item"; "Yellow Bucket line item" stays. */
+const sentenceCase = (noun: string) => noun.charAt(0).toUpperCase() + noun.slice(1);
 
 const path = (template: string | undefined, id: string) => (template ? template.replace(':id', encodeURIComponent(id)) : undefined);
 
@@ -14,9 +17,10 @@ export function IncompleteLineItems({ items, onNavigate }: { items: readonly Inc
     <ScrollArea.Autosize mah={260} type="auto">
       <List spacing={8} size="sm" aria-label="Incomplete line items">
         {items.map((item) => {
-          const itemPath = path(CATALOGUE[item.yellowBucket ? 'yb-line-items' : 'line-items'].detailPath, item.recordId);
-          const containerPath = path(CATALOGUE[item.yellowBucket ? 'yb-containers' : 'containers'].detailPath, item.containerId);
-          const noun = item.yellowBucket ? 'Yellow Bucket line item' : 'Line item';
+          const kind = kindFor(item.yellowBucket);
+          const itemPath = path(CATALOGUE[entityOf('line-item', kind)].detailPath, item.recordId);
+          const containerPath = path(CATALOGUE[entityOf('container', kind)].detailPath, item.containerId);
+          const noun = sentenceCase(RECORD_KINDS[entityOf('line-item', kind)].one);
           return (
             <List.Item key={item.recordId}>
               <Text span size="sm">

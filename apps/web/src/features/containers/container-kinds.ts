@@ -1,4 +1,4 @@
-import { CONTAINER_GROSS_UOMS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES } from '@3ds/domain';
+import { CATALOGUE, CONTAINER_GROSS_UOMS, RECORD_KINDS, YB_CONTAINER_GROSS_UOMS, YB_CONTAINER_TYPES } from '@3ds/domain';
 import type { RouteName } from '../../config/paths.ts';
 import { LINE_ITEM_KINDS, type LineItemKindConfig } from '../../components/line-item-entry/line-item-kinds.ts';
 
@@ -40,16 +40,27 @@ export interface ContainerKindConfig {
 
 export type SummaryFact = 'companyId' | 'companyName' | 'activity' | 'registration' | 'jobId' | 'jobName';
 
+type Kinds = typeof RECORD_KINDS;
+type ContainerEntity = ContainerKindConfig['entity'];
+
+/** What the kind's definition (record-kinds.ts in @3ds/domain) already says: its entity, routes and heading. */
+function fromDefinition<E extends ContainerEntity>(entity: E) {
+  const { singular, recordTitle } = RECORD_KINDS[entity] as Kinds[E];
+  return {
+    entity,
+    idField: CATALOGUE[entity].idField as ContainerKindConfig['idField'],
+    apiSingular: singular as Kinds[E]['singular'],
+    noun: recordTitle,
+    viewRoute: `${singular}-view` as `${Kinds[E]['singular']}-view`,
+    editRoute: `${singular}-edit` as `${Kinds[E]['singular']}-edit`,
+  };
+}
+
 export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
   standard: {
     kind: 'standard',
-    entity: 'containers',
-    idField: 'Container_PK_ID',
-    apiSingular: 'container',
+    ...fromDefinition('containers'),
     lineItems: LINE_ITEM_KINDS.standard,
-    noun: 'Container',
-    viewRoute: 'container-view',
-    editRoute: 'container-edit',
     editAction: 'container.edit',
     editEntries: ['container-view', 'job-view'],
     grossUoMs: CONTAINER_GROSS_UOMS,
@@ -61,13 +72,8 @@ export const CONTAINER_KINDS: Record<ContainerKind, ContainerKindConfig> = {
   },
   'yellow-bucket': {
     kind: 'yellow-bucket',
-    entity: 'yb-containers',
-    idField: 'Container ID',
-    apiSingular: 'yb-container',
+    ...fromDefinition('yb-containers'),
     lineItems: LINE_ITEM_KINDS['yellow-bucket'],
-    noun: 'Yellow Bucket Container',
-    viewRoute: 'yb-container-view',
-    editRoute: 'yb-container-edit',
     editAction: 'yb-container.edit',
     editEntries: ['yb-container-view', 'job-view'],
     grossUoMs: YB_CONTAINER_GROSS_UOMS,

@@ -1,5 +1,9 @@
 import {
+  CATALOGUE,
+  entityOf,
   JOB_DOCUMENT_FIELDS,
+  RECORD_KINDS,
+  type RecordKind,
   PICTURE_SLOTS,
   canPerform,
   destroyedOn,
@@ -83,13 +87,20 @@ export function jobRegistrationExpiry(fieldData: FieldData, today: string = toda
   return registrationExpiry(iso, today);
 }
 
-export type ContainerKind = 'standard' | 'yellow_bucket';
+export type ContainerKind = RecordKind;
+
+/** A container kind's job portal (its name in the job's answer); the rest is the kind's definition (record-kinds.ts). */
+function portalOf<P extends string>(kind: ContainerKind, portal: P) {
+  const entity = entityOf('container', kind);
+  const { one, many, title, singular } = RECORD_KINDS[entity];
+  return { portal, entity, singular: singular as string, detailPath: CATALOGUE[entity].detailPath!, noun: one as string, many: many as string, title: title as string };
+}
 
 /** The job portal of each container kind, and where its rows' detail screens are. */
 export const JOB_CONTAINER_PORTALS = {
-  standard: { portal: 'Containers', detailPath: '/container/:id', noun: 'container' },
-  yellow_bucket: { portal: 'YellowBuckets', detailPath: '/yb-container/:id', noun: 'Yellow Bucket container' },
-} as const satisfies Record<ContainerKind, { portal: string; detailPath: string; noun: string }>;
+  standard: portalOf('standard', 'Containers'),
+  yellow_bucket: portalOf('yellow_bucket', 'YellowBuckets'),
+};
 
 export interface ContainerRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { EntityName } from '@3ds/domain';
+import { kindOfEntity, type EntityName } from '@3ds/domain';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { API_BASE, api } from '../api-client.ts';
 import { isAbortError } from '../handle-error.ts';
@@ -14,7 +14,7 @@ export type ExportFileType = 'xlsx' | 'pdf';
 
 /** Spec 1 §9: `yb` for the Yellow Bucket lists, `cn` (standard) everywhere else. */
 export function exportRecordType(entity: EntityName): 'cn' | 'yb' {
-  return entity === 'yb-containers' || entity === 'yb-line-items' ? 'yb' : 'cn';
+  return kindOfEntity(entity) === 'yellow_bucket' ? 'yb' : 'cn';
 }
 
 export interface ExportRequest {

@@ -1,21 +1,5 @@
 import type { FieldSpec, FieldType } from './field.ts';
-
-/** The eight list entities of the API (`GET /3ds/api/{entity}`). */
-export const ENTITIES = [
-  'companies',
-  'registrations',
-  'jobs',
-  'containers',
-  'yb-containers',
-  'line-items',
-  'yb-line-items',
-  'dictionaries',
-] as const;
-export type EntityName = (typeof ENTITIES)[number];
-
-export function isEntityName(value: string): value is EntityName {
-  return (ENTITIES as readonly string[]).includes(value);
-}
+import type { EntityName } from './record-kinds.ts';
 
 /** A list column: a field, optionally followed by a second one shown beside it (e.g. quantity and UoM). */
 export interface ColumnSpec {
@@ -25,12 +9,9 @@ export interface ColumnSpec {
   format?: 'percent';
 }
 
-export interface EntityCatalogue {
+/** An entity's fields and list columns: its `*.catalogue.ts` file. */
+export interface EntityFields {
   entity: EntityName;
-  /** Title of the list screen. */
-  title: string;
-  /** Singular route segment (`/company/12`). */
-  singular: string;
   /** The field holding the record's id as shown. */
   idField: string;
   /** A yes/no field whose "Yes" shows the lock icon (locked records). */
@@ -40,11 +21,19 @@ export interface EntityCatalogue {
    * is locked too (spec 2 §4), so every list shows it locked (`isShownLocked`).
    */
   parentLockFields?: readonly string[];
-  /** Detail route of a record, or none (the dictionary has no detail link). */
-  detailPath?: string;
   fields: FieldSpec[];
   columns: ColumnSpec[];
   quickFind: string[];
+}
+
+/** An entity's fields joined with what its record kind says (record-kinds.ts). */
+export interface EntityCatalogue extends EntityFields {
+  /** Title of the list screen. */
+  title: string;
+  /** Singular route segment (`/company/12`). */
+  singular: string;
+  /** The route a row of the list links to, or none (the dictionary's rows link nowhere). */
+  detailPath?: string;
 }
 
 export type FieldSpecList = FieldSpec[];

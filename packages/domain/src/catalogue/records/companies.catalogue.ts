@@ -1,11 +1,8 @@
-import { column, field, type EntityCatalogue } from './catalogue.ts';
+import { column, field, type EntityFields } from './catalogue.ts';
 
-export const companiesCatalogue: EntityCatalogue = {
+export const companiesCatalogue: EntityFields = {
   entity: 'companies',
-  title: 'Companies',
-  singular: 'company',
   idField: 'Company_PK_ID',
-  detailPath: '/company/:id',
   fields: [
     field('Company_PK_ID', 'ID', 'number'),
     field('Company Name', 'Name'),

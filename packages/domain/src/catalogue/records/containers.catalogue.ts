@@ -1,4 +1,4 @@
-import { column, field, type EntityCatalogue, type FieldSpecList } from './catalogue.ts';
+import { column, field, type EntityFields, type FieldSpecList } from './catalogue.ts';
 
 /** Fields both container kinds have; the Yellow Bucket layout names its key "Container ID". */
 function containerFields(idName: string): FieldSpecList {
@@ -33,14 +33,11 @@ function containerFields(idName: string): FieldSpecList {
   ];
 }
 
-export const containersCatalogue: EntityCatalogue = {
+export const containersCatalogue: EntityFields = {
   entity: 'containers',
-  title: 'Containers',
-  singular: 'container',
   idField: 'Container_PK_ID',
   lockField: 'Locked Container',
   parentLockFields: ['Job::Locked Job'],
-  detailPath: '/container/:id',
   fields: containerFields('Container_PK_ID'),
   columns: [
     column('Container_PK_ID', 'ID'),
@@ -60,14 +57,11 @@ export const containersCatalogue: EntityCatalogue = {
   quickFind: ['Container_PK_ID', 'Container Name', 'Pallet', 'Company Name', 'Job ID'],
 };
 
-export const ybContainersCatalogue: EntityCatalogue = {
+export const ybContainersCatalogue: EntityFields = {
   entity: 'yb-containers',
-  title: 'Yellow Bucket Containers',
-  singular: 'yb-container',
   idField: 'Container ID',
   lockField: 'Locked Container',
   parentLockFields: ['Job::Locked Job'],
-  detailPath: '/yb-container/:id',
   fields: containerFields('Container ID'),
   columns: [
     column('Container ID', 'ID'),

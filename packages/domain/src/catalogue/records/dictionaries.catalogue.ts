@@ -1,9 +1,7 @@
-import { column, field, type EntityCatalogue } from './catalogue.ts';
+import { column, field, type EntityFields } from './catalogue.ts';
 
-export const dictionariesCatalogue: EntityCatalogue = {
+export const dictionariesCatalogue: EntityFields = {
   entity: 'dictionaries',
-  title: 'NDC Dictionary',
-  singular: 'dictionary',
   idField: 'NDC Code LU',
   fields: [
     field('NDC Code LU', 'NDC'),

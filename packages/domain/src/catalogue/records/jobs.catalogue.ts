@@ -1,5 +1,5 @@
 import { PICTURE_SLOTS } from '../constants.ts';
-import { column, field, type EntityCatalogue } from './catalogue.ts';
+import { column, field, type EntityFields } from './catalogue.ts';
 
 /** The job's picture slots (R1–R9, P1–P12, T1–T12, D1–D21, DP1–DP7), in tab order. */
 export const JOB_PICTURE_FIELDS: string[] = Object.values(PICTURE_SLOTS).flatMap((s) =>
@@ -19,13 +19,10 @@ export function isGeneratedJobDocument(field: string): boolean {
   return Object.values(GENERATED_JOB_DOCUMENTS).includes(field as never);
 }
 
-export const jobsCatalogue: EntityCatalogue = {
+export const jobsCatalogue: EntityFields = {
   entity: 'jobs',
-  title: 'Jobs',
-  singular: 'job',
   idField: '__PKJobID',
   lockField: 'Locked Job',
-  detailPath: '/job/:id',
   fields: [
     field('__PKJobID', 'ID', 'number'),
     field('Job Name', 'Name'),

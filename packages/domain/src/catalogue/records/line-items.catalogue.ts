@@ -1,4 +1,4 @@
-import { column, field, type EntityCatalogue, type FieldSpecList } from './catalogue.ts';
+import { column, field, type EntityFields, type FieldSpecList } from './catalogue.ts';
 
 /** Fields both line-item kinds have; the keys are named as each kind's original layout named them. */
 function lineItemFields(idName: string, containerIdName: string): FieldSpecList {
@@ -61,14 +61,11 @@ function lineItemFields(idName: string, containerIdName: string): FieldSpecList 
   ];
 }
 
-export const lineItemsCatalogue: EntityCatalogue = {
+export const lineItemsCatalogue: EntityFields = {
   entity: 'line-items',
-  title: 'Line Items',
-  singular: 'line-item',
   idField: 'id',
   lockField: 'Locked Container Line Item',
   parentLockFields: ['Container::Locked Container', 'Job::Locked Job'],
-  detailPath: '/line-item/:id',
   fields: lineItemFields('id', 'id_container'),
   columns: [
     column('Locked Container Line Item', 'Locked'),
@@ -103,14 +100,11 @@ export const lineItemsCatalogue: EntityCatalogue = {
   quickFind: ['id', 'NDC Number', 'NDC Description', 'Lot Number', 'Serial Number', 'Form 222 Number', 'Source Number'],
 };
 
-export const ybLineItemsCatalogue: EntityCatalogue = {
+export const ybLineItemsCatalogue: EntityFields = {
   entity: 'yb-line-items',
-  title: 'Yellow Bucket Line Items',
-  singular: 'yb-line-item',
   idField: 'Container Line Item ID',
   lockField: 'Locked Container Line Item',
   parentLockFields: ['Container::Locked Container', 'Job::Locked Job'],
-  detailPath: '/yb-line-item/:id',
   fields: [
     ...lineItemFields('Container Line Item ID', 'Container ID'),
     field('CSA Schedule', 'CSS'),

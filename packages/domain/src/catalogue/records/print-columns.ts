@@ -1,4 +1,4 @@
-import type { EntityName } from './catalogue.ts';
+import type { EntityName } from './record-kinds.ts';
 
 /**
  * What a printed list (the PDF export) must keep of each row, per list:

@@ -1,12 +1,9 @@
 import { SCHEDULE_FLAGS } from '../schedules.ts';
-import { column, field, type EntityCatalogue } from './catalogue.ts';
+import { column, field, type EntityFields } from './catalogue.ts';
 
-export const registrationsCatalogue: EntityCatalogue = {
+export const registrationsCatalogue: EntityFields = {
   entity: 'registrations',
-  title: 'Registrations',
-  singular: 'registration',
   idField: 'Record_Number_PK_ID',
-  detailPath: '/registration/:id',
   fields: [
     field('Record_Number_PK_ID', 'Record ID', 'number'),
     field('Registration Number', 'Number'),

@@ -1,4 +1,4 @@
-import { CATALOGUE, formatIsoDate, isLineItemList, todayIso } from '@3ds/domain';
+import { CATALOGUE, formatIsoDate, isLineItemList, RECORD_KINDS, todayIso } from '@3ds/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { moveTargetOption, type MoveTargetOption } from '../../dialogs/move-target.ts';
@@ -22,7 +22,7 @@ export function moveTargetSource(
   today: string = todayIso(),
 ): { entity: 'containers' | 'yb-containers' | 'jobs'; find: FindRequest[] } {
   if (isLineItemList(entity)) {
-    const containers = entity === 'line-items' ? 'containers' : 'yb-containers';
+    const containers = RECORD_KINDS[entity].parent;
     return {
       entity: containers,
       find: [

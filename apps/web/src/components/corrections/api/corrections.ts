@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CorrectionStatus } from '@3ds/domain';
+import { entityOf, kindFor, RECORD_KINDS, type CorrectionStatus } from '@3ds/domain';
 import { api } from '../../../lib/api-client.ts';
 import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
@@ -66,7 +66,7 @@ export function correctionsFrom(body: unknown): Correction[] {
 
 function pathOf(of: CorrectionsOf): string {
   if ('jobId' in of) return `/job/${encodeURIComponent(of.jobId)}/corrections`;
-  return `/${of.yellowBucket ? 'yb-line-item' : 'line-item'}/${encodeURIComponent(of.lineItemId)}/corrections`;
+  return `/${RECORD_KINDS[entityOf('line-item', kindFor(of.yellowBucket))].singular}/${encodeURIComponent(of.lineItemId)}/corrections`;
 }
 
 export const correctionsQueryOptions = (of: CorrectionsOf) =>

@@ -1,10 +1,10 @@
-import { HISTORY_PAGE_SIZE, historyResponseSchema, type EntityName, type HistoryResponse } from '@3ds/domain';
+import { HISTORY_PAGE_SIZE, historyResponseSchema, type HistoryEntity, type HistoryResponse } from '@3ds/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 
-/** The records whose screens have a History panel. */
-export type HistoryEntity = Extract<EntityName, 'jobs' | 'containers' | 'yb-containers' | 'line-items' | 'yb-line-items'>;
+/** The records whose screens have a History panel (record-kinds.ts). */
+export type { HistoryEntity };
 
 /**
  * `GET /3ds/api/{entity}/{id}/history?offset=&limit=` — one page of a record's history, newest

@@ -1,10 +1,10 @@
-import type { EntityName, IncompleteLineItem } from '@3ds/domain';
+import type { IncompleteLineItem, LockableEntity } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 
-/** The records that can be locked. */
-export type LockableEntity = Extract<EntityName, 'jobs' | 'containers' | 'yb-containers' | 'line-items' | 'yb-line-items'>;
+/** The records that can be locked (record-kinds.ts). */
+export type { LockableEntity };
 
 export interface LockCheck {
   incomplete: IncompleteLineItem[];

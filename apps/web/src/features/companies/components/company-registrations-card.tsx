@@ -107,7 +107,7 @@ export function CompanyRegistrationsCard({ registrations }: CompanyRegistrations
                 )}
                 <Table.Td>{registration.licenseType}</Table.Td>
                 <Table.Td>
-                  <Anchor component={Link} to={routePath('registration', { id: registration.id })} fw={600} size="sm">
+                  <Anchor component={Link} to={routePath('registration-view', { id: registration.id })} fw={600} size="sm">
                     {registration.number || `Registration ${registration.id}`}
                   </Anchor>
                 </Table.Td>

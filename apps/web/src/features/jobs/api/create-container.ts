@@ -2,7 +2,7 @@ import { containerFieldsSchema, type ContainerFields } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
-import type { ContainerKind } from '../job-record.ts';
+import { JOB_CONTAINER_PORTALS, type ContainerKind } from '../job-record.ts';
 import { refreshJob } from './get-job.ts';
 
 /**
@@ -34,7 +34,7 @@ export interface CreateContainerRequest {
 }
 
 export function createContainerPath(kind: ContainerKind): string {
-  return kind === 'standard' ? '/container/new' : '/yb-container/new';
+  return `/${JOB_CONTAINER_PORTALS[kind].singular}/new`;
 }
 
 export function createContainer({ kind, jobId, fields }: CreateContainerRequest): Promise<{ recordId: string; modId: string }> {
@@ -45,11 +45,11 @@ export function createContainerMutationOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['jobs', 'create-container'],
     mutationFn: createContainer,
-    meta: { failure: ({ kind, jobId }: CreateContainerRequest) => `The ${kind === 'standard' ? 'container' : 'Yellow Bucket container'} was not added to job ${jobId}` },
+    meta: { failure: ({ kind, jobId }: CreateContainerRequest) => `The ${JOB_CONTAINER_PORTALS[kind].noun} was not added to job ${jobId}` },
     onSuccess: async (_answer, { kind, jobId }) => {
       await Promise.all([
         refreshJob(queryClient, jobId),
-        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(kind === 'standard' ? 'containers' : 'yb-containers') }),
+        queryClient.invalidateQueries({ queryKey: recordsKeys.entity(JOB_CONTAINER_PORTALS[kind].entity) }),
       ]);
     },
   });

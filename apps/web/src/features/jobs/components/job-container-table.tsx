@@ -28,7 +28,7 @@ interface JobContainerTableProps {
 export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainerTableProps) {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<PageSize>(JOB_PORTAL_PAGE_SIZE as PageSize);
-  const { detailPath, noun } = JOB_CONTAINER_PORTALS[kind];
+  const { detailPath, noun, many, title } = JOB_CONTAINER_PORTALS[kind];
 
   // Fewer rows now (a container moved away): stay on a page that exists.
   const last = Math.max(1, Math.ceil(rows.length / size));
@@ -51,7 +51,7 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
         </ActionIcon>
       </Tooltip>
     ) : null;
-  const emptyText = kind === 'standard' ? 'No containers in this job yet' : 'No Yellow Bucket containers in this job yet';
+  const emptyText = `No ${many} in this job yet`;
 
   const columns = useMemo<DataTableColumn<ContainerRow>[]>(() => {
     const list: DataTableColumn<ContainerRow>[] = [
@@ -103,7 +103,7 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
             <Text size="sm">{emptyText}</Text>
           </Stack>
         ) : (
-          <ul className={classes.containerCards} aria-label={kind === 'standard' ? 'Containers' : 'Yellow Bucket Containers'}>
+          <ul className={classes.containerCards} aria-label={title}>
             {shown.map((row) => (
               <li key={row.id} className={classes.containerCard}>
                 <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -141,7 +141,7 @@ export function JobContainerTable({ kind, rows, fetching, onMove }: JobContainer
           verticalSpacing={6}
           horizontalSpacing="sm"
           fz="sm"
-          aria-label={kind === 'standard' ? 'Containers' : 'Yellow Bucket Containers'}
+          aria-label={title}
           emptyState={
             <Stack align="center" gap={6} c="dimmed">
               <IconPackageOff size={30} stroke={1.4} aria-hidden />

@@ -64,7 +64,7 @@ export function JobInfoCards({ fieldData }: { fieldData: FieldData }) {
     companyId === '' && companyName === '' ? (
       ''
     ) : (
-      <RecordLink to={companyId ? routePath('company', { id: companyId }) : null}>
+      <RecordLink to={companyId ? routePath('company-view', { id: companyId }) : null}>
         {companyId && companyName ? `${companyName} (${companyId})` : companyName || companyId}
       </RecordLink>
     );
@@ -89,7 +89,7 @@ export function JobInfoCards({ fieldData }: { fieldData: FieldData }) {
           {
             label: 'Purchaser Registration',
             value: v(JOB_FIELDS.registrationNumber) && (
-              <RecordLink to={registrationId ? routePath('registration', { id: registrationId }) : null}>
+              <RecordLink to={registrationId ? routePath('registration-view', { id: registrationId }) : null}>
                 {v(JOB_FIELDS.registrationNumber)}
               </RecordLink>
             ),

@@ -10,12 +10,12 @@ import {
 } from '@3ds/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { routePath } from '../../../config/paths.ts';
+import { recordRoute, routePath } from '../../../config/paths.ts';
 import { filledContainerFields, useCreateContainer, type NewContainerValues } from '../api/create-container.ts';
 import { useValueList } from '../../../components/value-lists/value-list.ts';
 import { AmountInput } from '../../../components/forms/amount-input.tsx';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ContainerKind } from '../job-record.ts';
+import { JOB_CONTAINER_PORTALS, type ContainerKind } from '../job-record.ts';
 
 interface NewContainerModalProps {
   jobId: string;
@@ -86,7 +86,7 @@ export function NewContainerModal({ jobId, kind: requested, onClose }: NewContai
         onSuccess: ({ recordId }) => {
           form.reset();
           onClose();
-          void navigate(routePath(kind === 'standard' ? 'container-view' : 'yb-container-view', { id: recordId }));
+          void navigate(routePath(recordRoute(JOB_CONTAINER_PORTALS[kind].entity, 'view'), { id: recordId }));
         },
         // A refusal shows the server's message (and its rule texts) through the shared handler.
       },

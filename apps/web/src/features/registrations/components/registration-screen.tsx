@@ -145,7 +145,7 @@ function RegistrantCard({ record }: { record: RecordData | undefined }) {
             {
               label: 'Company Name',
               value: companyId ? (
-                <Anchor component={Link} to={routePath('company', { id: companyId })} size="sm" fw={600}>
+                <Anchor component={Link} to={routePath('company-view', { id: companyId })} size="sm" fw={600}>
                   {companyName || `Company ${companyId}`}
                 </Anchor>
               ) : (

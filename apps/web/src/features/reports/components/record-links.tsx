@@ -1,12 +1,13 @@
 import { Alert, Anchor, ScrollArea, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routePath } from '../../../config/paths.ts';
+import { entityOf, kindFor } from '@3ds/domain';
+import { recordRoute, routePath } from '../../../config/paths.ts';
 
 /** A line item's record id as a link to its screen: a Yellow Bucket line item opens on its own. */
 export function LineItemLink({ id, yellowBucket }: { id: string | number; yellowBucket: boolean }) {
   return (
-    <Anchor component={Link} to={routePath(yellowBucket ? 'yb-line-item-view' : 'line-item-view', { id: String(id) })}>
+    <Anchor component={Link} to={routePath(recordRoute(entityOf('line-item', kindFor(yellowBucket)), 'view'), { id: String(id) })}>
       {id}
     </Anchor>
   );
