@@ -9,8 +9,7 @@ import { fromWith, type Layout, type LayoutField } from '../apps/server/src/reco
 import { prepareFind, type FindParts } from '../apps/server/src/records/records.repository.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { API, listPath, PAGE_SIZE } from './cases.ts';
-import { random } from './working-day.ts';
-import { fmt, percentile, printTable, ROOT, round1, startServer } from './support.ts';
+import { fmt, percentile, printTable, random, ROOT, round1, startServer } from './support.ts';
 
 const USAGE = `The find-grammar bench: every list, every operator of docs/finds.md on every family of field, each find
 asked for the first time, one at a time (issue: every find a person can write is fast).

@@ -10,7 +10,7 @@ import { prepareFind, type FindParts } from '../apps/server/src/records/records.
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { API } from './cases.ts';
 import { drawFinds } from './finds.ts';
-import { fmt, percentile, printTable, processCpuMs, ROOT, round1, sleep, startServer } from './support.ts';
+import { fmt, percentile, printTable, processCpuMs, random, ROOT, round1, sleep, startServer } from './support.ts';
 
 const USAGE = `A working day at scale: people reading varied screens while intake saves line items (issue: fast while people work).
 
@@ -121,18 +121,6 @@ function listPath(ask: ListAsk): string {
   if (ask.parts.requests) q.set('searchCriteria', JSON.stringify(ask.parts.requests));
   if (ask.sort?.length) q.set('sort', JSON.stringify(ask.sort));
   return `${API}/${ask.entity}?${q}`;
-}
-
-/** A deterministic pseudo-random sequence (the same words and pages run after run). */
-export function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Words people type into the line-item quick find, drawn from the data: `count` distinct ones, in a shuffled order. */
