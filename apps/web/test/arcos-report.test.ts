@@ -5,24 +5,26 @@ import { UnexpectedAnswerError } from '../src/lib/answer-shape.ts';
 import { parseOnHand } from '../src/features/reports/api/on-hand.ts';
 
 const skipped = { recordId: 7, jobId: 3, yellowBucket: false, ndc: '00406-0552-01', transaction: 'receipt', reason: 'Schedule 2 receipt without its DEA Form 222 number' };
-const answer = (fieldData: Record<string, unknown>) => ({ data: [{ fieldData }], scriptResult: '{"succeeded":true}' });
+const answer = (fieldData: Record<string, unknown>) => ({ data: [{ recordId: '5', fieldData }], scriptResult: '{"succeeded":true}' });
+const made = { Container: 'files/abc?sig=1', FileName: 'arcos-2026-Q3.txt', Period: '2026-Q3', Records: 12, Receipts: 9, Destructions: 1, Corrections: 2, YearEndInventory: 0, Superseded: true, SkippedCount: 2, Skipped: [skipped, { ...skipped, transaction: 'inventory' }] };
 
 describe('the ARCOS answer', () => {
   it('reads the file link, name, counts and the items left out', () => {
-    const parsed = parseArcosAnswer(answer({ Container: 'files/abc?sig=1', FileName: 'arcos-2026-Q3.txt', Records: 12, Corrections: 2, Superseded: true, Skipped: [skipped, { ...skipped, transaction: 'inventory' }] }));
+    const parsed = parseArcosAnswer(answer(made));
     expect(parsed).toEqual({ link: 'files/abc?sig=1', fileName: 'arcos-2026-Q3.txt', records: 12, corrections: 2, superseded: true, skipped: [skipped, { ...skipped, transaction: 'inventory' }] });
   });
 
   it.each([
-    ['no file link', { FileName: 'a.txt', Records: 1, Skipped: [] }],
-    ['no skipped list', { Container: 'files/x', FileName: 'a.txt', Records: 1 }],
-    ['a skipped item without its reason', { Container: 'files/x', FileName: 'a.txt', Records: 1, Skipped: [{ ...skipped, reason: undefined }] }],
-    ['an unknown transaction', { Container: 'files/x', FileName: 'a.txt', Records: 1, Skipped: [{ ...skipped, transaction: 'theft' }] }],
-  ])('refuses an answer with %s', (_what, fieldData) => expect(() => parseArcosAnswer(answer(fieldData))).toThrow());
+    ['no file link', { ...made, Container: undefined }],
+    ['an empty file link', { ...made, Container: '' }],
+    ['no skipped list', { ...made, Skipped: undefined }],
+    ['a skipped item without its reason', { ...made, Skipped: [{ ...skipped, reason: undefined }] }],
+    ['an unknown transaction', { ...made, Skipped: [{ ...skipped, transaction: 'theft' }] }],
+  ])('refuses an answer with %s', (_what, fieldData) => expect(() => parseArcosAnswer(answer(fieldData))).toThrow(UnexpectedAnswerError));
 });
 
 describe('the kept ARCOS reports', () => {
-  const row = { recordId: '4', fieldData: { Period: '2026-Q3', 'Period Text': 'Q3 2026 (July–September)', Records: 6, Receipts: 4, Destructions: 1, Corrections: 0, 'Year-End Inventory': '', 'Created By': 'keeper', 'Created At': '2026-10-02T10:00:00.000Z', Superseded: false, FileName: 'arcos-2026-Q3.txt', Container: 'files/1/arcos-2026-Q3.txt?sig=x' } };
+  const row = { recordId: '4', fieldData: { Period: '2026-Q3', 'Period Text': 'Q3 2026 (July–September)', From: '07/01/2026', To: '09/30/2026', Records: 6, Receipts: 4, Destructions: 1, Corrections: 0, 'Year-End Inventory': '', 'Created By': 'keeper', 'Created At': '2026-10-02T10:00:00.000Z', Superseded: false, FileName: 'arcos-2026-Q3.txt', Container: 'files/1/arcos-2026-Q3.txt?sig=x' } };
 
   it('reads the frequency and each report with its download link', () => {
     const parsed = parseKeptArcosReports({ frequency: 'quarterly', data: [row] });
@@ -34,14 +36,14 @@ describe('the kept ARCOS reports', () => {
     ['no frequency', { data: [row] }],
     ['a report without its link', { frequency: 'monthly', data: [{ ...row, fieldData: { ...row.fieldData, Container: undefined } }] }],
     ['no list', { frequency: 'monthly' }],
-  ])('refuses an answer with %s', (_what, body) => expect(() => parseKeptArcosReports(body)).toThrow());
+  ])('refuses an answer with %s', (_what, body) => expect(() => parseKeptArcosReports(body)).toThrow(UnexpectedAnswerError));
 });
 
 describe('the inventories and the on-hand answers', () => {
   it('read each inventory with its PDF and Excel links', () => {
-    const [inventory] = parseInventories({ data: [{ recordId: '2', fieldData: { 'As Of': '03/20/2026 17:30', 'Line Items': 2, 'Created By': 'keeper', 'Created At': 'x', Container: 'files/a/i.pdf', 'Container Xlsx': 'files/b/i.xlsx', 'File Name': 'i.pdf' } }] });
+    const [inventory] = parseInventories({ data: [{ recordId: '2', fieldData: { 'As Of': '03/20/2026 17:30', 'Line Items': 2, 'Created By': 'keeper', 'Created At': 'x', Reconstructed: '', Container: 'files/a/i.pdf', 'Container Xlsx': 'files/b/i.xlsx', 'File Name': 'i.pdf' } }] });
     expect(inventory).toMatchObject({ id: '2', asOf: '03/20/2026 17:30', lineItems: 2, pdfHref: '/3ds/api/files/a/i.pdf', xlsxHref: '/3ds/api/files/b/i.xlsx' });
-    expect(() => parseInventories({ data: [{ fieldData: { 'As Of': 'x' } }] })).toThrow();
+    expect(() => parseInventories({ data: [{ fieldData: { 'As Of': 'x' } }] })).toThrow(UnexpectedAnswerError);
   });
 
   it('reads the on-hand rows with their quantity in words and Days Left', () => {
@@ -52,7 +54,7 @@ describe('the inventories and the on-hand answers', () => {
     });
     expect(parsed.rows[0]).toMatchObject({ id: 9, quantity: '1 × 100 U at 40%', daysLeft: -19, gramsOfBase: 0.179264 });
     expect(parsed).toMatchObject({ foundCount: 1, totalRecordCount: 5 });
-    expect(() => parseOnHand({ data: [] })).toThrow();
+    expect(() => parseOnHand({ data: [] })).toThrow(UnexpectedAnswerError);
   });
 });
 
@@ -60,10 +62,12 @@ describe('an inventory checked against the records', () => {
   const line = { lineItemId: 7, yellowBucket: false, ndc: '00406-0552-01', description: 'OXYCODONE', schedule: '2', packQuantity: 1, packSize: 100, packSizeUoM: 'U', percentFill: 1, gramsOfBase: 0.45 };
 
   it('reads whether it matches, and what differs', () => {
-    expect(parseInventoryCheck({ known: true, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] })).toEqual({ known: true, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] });
-    const check = parseInventoryCheck({ inventory: '3', known: true, differences: 1, notCounted: [line], noLongerOnHand: [], changed: [] });
+    const of = { inventory: '3', asOf: '03/20/2026 17:30', counted: 1 };
+    expect(parseInventoryCheck({ ...of, known: true, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] })).toEqual({ known: true, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] });
+    const check = parseInventoryCheck({ ...of, known: true, differences: 2, notCounted: [line], noLongerOnHand: [], changed: [{ line, changes: [{ field: 'Pack Size', counted: '100', now: '50' }] }] });
     expect(check.notCounted[0]).toEqual(line);
-    expect(parseInventoryCheck({ known: false, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] }).known).toBe(false);
+    expect(check.changed[0]?.changes).toEqual([{ field: 'Pack Size', counted: '100', now: '50' }]);
+    expect(parseInventoryCheck({ ...of, known: false, differences: 0, notCounted: [], noLongerOnHand: [], changed: [] }).known).toBe(false);
   });
 
   it('refuses an answer of another shape', () => {

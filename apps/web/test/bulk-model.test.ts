@@ -70,6 +70,14 @@ describe('the bulk request', () => {
     expect(() => parseBulkResult({ done: '2' })).toThrow(/unexpected shape/);
   });
 
+  it('reads a refused lock with the line items it lacks, and refuses a refusal of another shape', () => {
+    const incomplete = [{ recordId: '8', yellowBucket: false, containerId: '3', containerName: 'Tote 1', ndc: '00406-0552-01', lot: 'L1', problems: ['Pack Quantity'] }];
+    const refused = [{ recordId: '3', code: 'INCOMPLETE', message: 'Container 3 has incomplete line items.', incomplete }];
+    expect(parseBulkResult({ done: 0, refused }).refused).toEqual(refused);
+    expect(() => parseBulkResult({ done: 0, refused: [{ recordId: 3, code: 'LOCKED', message: 'x' }] })).toThrow(/unexpected shape/);
+    expect(() => parseBulkResult({ done: 0, refused: [{ ...refused[0], incomplete: [{ recordId: '8' }] }] })).toThrow(/unexpected shape/);
+  });
+
   it('looks for move targets among unlocked containers of the same kind, or unlocked jobs still registered', () => {
     expect(moveTargetSource('yb-line-items').entity).toBe('yb-containers');
     expect(moveTargetSource('containers', {}, '2026-11-25')).toEqual({

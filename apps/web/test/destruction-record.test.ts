@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESTRUCTION_RECORD_MESSAGES } from '@3ds/domain';
+import { DESTRUCTION_RECORD_MESSAGES, SETTINGS_FIELDS } from '@3ds/domain';
 import { businessToday, timeZoneOf } from '../src/components/business-day/business-day.ts';
 import {
   changedFields,
@@ -101,8 +101,13 @@ describe('the destruction record form', () => {
     const late = new Date('2026-03-15T03:30:00Z');
     expect(businessToday('America/Chicago', late)).toBe('2026-03-14');
     expect(businessToday('Europe/Berlin', late)).toBe('2026-03-15');
-    expect(timeZoneOf({ data: [{ fieldData: { 'Time Zone': 'America/Chicago' } }] })).toBe('America/Chicago');
+    const settings = (timeZone: string) => ({
+      data: [{ recordId: '1', modId: '1', fieldData: { ...Object.fromEntries(Object.values(SETTINGS_FIELDS).map((name) => [name, ''])), 'Time Zone': timeZone } }],
+    });
+    expect(timeZoneOf(settings('America/Chicago'))).toBe('America/Chicago');
+    expect(timeZoneOf(settings(''))).toBeNull();
     expect(timeZoneOf({ data: [] })).toBeNull();
+    expect(timeZoneOf({ data: [{ fieldData: { 'Time Zone': 'America/Chicago' } }] })).toBeNull();
     // Until the zone is known, the browser's day.
     expect(businessToday(null, late)).toMatch(/^2026-03-1[45]$/);
   });

@@ -205,13 +205,13 @@ describe('job calls', () => {
 
   it('reads a move to a Yellow Bucket: the new id and the portals; anything but success fails', () => {
     const portals = { Containers: [], YellowBuckets: [{ recordId: '9' }] };
-    expect(parseMoveResult({ scriptResult: '{"succeeded":true,"containerId":9}', data: [{ recordId: '7', portalData: portals }] })).toEqual({
-      containerId: '9',
-      portalData: portals,
-    });
-    expect(parseMoveResult({ scriptResult: { succeeded: true } })).toEqual({ containerId: null, portalData: null });
-    expect(() => parseMoveResult({ scriptResult: '{"succeeded":false}' })).toThrow(MoveNotSucceededError);
-    expect(() => parseMoveResult({ scriptResult: 'not json' })).toThrow(MoveNotSucceededError);
+    const answer = (scriptResult: unknown) => ({ scriptResult, data: [{ recordId: '7', modId: '3', portalData: portals }] });
+    expect(parseMoveResult(answer('{"succeeded":true,"containerId":9}'))).toEqual({ containerId: '9', portalData: portals });
+    expect(() => parseMoveResult(answer('{"succeeded":false}'))).toThrow(MoveNotSucceededError);
+    expect(() => parseMoveResult(answer('not json'))).toThrow(MoveNotSucceededError);
+    // The script result is text, as the contract has it; an answer of another shape is no confirmation.
+    expect(() => parseMoveResult(answer({ succeeded: true, containerId: 9 }))).toThrow(MoveNotSucceededError);
+    expect(() => parseMoveResult({ scriptResult: '{"succeeded":true,"containerId":9}' })).toThrow(MoveNotSucceededError);
     expect(() => parseMoveResult({})).toThrow(MoveNotSucceededError);
   });
 });

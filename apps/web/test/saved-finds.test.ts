@@ -42,6 +42,8 @@ describe('saved finds on the list screen', () => {
       quickFind: 'acme',
       requests: [{ omit: true, criteria: { 'Days Left': 7, Flag: true } }],
       sort: [{ fieldName: 'Job Name', sortOrder: 'descend' }],
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
     });
     expect(find).toEqual({ id: 4, entity: 'jobs', name: 'NJ', quick: 'acme', find: [{ omit: true, criteria: { 'Days Left': '7' } }], sort: saved.sort });
     expect(() => savedFindFrom({ id: '4', name: 'x' })).toThrow(/unexpected shape/);

@@ -32,6 +32,12 @@ describe('token claims', () => {
   it.each(['', 'abc', 'a.b.c', `x.${Buffer.from('{"nosub":1}').toString('base64url')}.y`])('refuses %j', (token) => {
     expect(decodeTokenClaims(token)).toBeNull();
   });
+
+  it('refuses claims that are not those the server signs', () => {
+    expect(decodeTokenClaims(fakeToken({ sub: '' }))).toBeNull();
+    expect(decodeTokenClaims(fakeToken({ access: { privileges: 'CREATE_JOB' } }))).toBeNull();
+    expect(decodeTokenClaims(fakeToken({ exp: 'tomorrow' }))).toBeNull();
+  });
 });
 
 describe('session', () => {

@@ -56,5 +56,6 @@ export * from './contracts/jobs.ts';
 export * from './contracts/on-hand.ts';
 export * from './contracts/record-answers.ts';
 export * from './contracts/reports.ts';
+export * from './contracts/saved-finds.ts';
 export * from './contracts/settings.ts';
 export * from './contracts/users.ts';

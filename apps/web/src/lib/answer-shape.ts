@@ -2,20 +2,18 @@ import type { z } from 'zod';
 
 /**
  * Reading the server's answers: a screen never acts on an answer of the wrong shape, and says so in
- * one way. Answers the domain describes are read with its contract's schema; the few read by hand
- * (a token's claims, an address's find) check each part with `isObject` first.
+ * one way. Every answer is read with the schema of its contract in `@3ds/domain`, the one its route
+ * declares as its response schema, so that both sides hold it to the same shape.
  */
-
-/** A JSON object — not null, not a list: what an answer, or a part of one, must be before its fields are read. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export class UnexpectedAnswerError extends Error {
   override name = 'UnexpectedAnswerError';
 }
 
-/** Throws UnexpectedAnswerError naming `what` was not as expected. */
+/**
+ * Throws UnexpectedAnswerError naming `what` was not as expected: also for an answer of its contract's
+ * shape that lacks the one thing a screen reads of it (its first record, a file link).
+ */
 export function unexpectedAnswer(what: string): never {
   throw new UnexpectedAnswerError(`The server's answer has an unexpected shape (${what}).`);
 }

@@ -1,6 +1,5 @@
-import { mayPerform, type Action } from '@3ds/domain';
+import { mayPerform, tokenClaimsSchema, type Action } from '@3ds/domain';
 import { getToken, getTokenReceivedAt } from '../lib/token-store.ts';
-import { isObject } from '../lib/answer-shape.ts';
 
 /**
  * The signed-in user as the web knows it: read from the token's payload. Nothing here is
@@ -33,7 +32,10 @@ function base64UrlDecode(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** The claims of a JWT (`sub`, `access.parentOrganization`, `access.privileges`, `isDataEntryUser`, `exp`), or null when it is not one. */
+/**
+ * The claims of a JWT (`sub`, `access.parentOrganization`, `access.privileges`, `isDataEntryUser`,
+ * `exp`), read by the contract the server signs them by; null when it is not one of ours.
+ */
 export function decodeTokenClaims(token: string): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
@@ -43,19 +45,10 @@ export function decodeTokenClaims(token: string): TokenClaims | null {
   } catch {
     return null;
   }
-  if (!isObject(payload) || typeof payload.sub !== 'string' || payload.sub === '') return null;
-  const access = isObject(payload.access) ? payload.access : {};
-  const privileges = Array.isArray(access.privileges)
-    ? access.privileges.filter((p): p is string => typeof p === 'string')
-    : [];
-  return {
-    sub: payload.sub,
-    parentOrganization: typeof access.parentOrganization === 'string' ? access.parentOrganization : null,
-    privileges,
-    isDataEntryUser: payload.isDataEntryUser === true,
-    exp: typeof payload.exp === 'number' ? payload.exp : null,
-    iat: typeof payload.iat === 'number' ? payload.iat : null,
-  };
+  const read = tokenClaimsSchema.safeParse(payload);
+  if (!read.success || read.data.sub === '') return null;
+  const { sub, access, isDataEntryUser, exp, iat } = read.data;
+  return { sub, parentOrganization: access.parentOrganization, privileges: access.privileges, isDataEntryUser, exp, iat: iat ?? null };
 }
 
 /** The expiry on this browser's clock: received-at + lifetime when both are known, else `exp`. */

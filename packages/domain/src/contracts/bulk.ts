@@ -1,4 +1,5 @@
-import type { ErrorCode } from './errors.ts';
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './errors.ts';
 import type { BulkAction } from '../rules/permissions.ts';
 import type { IncompleteLineItem } from '../rules/record-completeness.ts';
 
@@ -20,19 +21,32 @@ export interface BulkRequestBody {
   dryRun?: boolean;
 }
 
-/** A record left as it was, with the code and message its single action would have answered. */
-export interface BulkRefusal {
-  recordId: string;
-  code: ErrorCode;
-  message: string;
-  /** A lock refused for incomplete line items (`INCOMPLETE`): each of them and what it lacks. */
-  incomplete?: IncompleteLineItem[];
-}
+/** A line item that keeps a lock from being done, and what it lacks (the rules' IncompleteLineItem). */
+export const incompleteLineItemSchema = z.object({
+  recordId: z.string(),
+  yellowBucket: z.boolean(),
+  containerId: z.string(),
+  containerName: z.string(),
+  ndc: z.string(),
+  lot: z.string(),
+  problems: z.array(z.string()),
+}) satisfies z.ZodType<IncompleteLineItem>;
 
-export interface BulkAnswer {
+/** A record left as it was, with the code and message its single action would have answered. */
+export const bulkRefusalSchema = z.object({
+  recordId: z.string(),
+  code: z.enum(ERROR_CODES) satisfies z.ZodType<ErrorCode>,
+  message: z.string(),
+  /** A lock refused for incomplete line items (`INCOMPLETE`): each of them and what it lacks. */
+  incomplete: z.array(incompleteLineItemSchema).optional(),
+});
+export type BulkRefusal = z.infer<typeof bulkRefusalSchema>;
+
+export const bulkAnswerSchema = z.object({
   /** Records acted on (exported). */
-  done: number;
-  refused: BulkRefusal[];
+  done: z.number(),
+  refused: z.array(bulkRefusalSchema),
   /** Export only: the signed link of the file. */
-  data?: { fieldData: { Container: string } }[];
-}
+  data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })).optional(),
+});
+export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;

@@ -36,6 +36,19 @@ export const ndcLookupAnswerSchema = z.object({
 });
 export type NdcLookupAnswer = z.infer<typeof ndcLookupAnswerSchema>;
 
+type NdcLookupShape = typeof ndcLookupAnswerSchema.shape;
+
+/**
+ * The lookup as the line item form reads it: each part by the contract's schema, a part missing or of
+ * another shape left out (the form does not offer it), so that the form still opens for the NDC.
+ */
+export const ndcLookupPartsSchema = z.object(
+  Object.fromEntries(Object.entries(ndcLookupAnswerSchema.shape).map(([key, part]) => [key, (part as z.ZodType).optional().catch(undefined)])) as {
+    [K in keyof NdcLookupShape]: z.ZodCatch<z.ZodOptional<NdcLookupShape[K]>>;
+  },
+);
+export type NdcLookupParts = z.infer<typeof ndcLookupPartsSchema>;
+
 /** A dictionary entry a code can be, as `GET /ndc/resolve` lists it. */
 export const resolvedEntrySchema = z.object({
   ndc: z.string(),

@@ -27,3 +27,15 @@ export const onHandAnswerSchema = z.object({
   total: z.object(counts),
 });
 export type OnHandAnswer = z.infer<typeof onHandAnswerSchema>;
+
+/**
+ * `GET /reports/on-hand`: a page of the line items on hand (each a record of its fields, by the
+ * report's field names), the found set's counts, and the whole found set summed by schedule and
+ * drug code.
+ */
+export const onHandReportAnswerSchema = z.object({
+  data: z.array(z.object({ recordId: z.string(), fieldData: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) })),
+  dataInfo: z.object({ foundCount: z.number().int(), returnedCount: z.number().int(), totalRecordCount: z.number().int() }),
+  summary: z.array(z.object({ schedule: z.string(), drugCode: z.string(), lineItems: z.number().int(), gramsOfBase: z.number() })),
+});
+export type OnHandReportAnswer = z.infer<typeof onHandReportAnswerSchema>;

@@ -42,6 +42,10 @@ export const recordAnswerSchema = z.object({
 });
 export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
 
+/** What a create or an edit answers: the record's id and its new modId (the next edit sends it back). */
+export const createdRecordSchema = z.object({ recordId: z.string(), modId: z.string() });
+export type CreatedRecord = z.infer<typeof createdRecordSchema>;
+
 /** A file to download (exports, reports, documents): a signed link in `data[0].fieldData.Container`. */
 export const fileLinkAnswerSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })) });
 /** A label to print: its signed link in `data[0].fieldData.GlobalContainer`. */

@@ -82,3 +82,14 @@ export function readSettingsInput(fieldData: Partial<Record<SettingsFieldName, s
   }
   return { changes, problems };
 }
+
+/** The settings record's fields, each by its API name, as text ("" when empty). */
+const settingsFieldData = z.object(
+  Object.fromEntries(Object.values(SETTINGS_FIELDS).map((name) => [name, z.string()])) as Record<SettingsFieldName, z.ZodString>,
+);
+
+/** `GET /settings` and `PATCH /settings`: the one settings record, its fields by API name. */
+export const settingsAnswerSchema = z.object({
+  data: z.array(z.object({ recordId: z.string(), modId: z.string(), fieldData: settingsFieldData })),
+});
+export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;

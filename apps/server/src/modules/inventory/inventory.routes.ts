@@ -1,69 +1,16 @@
-import { accountabilityQuerySchema, inventoryRequestSchema } from '@3ds/domain';
+import {
+  accountabilityAnswerSchema,
+  accountabilityQuerySchema,
+  inventoriesAnswerSchema,
+  inventoryDifferencesAnswerSchema,
+  inventoryRequestSchema,
+  onHandReportAnswerSchema,
+} from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
 import type { InventoryService } from './inventory.service.ts';
 
-const cell = z.union([z.string(), z.number(), z.boolean()]);
-const onHandAnswer = z.object({
-  data: z.array(z.object({ recordId: z.string(), fieldData: z.record(z.string(), cell) })),
-  dataInfo: z.object({ foundCount: z.number().int(), returnedCount: z.number().int(), totalRecordCount: z.number().int() }),
-  summary: z.array(z.object({ schedule: z.string(), drugCode: z.string(), lineItems: z.number().int(), gramsOfBase: z.number() })),
-});
-const inventoryRecord = z.object({
-  recordId: z.string(),
-  fieldData: z.object({
-    'As Of': z.string(),
-    'Line Items': z.number().int(),
-    'Created By': z.string(),
-    'Created At': z.string(),
-    /** "Reconstructed from the records on …" for one made more than a day after its moment, else "". */
-    Reconstructed: z.string(),
-    Container: z.string(),
-    'Container Xlsx': z.string(),
-    'File Name': z.string(),
-  }),
-});
-const figure = z.object({
-  lineItems: z.number().int(),
-  gramsOfBase: z.number(),
-  items: z.array(
-    z.object({
-      recordId: z.number().int(),
-      yellowBucket: z.boolean(),
-      ndc: z.string(),
-      description: z.string(),
-      jobId: z.number().int(),
-      dateReceived: z.string(),
-      dateDestroyed: z.string(),
-      gramsOfBase: z.number().nullable(),
-    }),
-  ),
-});
-const ndcQuantity = z.object({ packages: z.number(), units: z.number() });
-const accountabilityAnswer = z.object({
-  drugCode: z.string(),
-  from: z.string(),
-  to: z.string(),
-  opening: figure,
-  received: figure,
-  destroyed: figure,
-  closing: figure,
-  byNdc: z.array(
-    z.object({
-      ndc: z.string(),
-      description: z.string(),
-      unit: z.string(),
-      opening: ndcQuantity,
-      received: ndcQuantity,
-      destroyed: ndcQuantity,
-      closing: ndcQuantity,
-      balanced: z.boolean(),
-      uncounted: z.number().int(),
-    }),
-  ),
-  unplaced: z.array(z.object({ recordId: z.number().int(), yellowBucket: z.boolean(), ndc: z.string(), jobId: z.number().int(), reason: z.string() })),
-});
 const digits = (label: string, max: number) => z.string().regex(new RegExp(`^\\d{1,${max}}$`), `${label} must be a whole number`);
 
 export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryService }> = async (app, { inventory }) => {
@@ -84,7 +31,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
             limit: digits('limit', 4).optional(),
           })
           .strict(),
-        response: { 200: onHandAnswer },
+        response: { 200: onHandReportAnswerSchema },
       },
     },
     async (request) =>
@@ -107,7 +54,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
         description:
           'Needs MANAGE_SETTINGS (403). `asOf` is `MM/DD/YYYY HH:MM` (24-hour): before noon the inventory is taken as of the opening of business (that day\'s receipts and destructions not yet counted), from noon as of its close. Every controlled substance on hand then (schedules 1–5N; NC and List I chemicals are not), grouped by NDC, lot and package size (bulk by DEA code and batch), sealed containers and the units of opened ones with how each is counted (Schedule I/II exactly, III–V estimated unless over 1,000 tablets or capsules), totals by schedule, and a signature line. Kept as a PDF and an xlsx (never removed), audited. 422 for a malformed or future `asOf`; 409 when our registration is not in Settings. Answers the kept inventory with both links (15 minutes).',
         body: strictBody(inventoryRequestSchema.shape),
-        response: { 200: z.object({ data: z.array(inventoryRecord) }) },
+        response: { 200: inventoriesAnswerSchema },
       },
     },
     async (request) => inventory.take(request.body, request.user, request.id),
@@ -120,24 +67,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
         tags: ['reports'],
         summary: 'The inventories kept',
         description: 'Every inventory taken, newest first, with who took it, when, as of when, and links (15 minutes) to its PDF and xlsx.',
-        response: { 200: z.object({ data: z.array(inventoryRecord) }) },
+        response: { 200: inventoriesAnswerSchema },
       },
     },
     async (request) => inventory.inventories(request.user),
   );
 
-  const countLine = z.object({
-    lineItemId: z.number(),
-    yellowBucket: z.boolean(),
-    ndc: z.string(),
-    description: z.string(),
-    schedule: z.string(),
-    packQuantity: z.number().nullable(),
-    packSize: z.number().nullable(),
-    packSizeUoM: z.string(),
-    percentFill: z.number().nullable(),
-    gramsOfBase: z.number().nullable(),
-  });
   app.get(
     '/reports/inventory/:id/differences',
     {
@@ -147,18 +82,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
         description:
           "Compares the line items the inventory counted (kept with it) with those on hand at its moment as the records give them now: `notCounted` (on hand then by the records, not counted: a late entry, a corrected date), `noLongerOnHand` (counted, not on hand then any more: deleted, or its dates corrected) and `changed` (each field counted and now). `differences` is how many line items differ: 0 when the inventory still says what the records say. `known: false` for an inventory taken before its counted lines were kept. 404 for an unknown inventory.",
         params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be an inventory id (digits)') }),
-        response: {
-          200: z.object({
-            inventory: z.string(),
-            asOf: z.string(),
-            counted: z.number(),
-            known: z.boolean(),
-            differences: z.number(),
-            notCounted: z.array(countLine),
-            noLongerOnHand: z.array(countLine),
-            changed: z.array(z.object({ line: countLine, changes: z.array(z.object({ field: z.string(), counted: z.string(), now: z.string() })) })),
-          }),
-        },
+        response: { 200: inventoryDifferencesAnswerSchema },
       },
     },
     async (request) => inventory.differences(Number(request.params.id)),
@@ -173,7 +97,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ inventory: InventoryServic
         description:
           "Opening on hand (at the close of the day before `from`) + received − destroyed = closing on hand (at the close of `to`), for the line items of DEA drug code `drugCode`, by their jobs' Date Received and Date Destroyed; each figure lists its line items (and their grams of base); `byNdc` gives the same four figures for each NDC in packages and in units (dosage units with D and K counted out, mL, or grams), with whether they balance and how many items carry no quantity. `unplaced` lists what the records cannot place, with why: received more than 30 days before the end of the period and not destroyed, destroyed without a receipt on record, destroyed before it was received. `from` and `to` are MM/DD/YYYY, both included; 400 when one is malformed or From is after To.",
         querystring: accountabilityQuerySchema.strict(),
-        response: { 200: accountabilityAnswer },
+        response: { 200: accountabilityAnswerSchema },
       },
     },
     async (request) => inventory.accountability(request.query),

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOGUE, DESTRUCTION_RECORD_FIELDS } from '@3ds/domain';
+import { CATALOGUE, createdRecordSchema, DESTRUCTION_RECORD_FIELDS, moveToYellowBucketAnswerSchema } from '@3ds/domain';
 import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
 import type { JobsService } from './jobs.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 // Ids are int4 in the database: a larger number would fail there, not here.
 const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
-const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
 const messagesSchema = z.object({ messages: z.array(z.object({ code: z.string(), message: z.string() })) });
 
 const createJobBody = strictBody({
@@ -39,7 +38,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         description:
           "Needs CREATE_JOB (403). 422 for an empty or over-long name (more than 200 characters) or an expired registration; 404 for an unknown registration. The job takes the registration's activity and today as its initiation date. Answers the new record id.",
         body: createJobBody,
-        response: { 200: createdSchema },
+        response: { 200: createdRecordSchema },
       },
     },
     async (request) =>
@@ -60,7 +59,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         description: 'Needs CREATE_JOB (403) and an unlocked job (409). 422 for an empty or over-long name. With `modId`, a job changed since by someone else answers 409 and is left as it is.',
         params: z.object({ id: recordId }),
         body: renameBody,
-        response: { 200: createdSchema },
+        response: { 200: createdRecordSchema },
       },
     },
     async (request) =>
@@ -83,7 +82,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
           'Any of `Date Transfer`, `Date Received`, `Date Destroyed` (MM/DD/YYYY), `Disposal Method` (a choice of the Disposal Method value list), `Destruction Facility`, `Destruction Facility Address`, `Transfer Witness 1/2 Full Name`, `Destruction Witness 1/2 Full Name`, `Late Destruction Reason`; `""` empties a field. Needs CREATE_JOB (403) and an unlocked job (409). 422 with every problem: a date not MM/DD/YYYY or in the future (today is the day in the Settings\' Time Zone), received before transferred, destroyed before received or without a received date, destroyed more than 30 days after receipt without a `Late Destruction Reason` (21 CFR 1317.15(c)) or a reason for a destruction that was not late, the same person as both transfer or both destruction witnesses, text too long or holding a line break, a control character or an invisible or text-direction character (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069 and the other Unicode format characters). With `modId`, a job changed since by someone else answers 409 and is left as it is. Answers the record id and its new modId.',
         params: z.object({ id: recordId }),
         body: destructionRecordBody,
-        response: { 200: createdSchema },
+        response: { 200: createdRecordSchema },
       },
     },
     async (request) =>
@@ -141,6 +140,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
           'Creates a Yellow Bucket container in the job with the container\'s data, moves its line items into it as Yellow Bucket line items and deletes the original, in one transaction. Needs MOVE_CONTAINER (403); 409 when the job or the container is locked, or when the container holds a line item locked on its own. Answers `scriptResult` `{"succeeded":true,"containerId":…}` and the job\'s refreshed portals in `data[0].portalData`.',
         params: z.object({ jobId: recordId }),
         body: strictBody({ containerId: idNumber }),
+        response: { 200: moveToYellowBucketAnswerSchema },
       },
     },
     async (request) => jobs.moveContainerToYellowBucket(Number(request.params.jobId), Number(request.body.containerId), request.user, request.id),

@@ -1,4 +1,4 @@
-import { ENTITIES, SAVED_FIND_LIMITS } from '@3ds/domain';
+import { ENTITIES, SAVED_FIND_LIMITS, savedFindSchema, savedFindsAnswerSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
@@ -16,17 +16,6 @@ const quickFind = z.string().max(10_000);
 const requests = z.array(strictBody(findRequestSchema.shape)).max(50, 'At most 50 find requests');
 const sort = z.array(strictBody(sortSchema.element.shape)).max(10, 'At most 10 sort fields');
 
-const savedFind = z.object({
-  id: z.number(),
-  entity,
-  name: z.string(),
-  quickFind: z.string(),
-  requests: z.array(z.object({ omit: z.boolean(), criteria: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) })),
-  sort: z.array(z.object({ fieldName: z.string(), sortOrder: z.enum(['ascend', 'descend']) })),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
 const FIND_RULES =
   `The entity is one of ${ENTITIES.join(', ')}; the name 1–${SAVED_FIND_LIMITS.name} characters on one line; quickFind at most ${SAVED_FIND_LIMITS.quickFind} characters; ` +
   'requests and sort as the list takes them (`searchCriteria`, `sort`), naming fields of that list (400 naming an unknown one).';
@@ -40,7 +29,7 @@ export const savedFindsRoutes: FastifyPluginAsyncZod<{ savedFinds: SavedFindsSer
         summary: "The user's saved finds of a list",
         description: 'Any signed-in user; only their own saved finds, of the list `entity`, by name.',
         querystring: z.object({ entity }),
-        response: { 200: z.object({ savedFinds: z.array(savedFind) }) },
+        response: { 200: savedFindsAnswerSchema },
       },
     },
     async (request) => savedFinds.list(request.query.entity, request.user),
@@ -54,7 +43,7 @@ export const savedFindsRoutes: FastifyPluginAsyncZod<{ savedFinds: SavedFindsSer
         summary: 'One saved find',
         description: "Any signed-in user, their own saved finds only: another user's is 404.",
         params: savedFindId,
-        response: { 200: savedFind },
+        response: { 200: savedFindSchema },
       },
     },
     async (request) => savedFinds.read(Number(request.params.id), request.user),
@@ -71,7 +60,7 @@ export const savedFindsRoutes: FastifyPluginAsyncZod<{ savedFinds: SavedFindsSer
           `Any signed-in user, for themselves. ${FIND_RULES} It needs a quick find, find requests or a sort (400). ` +
           `409 when the user already has a saved find of that name (whatever its case) on that list, or ${SAVED_FIND_LIMITS.perList} saved finds there. Answers the saved find (201).`,
         body: strictBody({ entity, name, quickFind: quickFind.optional(), requests: requests.optional(), sort: sort.optional() }),
-        response: { 201: savedFind },
+        response: { 201: savedFindSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await savedFinds.create(request.body, request.user, request.id)),
@@ -87,7 +76,7 @@ export const savedFindsRoutes: FastifyPluginAsyncZod<{ savedFinds: SavedFindsSer
         description: `Any of name, quickFind, requests and sort, with the rules of creating one. 404 for an id that is not one of the user's saved finds; 409 for a name already used on the list. Answers the saved find.`,
         params: savedFindId,
         body: strictBody({ name: name.optional(), quickFind: quickFind.optional(), requests: requests.optional(), sort: sort.optional() }),
-        response: { 200: savedFind },
+        response: { 200: savedFindSchema },
       },
     },
     async (request) => savedFinds.update(Number(request.params.id), request.body, request.user, request.id),

@@ -1,13 +1,10 @@
-import { SETTINGS_FIELDS } from '@3ds/domain';
+import { SETTINGS_FIELDS, settingsAnswerSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
 import type { SettingsService } from './settings.service.ts';
 
 const names = Object.values(SETTINGS_FIELDS);
-const settingsRecord = z.object({
-  data: z.array(z.object({ recordId: z.string(), modId: z.string(), fieldData: z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) })),
-});
 const settingsBody = strictBody({
   // The rules are the service's (422 with every message); this only caps the body.
   fieldData: strictBody(Object.fromEntries(names.map((n) => [n, z.string().max(10_000).optional()]))),
@@ -22,7 +19,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         tags: ['settings'],
         summary: 'Our registration',
         description: `Any signed-in user (the documents print it, and every screen counts days in its Time Zone). The one settings record: ${names.join(', ')}; empty fields are "".`,
-        response: { 200: settingsRecord },
+        response: { 200: settingsAnswerSchema },
       },
     },
     async () => settings.read(),
@@ -38,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         description:
           'Needs MANAGE_SETTINGS (403). Any of the fields; "" empties one (not `Time Zone`). 422 with every problem: a DEA Registration Number that is not two letters and seven digits, does not start with P or R (a reverse distributor\'s registrant types) or has a wrong check digit; a State that is not a two-letter code; a ZIP that is not 12345 or 12345-6789; text too long or holding an invisible or text-direction character; a `Time Zone` that is not an IANA name both the server and the database know (e.g. America/Chicago: 3DS\'s today, for Days Left and every date check, is the day there). With `modId`, settings changed since by someone else answer 409. Answers the record.',
         body: settingsBody,
-        response: { 200: settingsRecord },
+        response: { 200: settingsAnswerSchema },
       },
     },
     async (request) =>

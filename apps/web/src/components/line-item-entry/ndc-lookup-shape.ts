@@ -1,5 +1,4 @@
-import { ndcLookupAnswerSchema, type BulkKind, type NdcLookupAnswer } from '@3ds/domain';
-import { isObject } from '../../lib/answer-shape.ts';
+import { ndcLookupPartsSchema, type BulkKind, type NdcLookupParts } from '@3ds/domain';
 
 /**
  * The NDC lookup answer (spec 2 §3): what the line item form needs to know about an NDC — which
@@ -31,28 +30,29 @@ export interface NdcProduct {
 }
 
 /**
- * Reads the lookup answer leniently, each part by the contract's schema: a part missing or of another
- * shape means "not offered", never a crash (the form still opens for the NDC).
+ * Reads the lookup answer leniently, each part by the contract's schema (`ndcLookupPartsSchema`): a
+ * part missing or of another shape means "not offered", never a crash (the form still opens for the NDC).
  */
 export function parseNdcLookup(body: unknown): NdcLookup {
-  const answer = isObject(body) ? body : {};
-  const part = <K extends keyof NdcLookupAnswer>(key: K): NdcLookupAnswer[K] | undefined => {
-    const read = ndcLookupAnswerSchema.shape[key].safeParse(answer[key]);
-    return read.success ? (read.data as NdcLookupAnswer[K]) : undefined;
-  };
-  const choices = (key: 'packQtyUoms' | 'stages' | 'uoms') => (part(key) ?? []).filter((choice) => choice !== '');
+  const read = ndcLookupPartsSchema.safeParse(body);
+  return ndcLookupFrom(read.success ? read.data : {});
+}
+
+/** The lookup the form acts on, from the parts the answer held. */
+export function ndcLookupFrom(parts: NdcLookupParts): NdcLookup {
+  const choices = (key: 'packQtyUoms' | 'stages' | 'uoms') => (parts[key] ?? []).filter((choice) => choice !== '');
   return {
-    hasFactor: part('hasFactor') ?? false,
+    hasFactor: parts.hasFactor ?? false,
     packQtyUoms: choices('packQtyUoms'),
-    showStageUnitConverter: part('showStageUnitConverter') ?? false,
-    showUnitConverter: part('showUnitConverter') ?? false,
+    showStageUnitConverter: parts.showStageUnitConverter ?? false,
+    showUnitConverter: parts.showUnitConverter ?? false,
     stages: choices('stages'),
     uoms: choices('uoms'),
-    packSizeLookup: part('packSizeLookup') ?? '',
-    packSizeUoMLookup: part('packSizeUoMLookup') ?? '',
-    schedule: part('schedule') ?? '',
-    bulkKind: part('bulkKind') || undefined,
-    product: { tradeName: part('tradeName') ?? '', strength: part('strength') ?? '', form: part('form') ?? '', packageDescription: part('packageDescription') ?? '' },
+    packSizeLookup: parts.packSizeLookup ?? '',
+    packSizeUoMLookup: parts.packSizeUoMLookup ?? '',
+    schedule: parts.schedule ?? '',
+    bulkKind: parts.bulkKind || undefined,
+    product: { tradeName: parts.tradeName ?? '', strength: parts.strength ?? '', form: parts.form ?? '', packageDescription: parts.packageDescription ?? '' },
   };
 }
 

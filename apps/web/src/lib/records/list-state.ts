@@ -1,5 +1,4 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type FindRequest as ListFindRequest, type SortOrder, type SortSpec } from '@3ds/domain';
-import { isObject } from '../answer-shape.ts';
 
 /**
  * A list screen's state — page, page size, sort, quick-find text and find requests — lives in the
@@ -38,6 +37,14 @@ export const DEFAULT_LIST_STATE: ListState = {
 };
 
 export const LIST_PARAMS = { quick: 'q', page: 'page', size: 'size', sort: 'sort', find: 'find' } as const;
+
+/**
+ * A JSON object — not null, not a list. The address is typed or pasted by people, not answered by the
+ * server: each part is read on its own and a malformed one dropped, rather than the whole refused.
+ */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 function parseJsonArray(text: string | null): unknown[] {
   if (!text) return [];

@@ -1,11 +1,11 @@
-import type { IncompleteLineItem } from '@3ds/domain';
+import { bulkAnswerSchema } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { downloadHref } from '../../../lib/records/export-records.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { parseFileLink } from '../../../lib/records/record-shapes.ts';
-import { isObject, UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
-import type { BulkEntity, BulkRefusal, BulkResult, bulkBody } from '../bulk-model.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
+import type { BulkEntity, BulkResult, bulkBody } from '../bulk-model.ts';
 
 /**
  * `POST /3ds/api/{entity}/bulk` — one action on a selection or on the list's found set. Each record
@@ -18,25 +18,9 @@ export interface BulkRequest {
   body: ReturnType<typeof bulkBody>;
 }
 
-function refusalOf(value: unknown): BulkRefusal {
-  if (!isObject(value)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (refused).");
-  return {
-    recordId: String(value.recordId ?? ''),
-    code: String(value.code ?? ''),
-    message: String(value.message ?? ''),
-    ...(Array.isArray(value.incomplete) ? { incomplete: value.incomplete as IncompleteLineItem[] } : {}),
-  };
-}
-
 export function parseBulkResult(body: unknown): BulkResult {
-  if (!isObject(body) || typeof body.done !== 'number' || !Array.isArray(body.refused)) {
-    throw new UnexpectedAnswerError("The server's answer has an unexpected shape (bulk result).");
-  }
-  return {
-    done: body.done,
-    refused: body.refused.map(refusalOf),
-    link: body.data === undefined ? undefined : downloadHref(parseFileLink(body)),
-  };
+  const { done, refused, data } = readAnswer(bulkAnswerSchema, body, 'bulk result');
+  return { done, refused, link: data === undefined ? undefined : downloadHref(parseFileLink(body)) };
 }
 
 export async function runBulkAction({ entity, body }: BulkRequest): Promise<BulkResult> {

@@ -1,8 +1,6 @@
-import { resolvedLabelSchema, resolvedNdcSchema, type NdcResolveAnswer } from '@3ds/domain';
-import type { z } from 'zod';
+import { ndcLookupPartsSchema, resolvedLabelSchema, resolvedNdcSchema, type NdcResolveAnswer } from '@3ds/domain';
 import { api } from '../../../lib/api-client.ts';
-import { isObject } from '../../../lib/answer-shape.ts';
-import { parseNdcLookup, type NdcLookup } from '../ndc-lookup-shape.ts';
+import { ndcLookupFrom, type NdcLookup } from '../ndc-lookup-shape.ts';
 
 /**
  * `GET /3ds/api/ndc/resolve?code=` — what a scanned or typed code stands for: the dictionary entries
@@ -35,36 +33,41 @@ export interface ResolvedLabel {
 export type Resolved = ResolvedNdc | ResolvedLabel;
 
 /**
- * What the form acts on of an NDC answer, read by the contract's schema; the lookup is read apart,
- * as leniently as `GET /ndc/lookup` (a missing part is not offered).
+ * What the form acts on of an NDC answer, read by the contract's schema; the lookup is read as
+ * leniently as `GET /ndc/lookup` (a missing part is not offered, a lookup of another shape is none).
  */
-const ndcReader = resolvedNdcSchema.pick({ kind: true, digits: true, lot: true, expirationDate: true, serial: true, entries: true });
+const ndcReader = resolvedNdcSchema
+  .pick({ kind: true, digits: true, lot: true, expirationDate: true, serial: true, entries: true })
+  .extend({ lookup: ndcLookupPartsSchema.optional().catch(undefined) });
 
-function read<S extends z.ZodType>(schema: S, body: unknown, failure: string): z.output<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new Error(failure);
-  return result.data;
-}
+/** The answer says it names a label (its other parts are then read as a label's). */
+const labelKind = resolvedLabelSchema.pick({ kind: true });
+
+const FAILURE = {
+  nothing: 'The server did not say what the code stands for.',
+  label: 'The server did not say which line item the label names.',
+  ndc: 'The server did not say which NDC the code stands for.',
+} as const;
 
 /** Reads the answer; anything unexpected in it is an error, never a half-filled form. */
 export function parseResolved(body: unknown): Resolved {
-  if (!isObject(body)) throw new Error('The server did not say what the code stands for.');
-  if (body.kind === 'label') {
-    const failure = 'The server did not say which line item the label names.';
-    const label = read(resolvedLabelSchema, body, failure);
-    if (!label.lineItemId) throw new Error(failure);
-    return { kind: 'label', lineItemId: label.lineItemId, yellowBucket: label.yellowBucket };
+  if (labelKind.safeParse(body).success) {
+    const label = resolvedLabelSchema.safeParse(body);
+    if (!label.success || !label.data.lineItemId) throw new Error(FAILURE.label);
+    return { kind: 'label', lineItemId: label.data.lineItemId, yellowBucket: label.data.yellowBucket };
   }
-  const ndc = read(ndcReader, body, 'The server did not say which NDC the code stands for.');
-  if (ndc.entries.length === 0) throw new Error('The server did not say which NDC the code stands for.');
+  const ndc = ndcReader.safeParse(body);
+  // An answer that is no object at all says nothing; one that is, but no NDC's, misses what the form needs.
+  if (!ndc.success) throw new Error(ndc.error.issues.some((issue) => issue.path.length === 0) ? FAILURE.nothing : FAILURE.ndc);
+  if (ndc.data.entries.length === 0) throw new Error(FAILURE.ndc);
   return {
     kind: 'ndc',
-    digits: ndc.digits,
-    lot: ndc.lot ?? '',
-    expirationDate: ndc.expirationDate ?? '',
-    serial: ndc.serial ?? '',
-    entries: ndc.entries.map((entry) => ({ ...entry, packageSize: String(entry.packageSize) })),
-    lookup: isObject(body.lookup) ? parseNdcLookup(body.lookup) : undefined,
+    digits: ndc.data.digits,
+    lot: ndc.data.lot ?? '',
+    expirationDate: ndc.data.expirationDate ?? '',
+    serial: ndc.data.serial ?? '',
+    entries: ndc.data.entries.map((entry) => ({ ...entry, packageSize: String(entry.packageSize) })),
+    lookup: ndc.data.lookup ? ndcLookupFrom(ndc.data.lookup) : undefined,
   };
 }
 

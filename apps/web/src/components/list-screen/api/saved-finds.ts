@@ -1,8 +1,8 @@
-import type { EntityName } from '@3ds/domain';
+import { savedFindSchema, savedFindsAnswerSchema, type EntityName, type SavedFindAnswer } from '@3ds/domain';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { parseFind, parseSort, type FindRequest, type SortSpec } from '../../../lib/records/list-state.ts';
-import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 
 /**
  * `/3ds/api/saved-finds` — the user's own named finds of a list (quick find, find requests, sort).
@@ -23,26 +23,19 @@ export const savedFindsKeys = {
   list: (entity: EntityName) => ['saved-finds', entity] as const,
 };
 
-/** One saved find of the answer, checked; its find and sort read as the list reads its address. */
-export function savedFindFrom(value: unknown): SavedFind {
-  const item = value as { id?: unknown; entity?: unknown; name?: unknown; quickFind?: unknown; requests?: unknown; sort?: unknown } | null;
-  if (!item || typeof item.id !== 'number' || typeof item.entity !== 'string' || typeof item.name !== 'string' || typeof item.quickFind !== 'string') {
-    throw new UnexpectedAnswerError("The server's answer has an unexpected shape (saved find).");
-  }
-  return {
-    id: item.id,
-    entity: item.entity as EntityName,
-    name: item.name,
-    quick: item.quickFind,
-    find: parseFind(JSON.stringify(item.requests ?? [])),
-    sort: parseSort(JSON.stringify(item.sort ?? [])),
-  };
+/** A saved find as the list keeps it: its find and sort read as the list reads its address. */
+function savedFindOf({ id, entity, name, quickFind, requests, sort }: SavedFindAnswer): SavedFind {
+  return { id, entity, name, quick: quickFind, find: parseFind(JSON.stringify(requests)), sort: parseSort(JSON.stringify(sort)) };
+}
+
+/** One saved find of the answer, read by the contract. */
+export function savedFindFrom(body: unknown): SavedFind {
+  return savedFindOf(readAnswer(savedFindSchema, body, 'saved find'));
 }
 
 export async function listSavedFinds(entity: EntityName, signal?: AbortSignal): Promise<SavedFind[]> {
-  const body = (await api.get<unknown>('/saved-finds', { query: { entity }, signal })) as { savedFinds?: unknown } | null;
-  if (!Array.isArray(body?.savedFinds)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (saved finds).");
-  return body.savedFinds.map(savedFindFrom);
+  const body = await api.get('/saved-finds', { query: { entity }, signal });
+  return readAnswer(savedFindsAnswerSchema, body, 'saved finds').savedFinds.map(savedFindOf);
 }
 
 export const savedFindsQueryOptions = (entity: EntityName) =>
@@ -63,7 +56,7 @@ export interface SaveFindRequest {
 export async function saveFind({ entity, name, quick, find, sort }: SaveFindRequest): Promise<SavedFind> {
   const quickFind = quick.trim();
   return savedFindFrom(
-    await api.post<unknown>('/saved-finds', {
+    await api.post('/saved-finds', {
       entity,
       name: name.trim(),
       ...(quickFind ? { quickFind } : {}),
@@ -74,7 +67,7 @@ export async function saveFind({ entity, name, quick, find, sort }: SaveFindRequ
 }
 
 export async function renameSavedFind({ id, name }: { id: number; name: string }): Promise<SavedFind> {
-  return savedFindFrom(await api.patch<unknown>(`/saved-finds/${id}`, { name: name.trim() }));
+  return savedFindFrom(await api.patch(`/saved-finds/${id}`, { name: name.trim() }));
 }
 
 export async function deleteSavedFind({ id }: { id: number }): Promise<void> {

@@ -1,6 +1,7 @@
+import { createdRecordSchema } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
-import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -22,12 +23,8 @@ export function createJobBody({ registrationId, jobName }: CreateJobRequest) {
 }
 
 export async function createJob(request: CreateJobRequest): Promise<CreatedJob> {
-  const body = await api.post<unknown>('/job', createJobBody(request));
-  const recordId = typeof body === 'object' && body !== null ? (body as { recordId?: unknown }).recordId : undefined;
-  if (typeof recordId !== 'string' && typeof recordId !== 'number') {
-    throw new UnexpectedAnswerError("The server's answer has an unexpected shape (recordId).");
-  }
-  return { recordId: String(recordId) };
+  const { recordId } = readAnswer(createdRecordSchema, await api.post('/job', createJobBody(request)), 'recordId');
+  return { recordId };
 }
 
 export function createJobMutationOptions(queryClient: QueryClient) {

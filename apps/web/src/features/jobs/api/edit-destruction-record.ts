@@ -1,6 +1,7 @@
-import type { DestructionRecordFieldName } from '@3ds/domain';
+import { createdRecordSchema, type CreatedRecord, type DestructionRecordFieldName } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { refreshJob } from './get-job.ts';
 
 /**
@@ -15,16 +16,15 @@ export interface EditDestructionRecordRequest {
   modId: string;
 }
 
-export interface EditDestructionRecordAnswer {
-  recordId: string;
-  modId: string;
-}
+/** The job's id and its new modId. */
+export type EditDestructionRecordAnswer = CreatedRecord;
 
-export function editDestructionRecord({ id, changes, modId }: EditDestructionRecordRequest): Promise<EditDestructionRecordAnswer> {
-  return api.patch<EditDestructionRecordAnswer>(`/job/${encodeURIComponent(id)}/destruction-record`, {
+export async function editDestructionRecord({ id, changes, modId }: EditDestructionRecordRequest): Promise<EditDestructionRecordAnswer> {
+  const body = await api.patch(`/job/${encodeURIComponent(id)}/destruction-record`, {
     fieldData: changes,
     ...(modId !== '' ? { modId } : {}),
   });
+  return readAnswer(createdRecordSchema, body, 'recordId, modId');
 }
 
 export function editDestructionRecordMutationOptions(queryClient: QueryClient) {

@@ -1,9 +1,9 @@
+import { moveToYellowBucketAnswerSchema, moveToYellowBucketScriptSchema } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 import type { FieldData, RecordData } from '../../../lib/records/record-shapes.ts';
 import { jobQueryKey } from './get-job.ts';
-import { isObject } from '../../../lib/answer-shape.ts';
 
 /**
  * `POST /3ds/api/job/move-container-to-yb/{jobId}` `{ containerId }` — turns a standard container
@@ -27,28 +27,23 @@ export class MoveNotSucceededError extends Error {
   override name = 'MoveNotSucceededError';
 }
 
-/** Reads the answer; anything but `succeeded: true` is a failure. */
-export function parseMoveResult(body: unknown): MoveToYellowBucketResult {
-  let script: unknown = null;
-  if (isObject(body) && typeof body.scriptResult === 'string') {
-    try {
-      script = JSON.parse(body.scriptResult);
-    } catch {
-      script = null;
-    }
-  } else if (isObject(body) && isObject(body.scriptResult)) {
-    script = body.scriptResult;
+/** The JSON text of a script result, or undefined when it is not JSON. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
-  if (!isObject(script) || script.succeeded !== true) {
+}
+
+/** Reads the answer by its contract; anything but `succeeded: true` (an answer of another shape too) is a failure. */
+export function parseMoveResult(body: unknown): MoveToYellowBucketResult {
+  const answer = moveToYellowBucketAnswerSchema.safeParse(body);
+  const script = answer.success ? moveToYellowBucketScriptSchema.safeParse(parsedJson(answer.data.scriptResult)) : undefined;
+  if (!answer.success || !script?.success || !script.data.succeeded) {
     throw new MoveNotSucceededError('The server did not confirm the move.');
   }
-  const id = script.containerId;
-  const first = isObject(body) && Array.isArray(body.data) ? (body.data[0] as unknown) : undefined;
-  const portals = isObject(first) && isObject(first.portalData) ? first.portalData : null;
-  const portalData = portals
-    ? Object.fromEntries(Object.entries(portals).filter(([, rows]) => Array.isArray(rows))) as Record<string, FieldData[]>
-    : null;
-  return { containerId: typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : null, portalData };
+  return { containerId: String(script.data.containerId), portalData: answer.data.data[0]?.portalData ?? null };
 }
 
 export async function moveContainerToYellowBucket({ jobId, containerId }: MoveToYellowBucketRequest) {

@@ -1,5 +1,7 @@
+import { createdRecordSchema, type CreatedRecord } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import type { RecordData } from '../../../lib/records/record-shapes.ts';
 import { jobQueryKey, refreshJob } from './get-job.ts';
 
@@ -13,16 +15,15 @@ export interface RenameJobRequest {
   modId: string;
 }
 
-export interface RenameJobAnswer {
-  recordId: string;
-  modId: string;
-}
+/** The job's id and its new modId. */
+export type RenameJobAnswer = CreatedRecord;
 
-export function renameJob({ id, name, modId }: RenameJobRequest): Promise<RenameJobAnswer> {
-  return api.patch<RenameJobAnswer>(`/job/${encodeURIComponent(id)}`, {
+export async function renameJob({ id, name, modId }: RenameJobRequest): Promise<RenameJobAnswer> {
+  const body = await api.patch(`/job/${encodeURIComponent(id)}`, {
     fieldData: { 'Job Name': name },
     ...(modId !== '' ? { modId } : {}),
   });
+  return readAnswer(createdRecordSchema, body, 'recordId, modId');
 }
 
 /**

@@ -1,8 +1,7 @@
-import { arcosSkippedItemSchema, type ArcosFrequency, type ArcosSkippedItem } from '@3ds/domain';
+import { arcosCheckAnswerSchema, arcosReportAnswerSchema, keptArcosReportsAnswerSchema, type ArcosFrequency, type ArcosSkippedItem } from '@3ds/domain';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { downloadHref } from '../../../lib/records/export-records.ts';
-import { parseFileLink } from '../../../lib/records/record-shapes.ts';
-import { isObject, UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer, unexpectedAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -40,45 +39,34 @@ export interface KeptArcosReport {
 
 export const arcosKeys = { kept: ['reports', 'arcos', 'kept'] as const };
 
-const isSkippedItem = (v: unknown): v is ArcosSkippedItem => arcosSkippedItemSchema.safeParse(v).success;
-
-/** The answer's file link, name, counts and skipped list; an answer of another shape is an error. */
+/** The answer's file link, name, counts and skipped list, read by the contract; an answer of another shape is an error. */
 export function parseArcosAnswer(body: unknown): Omit<ArcosFile, 'href'> & { link: string } {
-  const link = parseFileLink(body);
-  const fieldData = (body as { data: { fieldData: Record<string, unknown> }[] }).data[0]!.fieldData;
-  const { FileName, Records, Skipped, Corrections, Superseded } = fieldData;
-  if (typeof FileName !== 'string' || typeof Records !== 'number' || !Array.isArray(Skipped) || !Skipped.every(isSkippedItem)) {
-    throw new UnexpectedAnswerError('The ARCOS answer has an unexpected shape (FileName, Records, Skipped)');
-  }
-  return { link, fileName: FileName, records: Records, corrections: typeof Corrections === 'number' ? Corrections : 0, superseded: Superseded === true, skipped: Skipped };
+  const report = readAnswer(arcosReportAnswerSchema, body, 'ARCOS report').data[0] ?? unexpectedAnswer('data[0]');
+  const { Container, FileName, Records, Corrections, Superseded, Skipped } = report.fieldData;
+  return { link: Container || unexpectedAnswer('data[0].fieldData.Container'), fileName: FileName, records: Records, corrections: Corrections, superseded: Superseded, skipped: Skipped };
 }
 
-/** The kept reports and our reporting frequency, checked. */
+/** The kept reports and our reporting frequency, read by the contract. */
 export function parseKeptArcosReports(body: unknown): { frequency: ArcosFrequency; reports: KeptArcosReport[] } {
-  const data = isObject(body) ? body.data : undefined;
-  const frequency = isObject(body) ? body.frequency : undefined;
-  if (!Array.isArray(data) || (frequency !== 'monthly' && frequency !== 'quarterly')) throw new UnexpectedAnswerError('The ARCOS reports answer has an unexpected shape');
-  return { frequency, reports: data.map((row) => {
-    const f = isObject(row) && isObject(row.fieldData) ? row.fieldData : {};
-    if (typeof f.Container !== 'string' || typeof f.Period !== 'string' || typeof f.Superseded !== 'boolean') {
-      throw new UnexpectedAnswerError('The ARCOS reports answer has an unexpected shape');
-    }
-    return {
-      id: String((row as { recordId?: unknown }).recordId),
+  const { frequency, data } = readAnswer(keptArcosReportsAnswerSchema, body, 'ARCOS reports');
+  return {
+    frequency,
+    reports: data.map(({ recordId, fieldData: f }) => ({
+      id: recordId,
       period: f.Period,
-      periodText: String(f['Period Text'] ?? f.Period),
-      records: Number(f.Records ?? 0),
-      receipts: Number(f.Receipts ?? 0),
-      destructions: Number(f.Destructions ?? 0),
-      corrections: Number(f.Corrections ?? 0),
-      yearEnd: String(f['Year-End Inventory'] ?? ''),
-      createdBy: String(f['Created By'] ?? ''),
-      createdAt: String(f['Created At'] ?? ''),
+      periodText: f['Period Text'],
+      records: f.Records,
+      receipts: f.Receipts,
+      destructions: f.Destructions,
+      corrections: f.Corrections,
+      yearEnd: f['Year-End Inventory'],
+      createdBy: f['Created By'],
+      createdAt: f['Created At'],
       superseded: f.Superseded,
-      fileName: String(f.FileName ?? ''),
+      fileName: f.FileName,
       href: downloadHref(f.Container),
-    };
-  }) };
+    })),
+  };
 }
 
 export async function makeArcosReport(period: string): Promise<ArcosFile> {
@@ -103,7 +91,7 @@ export function useMakeArcosReport() {
 }
 
 export const keptArcosReportsQueryOptions = () =>
-  queryOptions({ queryKey: arcosKeys.kept, queryFn: async ({ signal }) => parseKeptArcosReports(await api.get<unknown>('/reports/arcos', { signal })) });
+  queryOptions({ queryKey: arcosKeys.kept, queryFn: async ({ signal }) => parseKeptArcosReports(await api.get('/reports/arcos', { signal })) });
 
 export function useKeptArcosReports() {
   return useQuery(keptArcosReportsQueryOptions());
@@ -126,17 +114,10 @@ export interface ArcosCheck {
 export const arcosCheckKeys = { all: ['records', 'arcos-check'] as const };
 
 export function parseArcosCheck(body: unknown): ArcosCheck {
-  if (!isObject(body) || typeof body.known !== 'boolean' || typeof body.pending !== 'number' || !Array.isArray(body.reports)) {
-    throw new UnexpectedAnswerError('The ARCOS check answer has an unexpected shape');
-  }
-  const byReport = new Map<string, number>();
-  for (const r of body.reports as unknown[]) {
-    if (!isObject(r) || typeof r.recordId !== 'string' || typeof r.corrections !== 'number') throw new UnexpectedAnswerError('The ARCOS check answer has an unexpected shape');
-    byReport.set(r.recordId, r.corrections);
-  }
-  return { known: body.known, nextPeriod: String(body.nextPeriod ?? ''), pending: body.pending, byReport };
+  const { known, nextPeriod, pending, reports } = readAnswer(arcosCheckAnswerSchema, body, 'ARCOS check');
+  return { known, nextPeriod, pending, byReport: new Map(reports.map((report) => [report.recordId, report.corrections])) };
 }
 
 export function useArcosCheck() {
-  return useQuery(queryOptions({ queryKey: arcosCheckKeys.all, queryFn: async ({ signal }) => parseArcosCheck(await api.get<unknown>('/reports/arcos/check', { signal })) }));
+  return useQuery(queryOptions({ queryKey: arcosCheckKeys.all, queryFn: async ({ signal }) => parseArcosCheck(await api.get('/reports/arcos/check', { signal })) }));
 }

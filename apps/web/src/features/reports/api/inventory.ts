@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { InventoryDifferences } from '@3ds/domain';
+import { inventoriesAnswerSchema, inventoryDifferencesAnswerSchema, type InventoryDifferences } from '@3ds/domain';
 import { downloadHref } from '../../../lib/records/export-records.ts';
-import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer, unexpectedAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -25,31 +25,22 @@ export interface KeptInventory {
 export const inventoryKeys = { kept: ['reports', 'inventory', 'kept'] as const };
 
 export function parseInventories(body: unknown): KeptInventory[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw new UnexpectedAnswerError('The inventory answer has an unexpected shape');
-  return data.map((row) => {
-    const f = (row as { fieldData?: Record<string, unknown> }).fieldData ?? {};
-    if (typeof f.Container !== 'string' || typeof f['Container Xlsx'] !== 'string' || typeof f['As Of'] !== 'string') {
-      throw new UnexpectedAnswerError('The inventory answer has an unexpected shape');
-    }
-    return {
-      id: String((row as { recordId?: unknown }).recordId),
-      asOf: f['As Of'],
-      lineItems: Number(f['Line Items'] ?? 0),
-      createdBy: String(f['Created By'] ?? ''),
-      createdAt: String(f['Created At'] ?? ''),
-      reconstructed: String(f.Reconstructed ?? ''),
-      pdfHref: downloadHref(f.Container),
-      xlsxHref: downloadHref(f['Container Xlsx']),
-      fileName: String(f['File Name'] ?? 'inventory.pdf'),
-    };
-  });
+  return readAnswer(inventoriesAnswerSchema, body, 'inventories').data.map(({ recordId, fieldData: f }) => ({
+    id: recordId,
+    asOf: f['As Of'],
+    lineItems: f['Line Items'],
+    createdBy: f['Created By'],
+    createdAt: f['Created At'],
+    reconstructed: f.Reconstructed,
+    pdfHref: downloadHref(f.Container),
+    xlsxHref: downloadHref(f['Container Xlsx']),
+    fileName: f['File Name'],
+  }));
 }
 
 export async function takeInventory(asOf: string): Promise<KeptInventory> {
   const [taken] = parseInventories(await api.post('/reports/inventory', { asOf: asOf.trim() }));
-  if (!taken) throw new UnexpectedAnswerError('The inventory answer has no inventory');
-  return taken;
+  return taken ?? unexpectedAnswer('data[0]');
 }
 
 export function takeInventoryMutationOptions(queryClient: QueryClient) {
@@ -67,7 +58,7 @@ export function useTakeInventory() {
 }
 
 export const inventoriesQueryOptions = () =>
-  queryOptions({ queryKey: inventoryKeys.kept, queryFn: async ({ signal }) => parseInventories(await api.get<unknown>('/reports/inventory', { signal })) });
+  queryOptions({ queryKey: inventoryKeys.kept, queryFn: async ({ signal }) => parseInventories(await api.get('/reports/inventory', { signal })) });
 
 export function useInventories() {
   return useQuery(inventoriesQueryOptions());
@@ -89,18 +80,15 @@ export interface InventoryCheck extends InventoryDifferences {
 export const inventoryDifferencesKeys = { of: (id: string) => ['records', 'inventory-differences', id] as const };
 
 export function parseInventoryCheck(body: unknown): InventoryCheck {
-  const b = body as Partial<InventoryCheck> | null;
-  if (!b || typeof b.known !== 'boolean' || typeof b.differences !== 'number' || !Array.isArray(b.notCounted) || !Array.isArray(b.noLongerOnHand) || !Array.isArray(b.changed)) {
-    throw new UnexpectedAnswerError('The inventory differences answer has an unexpected shape');
-  }
-  return { known: b.known, differences: b.differences, notCounted: b.notCounted, noLongerOnHand: b.noLongerOnHand, changed: b.changed };
+  const { known, differences, notCounted, noLongerOnHand, changed } = readAnswer(inventoryDifferencesAnswerSchema, body, 'inventory differences');
+  return { known, differences, notCounted, noLongerOnHand, changed };
 }
 
 export function useInventoryCheck(id: string) {
   return useQuery(
     queryOptions({
       queryKey: inventoryDifferencesKeys.of(id),
-      queryFn: async ({ signal }) => parseInventoryCheck(await api.get<unknown>(`/reports/inventory/${encodeURIComponent(id)}/differences`, { signal })),
+      queryFn: async ({ signal }) => parseInventoryCheck(await api.get(`/reports/inventory/${encodeURIComponent(id)}/differences`, { signal })),
     }),
   );
 }

@@ -1,5 +1,6 @@
+import { accountabilityAnswerSchema, onHandReportAnswerSchema, type AccountabilityAnswer, type OnHandReportAnswer } from '@3ds/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -38,19 +39,15 @@ export interface OnHandAnswer {
   rows: OnHandRow[];
   foundCount: number;
   totalRecordCount: number;
-  summary: { schedule: string; drugCode: string; lineItems: number; gramsOfBase: number }[];
+  summary: OnHandReportAnswer['summary'];
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export function parseOnHand(body: unknown): OnHandAnswer {
-  const b = body as { data?: unknown; dataInfo?: { foundCount?: unknown; totalRecordCount?: unknown }; summary?: unknown } | null;
-  if (!b || !Array.isArray(b.data) || !Array.isArray(b.summary) || typeof b.dataInfo?.foundCount !== 'number') {
-    throw new UnexpectedAnswerError('The on-hand answer has an unexpected shape');
-  }
+  const { data, dataInfo, summary } = readAnswer(onHandReportAnswerSchema, body, 'on hand');
   return {
-    rows: b.data.map((row) => {
-      const f = (row as { fieldData: Record<string, unknown> }).fieldData;
+    rows: data.map(({ fieldData: f }) => {
       const packs = str(f['Pack Quantity']);
       const size = str(f['Pack Size']);
       const uom = str(f['Pack Size UoM']);
@@ -74,9 +71,9 @@ export function parseOnHand(body: unknown): OnHandAnswer {
         daysLeft: typeof f['Days Left'] === 'number' ? f['Days Left'] : '',
       };
     }),
-    foundCount: b.dataInfo.foundCount,
-    totalRecordCount: Number(b.dataInfo.totalRecordCount ?? b.dataInfo.foundCount),
-    summary: b.summary as OnHandAnswer['summary'],
+    foundCount: dataInfo.foundCount,
+    totalRecordCount: dataInfo.totalRecordCount,
+    summary,
   };
 }
 
@@ -90,52 +87,14 @@ export async function getOnHand(find: OnHandFind, signal?: AbortSignal) {
     offset: (find.page - 1) * ON_HAND_PAGE_SIZE + 1,
     limit: ON_HAND_PAGE_SIZE,
   };
-  return parseOnHand(await api.get<unknown>('/reports/on-hand', { signal, query }));
+  return parseOnHand(await api.get('/reports/on-hand', { signal, query }));
 }
 
 export function useOnHand(find: OnHandFind) {
   return useQuery(queryOptions({ queryKey: onHandKeys.find(find), queryFn: ({ signal }) => getOnHand(find, signal), placeholderData: keepPreviousData }));
 }
 
-export interface AccountabilityItem {
-  recordId: number;
-  yellowBucket: boolean;
-  ndc: string;
-  description: string;
-  jobId: number;
-  dateReceived: string;
-  dateDestroyed: string;
-  gramsOfBase: number | null;
-}
-export interface AccountabilityFigure {
-  lineItems: number;
-  gramsOfBase: number;
-  items: AccountabilityItem[];
-}
-export interface AccountabilityAnswer {
-  drugCode: string;
-  from: string;
-  to: string;
-  opening: AccountabilityFigure;
-  received: AccountabilityFigure;
-  destroyed: AccountabilityFigure;
-  closing: AccountabilityFigure;
-  /** The same figures per NDC, in packages and units (dosage units, mL or grams). */
-  byNdc: NdcAccountabilityRow[];
-  unplaced: { recordId: number; yellowBucket: boolean; ndc: string; jobId: number; reason: string }[];
-}
-
-export interface NdcAccountabilityRow {
-  ndc: string;
-  description: string;
-  unit: string;
-  opening: { packages: number; units: number };
-  received: { packages: number; units: number };
-  destroyed: { packages: number; units: number };
-  closing: { packages: number; units: number };
-  balanced: boolean;
-  uncounted: number;
-}
+export type { AccountabilityAnswer, AccountabilityFigure } from '@3ds/domain';
 
 export interface AccountabilityQuery {
   from: string;
@@ -144,7 +103,6 @@ export interface AccountabilityQuery {
 }
 
 export async function getAccountability(query: AccountabilityQuery): Promise<AccountabilityAnswer> {
-  const body = await api.get<AccountabilityAnswer>('/reports/accountability', { query: { from: query.from.trim(), to: query.to.trim(), drugCode: query.drugCode.trim() } });
-  if (!body || typeof body !== 'object' || !('closing' in body)) throw new UnexpectedAnswerError('The accountability answer has an unexpected shape');
-  return body;
+  const body = await api.get('/reports/accountability', { query: { from: query.from.trim(), to: query.to.trim(), drugCode: query.drugCode.trim() } });
+  return readAnswer(accountabilityAnswerSchema, body, 'accountability');
 }

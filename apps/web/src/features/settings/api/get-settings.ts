@@ -1,6 +1,6 @@
-import { SETTINGS_FIELDS, type SettingsFieldName, type SettingsKey, type SettingsValues } from '@3ds/domain';
+import { SETTINGS_FIELDS, settingsAnswerSchema, type SettingsKey, type SettingsValues } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer, unexpectedAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -16,19 +16,15 @@ export interface SettingsRecord {
 
 const KEYS = Object.keys(SETTINGS_FIELDS) as SettingsKey[];
 
-/** The answer's record, checked: every field a string. */
+/** The answer's record, read by the settings' contract: every field a string. */
 export function settingsRecordFrom(body: unknown): SettingsRecord {
-  const record = (body as { data?: { modId?: unknown; fieldData?: Record<string, unknown> }[] } | null)?.data?.[0];
-  const fieldData = record?.fieldData;
-  if (!record || typeof record.modId !== 'string' || !fieldData || KEYS.some((key) => typeof fieldData[SETTINGS_FIELDS[key]] !== 'string')) {
-    throw new UnexpectedAnswerError("The server's answer has an unexpected shape (settings).");
-  }
-  const values = Object.fromEntries(KEYS.map((key) => [key, fieldData[SETTINGS_FIELDS[key] as SettingsFieldName] as string])) as SettingsValues;
+  const record = readAnswer(settingsAnswerSchema, body, 'settings').data[0] ?? unexpectedAnswer('settings');
+  const values = Object.fromEntries(KEYS.map((key) => [key, record.fieldData[SETTINGS_FIELDS[key]]])) as SettingsValues;
   return { modId: record.modId, values };
 }
 
 export async function getSettings(signal?: AbortSignal): Promise<SettingsRecord> {
-  return settingsRecordFrom(await api.get<unknown>('/settings', { signal }));
+  return settingsRecordFrom(await api.get('/settings', { signal }));
 }
 
 export const settingsQueryOptions = () => queryOptions({ queryKey: settingsKeys.all, queryFn: ({ signal }) => getSettings(signal) });

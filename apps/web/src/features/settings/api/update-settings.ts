@@ -22,7 +22,7 @@ export function changedSettings(before: SettingsValues, after: SettingsValues): 
 }
 
 export async function updateSettings({ changes, modId }: UpdateSettingsRequest): Promise<SettingsRecord> {
-  return settingsRecordFrom(await api.patch<unknown>('/settings', { fieldData: changes, modId }));
+  return settingsRecordFrom(await api.patch('/settings', { fieldData: changes, modId }));
 }
 
 export function updateSettingsMutationOptions(queryClient: QueryClient) {

@@ -8,7 +8,7 @@ import { accountFrom, usersKeys } from './list-users.ts';
  * taken) are shown in the Add user dialog, which keeps what was typed.
  */
 export async function addUser(request: NewUserRequest): Promise<UserAccount> {
-  return accountFrom(await api.post<unknown>('/users', request));
+  return accountFrom(await api.post('/users', request));
 }
 
 export function addUserMutationOptions(queryClient: QueryClient) {

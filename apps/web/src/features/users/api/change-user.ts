@@ -14,7 +14,7 @@ export interface ChangeUserRequest {
 }
 
 export async function changeUser({ username, changes }: ChangeUserRequest): Promise<UserAccount> {
-  return accountFrom(await api.patch<unknown>(`/users/${encodeURIComponent(username)}`, changes));
+  return accountFrom(await api.patch(`/users/${encodeURIComponent(username)}`, changes));
 }
 
 export function changeUserMutationOptions(queryClient: QueryClient) {

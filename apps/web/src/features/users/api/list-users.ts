@@ -1,6 +1,6 @@
 import { userAccountSchema, userListSchema, type UserAccount } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -13,9 +13,7 @@ export const usersKeys = {
 };
 
 export async function listUsers(signal?: AbortSignal): Promise<UserAccount[]> {
-  const parsed = userListSchema.safeParse(await api.get<unknown>('/users', { signal }));
-  if (!parsed.success) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (users).");
-  return parsed.data.users;
+  return readAnswer(userListSchema, await api.get('/users', { signal }), 'users').users;
 }
 
 export const usersQueryOptions = () =>
@@ -29,9 +27,7 @@ export function useUsers(enabled = true) {
   return useQuery({ ...usersQueryOptions(), enabled });
 }
 
-/** The account the change routes answer, checked. */
+/** The account the change routes answer, read by the contract. */
 export function accountFrom(body: unknown): UserAccount {
-  const parsed = userAccountSchema.safeParse(body);
-  if (!parsed.success) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (user account).");
-  return parsed.data;
+  return readAnswer(userAccountSchema, body, 'user account');
 }

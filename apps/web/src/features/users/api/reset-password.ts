@@ -10,7 +10,7 @@ export interface ResetPasswordRequest {
 }
 
 export async function resetPassword({ username, password }: ResetPasswordRequest): Promise<UserAccount> {
-  return accountFrom(await api.post<unknown>(`/users/${encodeURIComponent(username)}/password`, { password }));
+  return accountFrom(await api.post(`/users/${encodeURIComponent(username)}/password`, { password }));
 }
 
 export function resetPasswordMutationOptions(queryClient: QueryClient) {
