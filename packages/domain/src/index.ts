@@ -44,6 +44,7 @@ export * from './rules/users.ts';
 export * from './contracts/arcos.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/bulk.ts';
+export * from './contracts/corrections.ts';
 export * from './contracts/containers.ts';
 export * from './contracts/errors.ts';
 export * from './contracts/events.ts';

@@ -32,6 +32,10 @@ export const incompleteLineItemSchema = z.object({
   problems: z.array(z.string()),
 }) satisfies z.ZodType<IncompleteLineItem>;
 
+/** `GET /{entity}/{id}/lock-check`: the line items that keep the record from being locked (none: `[]`). */
+export const lockCheckAnswerSchema = z.object({ incomplete: z.array(incompleteLineItemSchema) });
+export type LockCheckAnswer = z.infer<typeof lockCheckAnswerSchema>;
+
 /** A record left as it was, with the code and message its single action would have answered. */
 export const bulkRefusalSchema = z.object({
   recordId: z.string(),

@@ -1,4 +1,4 @@
-import { BULK_ACTIONS, BULK_ENTITIES, BULK_MAX_RECORDS, CATALOGUE, isLineItemList, type BulkEntity } from '@3ds/domain';
+import { BULK_ACTIONS, BULK_ENTITIES, BULK_MAX_RECORDS, bulkAnswerSchema, CATALOGUE, isLineItemList, type BulkEntity } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
@@ -13,23 +13,6 @@ const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must b
 const findSchema = strictBody({
   quickFindCriteria: z.string().max(1000).optional(),
   searchCriteria: z.union([z.string().max(20_000), findRequestsSchema]).optional(),
-});
-
-/** A line item that keeps a lock from being done, and what it lacks (IncompleteLineItem). */
-const incompleteLineItemSchema = z.object({
-  recordId: z.string(),
-  yellowBucket: z.boolean(),
-  containerId: z.string(),
-  containerName: z.string(),
-  ndc: z.string(),
-  lot: z.string(),
-  problems: z.array(z.string()),
-});
-
-const responseSchema = z.object({
-  done: z.number(),
-  refused: z.array(z.object({ recordId: z.string(), code: z.string(), message: z.string(), incomplete: z.array(incompleteLineItemSchema).optional() })),
-  data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })).optional(),
 });
 
 function bodySchema(entity: BulkEntity) {
@@ -93,7 +76,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ bulk: BulkService }> = async (a
           summary: `Lock, unlock, move, delete or export a selection of ${CATALOGUE[entity].title}`,
           description: description(entity),
           body: bodySchema(entity),
-          response: { 200: responseSchema },
+          response: { 200: bulkAnswerSchema },
         },
       },
       async (request) => bulk.run(entity, request.body, request.user, request.id),

@@ -1,4 +1,4 @@
-import { entitiesOf, recordKind } from '@3ds/domain';
+import { createdRecordSchema, entitiesOf, recordKind } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -17,7 +17,6 @@ const containerFields = {
   netWeight: fieldValue,
   grossUoM: fieldValue,
 };
-const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
 
 /** FileMaker field names of the generic create (`POST /container` with fieldData). */
 const FIELD_DATA_NAMES = {
@@ -49,7 +48,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           summary: `Create a ${singular}`,
           description: 'Needs CREATE_CONTAINER (403) and an unlocked job (409). Weights are numbers ≥ 0; gross weight is computed (net + package). 422 with the messages for invalid values.',
           body: strictBody({ jobId: idNumber, ...containerFields }),
-          response: { 200: createdSchema },
+          response: { 200: createdRecordSchema },
         },
       },
       async (request) => {
@@ -65,7 +64,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           tags,
           summary: `Create a ${singular} from fieldData`,
           body: strictBody({ fieldData: fieldDataOf(Object.keys(FIELD_DATA_NAMES), { 'Job ID': idNumber }) }),
-          response: { 200: createdSchema },
+          response: { 200: createdRecordSchema },
         },
       },
       async (request) => {
@@ -86,7 +85,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           description: `Needs ${kind === 'standard' ? 'CREATE_CONTAINER' : 'CREATE_LINE_ITEM (spec 2 §6)'} (403) and an unlocked container and job (409). No change: 422 "Invalid Form". With \`modId\`, a record changed since answers 409.`,
           params: z.object({ id: recordId }),
           body: strictBody({ id: idNumber.optional(), modId: z.union([z.string().max(20), z.number()]).optional(), ...containerFields }),
-          response: { 200: createdSchema },
+          response: { 200: createdRecordSchema },
         },
       },
       async (request) => {

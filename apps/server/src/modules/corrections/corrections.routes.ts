@@ -1,31 +1,10 @@
-import { CORRECTION_REASON_MAX, entitiesOf, recordKind } from '@3ds/domain';
+import { CORRECTION_REASON_MAX, correctionsAnswerSchema, entitiesOf, recordKind } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CorrectionsService } from './corrections.service.ts';
 
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 const id = z.number().int().positive().max(999_999_999);
-
-const correctionAnswer = z.object({
-  recordId: z.string(),
-  fieldData: z.object({
-    'Job ID': z.string(),
-    'Line Item ID': z.string(),
-    'Yellow Bucket': z.boolean(),
-    Field: z.string(),
-    'Old Value': z.string(),
-    'New Value': z.string(),
-    Reason: z.string(),
-    'Requested By': z.string(),
-    'Requested At': z.string(),
-    Status: z.enum(['pending', 'applied', 'rejected']),
-    'Status Text': z.string(),
-    'Decided By': z.string(),
-    'Decided At': z.string(),
-    'Decision Note': z.string(),
-  }),
-});
-const correctionsAnswer = z.object({ data: z.array(correctionAnswer) });
 
 const requestBody = z
   .object({
@@ -52,7 +31,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
         summary: "The corrections of a job and of its line items",
         description: `${RULES} Newest first, pending, applied and rejected alike. 404 for an unknown job.`,
         params: z.object({ id: recordId }),
-        response: { 200: correctionsAnswer },
+        response: { 200: correctionsAnswerSchema },
       },
     },
     async (request) => corrections.list({ jobId: Number(request.params.id) }),
@@ -67,7 +46,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
           summary: `The corrections of a ${segment === 'line-item' ? '' : 'Yellow Bucket '}line item`,
           description: `${RULES} Newest first. 404 for an unknown line item.`,
           params: z.object({ id: recordId }),
-          response: { 200: correctionsAnswer },
+          response: { 200: correctionsAnswerSchema },
         },
       },
       async (request) => corrections.list({ lineItemId: Number(request.params.id) }),
@@ -83,7 +62,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
         summary: 'Ask for a correction of a final record',
         description: `${RULES} \`lineItemId\` with a field of Pack Quantity, Pack Size, Percent Fill (a percent), Lot Number, Expiration Date (MM/DD/YYYY, blank clears it); or \`jobId\` with Date Received or Date Destroyed (MM/DD/YYYY). Needs CREATE_LINE_ITEM (403). 422 for an unknown field, a value the field cannot take, the value the record holds already, or a missing reason (at most ${CORRECTION_REASON_MAX} characters); 409 when the job is not final (change the record itself instead); 404 for an unknown record. Answers the pending correction (201).`,
         body: requestBody,
-        response: { 201: correctionsAnswer },
+        response: { 201: correctionsAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -106,7 +85,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
               : `Records who rejected the correction, when, and why (\`note\`); the record stays as it is. Needs APPROVE_CORRECTION (403) and another user than the one who asked (403). 409 when it is decided already; 404 for an unknown correction.`,
           params: z.object({ id: recordId }),
           body: decisionBody.optional(),
-          response: { 200: correctionsAnswer },
+          response: { 200: correctionsAnswerSchema },
         },
       },
       async (request) => corrections.decide(Number(request.params.id), decision, request.body?.note, request.user, request.id),

@@ -1,4 +1,4 @@
-import { LINE_ITEM_FIELD_DATA_KEYS, entitiesOf, lineItemEntryShape, recordKind, ndcLookupAnswerSchema, ndcResolveAnswerSchema } from '@3ds/domain';
+import { createdRecordSchema, entitiesOf, LINE_ITEM_FIELD_DATA_KEYS, lineItemEntryShape, ndcLookupAnswerSchema, ndcResolveAnswerSchema, recordKind } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -9,7 +9,6 @@ import type { LineItemsService } from './line-items.service.ts';
 const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 // Ids are int4 in the database: a larger number would fail there, not here.
 const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
-const createdSchema = z.object({ recordId: z.string(), modId: z.string() });
 const modIdSchema = z.union([z.string().max(20), z.number()]).optional();
 /** A number as the client saw it: a JSON number or a plain decimal (blank for none). */
 const seenNumber = z.union([z.number(), z.string().regex(/^(-?\d+(\.\d+)?|\s*)$/, 'must be a number written with digits and at most one decimal point')]);
@@ -66,7 +65,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           summary: `Create a ${singular}`,
           description: `Needs CREATE_LINE_ITEM (403), an unlocked container and job (409) and a registration that has not expired and supports the NDC's schedule (422). The new-line-item rules of spec 2 §5, and Pack Quantity of a complete NDC in a standard container ("Pack Quantity is required"), answer 422 with their texts in \`details\`; so does a Pack Size of a complete NDC that is not its dictionary package without a \`packSizeReason\` (one line, at most 200 characters). ${COMPUTED}`,
           body: lineItemEntrySchema.extend({ containerId: idNumber, user: z.unknown().optional(), initial: z.unknown().optional() }),
-          response: { 200: createdSchema },
+          response: { 200: createdRecordSchema },
         },
       },
       async (request) => {
@@ -87,7 +86,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
               { message: 'needs id_container or Container ID (the container to add to)' },
             ),
           }),
-          response: { 200: createdSchema },
+          response: { 200: createdRecordSchema },
         },
       },
       async (request) => {
@@ -116,7 +115,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             user: z.unknown().optional(),
             initial: initialSchema,
           }),
-          response: { 200: createdSchema },
+          response: { 200: createdRecordSchema },
         },
       },
       async (request) =>
@@ -145,7 +144,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
               needsUnitConversion: z.unknown().optional(),
               isYellowBucket: z.unknown().optional(),
             }),
-            response: { 200: createdSchema },
+            response: { 200: createdRecordSchema },
           },
         },
         async (request) =>

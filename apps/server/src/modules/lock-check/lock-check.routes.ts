@@ -1,4 +1,4 @@
-import { CATALOGUE, ENTITIES, RECORD_KINDS, recordKind, type EntityName } from '@3ds/domain';
+import { CATALOGUE, ENTITIES, lockCheckAnswerSchema, RECORD_KINDS, recordKind, type EntityName } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LockCheckService, LockCheckTarget } from './lock-check.service.ts';
@@ -7,17 +7,6 @@ import type { LockCheckService, LockCheckTarget } from './lock-check.service.ts'
 const TARGETS: (LockCheckTarget & { entity: EntityName })[] = ENTITIES.filter((entity) => RECORD_KINDS[entity].lockable).map((entity) => {
   const { family, kind, one } = recordKind(entity);
   return { entity, record: family, ...(kind ? { kind } : {}), noun: one } as LockCheckTarget & { entity: EntityName };
-});
-
-/** IncompleteLineItem of @3ds/domain. */
-const incompleteSchema = z.object({
-  recordId: z.string(),
-  yellowBucket: z.boolean(),
-  containerId: z.string(),
-  containerName: z.string(),
-  ndc: z.string(),
-  lot: z.string(),
-  problems: z.array(z.string()),
 });
 
 /** `GET /{job|container|yb-container|line-item|yb-line-item}/{id}/lock-check` (plural segments too). */
@@ -33,7 +22,7 @@ export const lockCheckRoutes: FastifyPluginAsyncZod<{ lockCheck: LockCheckServic
             summary: `What keeps a ${singular} from being locked`,
             description: `The line items of the ${target.noun}${target.record === 'line-item' ? ' (itself)' : target.record === 'job' ? ' (standard and Yellow Bucket)' : ''} that lack what DEA Form 41 and ARCOS need — pack quantity and size, a bulk item's weight, a Schedule I/II item's Form 222 number, a quantity ARCOS can write — each with its container, NDC, lot and what it lacks; \`incomplete: []\` when nothing does. The lock (PATCH …/lock/{id}) makes the same check and answers 409 \`INCOMPLETE\` with the same list. Any signed-in user; 404 for an unknown record.`,
             params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') }),
-            response: { 200: z.object({ incomplete: z.array(incompleteSchema) }) },
+            response: { 200: lockCheckAnswerSchema },
           },
         },
         async (request) => lockCheck.check(target, Number(request.params.id)),

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { entityOf, kindFor, RECORD_KINDS, type CorrectionStatus } from '@3ds/domain';
+import { correctionsAnswerSchema, entityOf, kindFor, RECORD_KINDS, type CorrectionStatus } from '@3ds/domain';
 import { api } from '../../../lib/api-client.ts';
-import { UnexpectedAnswerError } from '../../../lib/answer-shape.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 
 /** Whose corrections a panel lists: a job's (its own and its line items') or one line item's. */
@@ -37,31 +37,23 @@ export const correctionsKeys = {
 };
 
 export function correctionsFrom(body: unknown): Correction[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw new UnexpectedAnswerError("The server's answer has an unexpected shape (corrections).");
-  return data.map((row) => {
-    const f = (row as { fieldData?: Record<string, unknown> }).fieldData ?? {};
-    const status = f.Status;
-    if (status !== 'pending' && status !== 'applied' && status !== 'rejected') throw new UnexpectedAnswerError("The server's answer has an unexpected shape (corrections).");
-    const text = (key: string) => String(f[key] ?? '');
-    return {
-      id: String((row as { recordId?: unknown }).recordId),
-      jobId: text('Job ID'),
-      lineItemId: text('Line Item ID'),
-      yellowBucket: f['Yellow Bucket'] === true,
-      field: text('Field'),
-      oldValue: text('Old Value'),
-      newValue: text('New Value'),
-      reason: text('Reason'),
-      requestedBy: text('Requested By'),
-      requestedAt: text('Requested At'),
-      status,
-      statusText: text('Status Text'),
-      decidedBy: text('Decided By'),
-      decidedAt: text('Decided At'),
-      decisionNote: text('Decision Note'),
-    };
-  });
+  return readAnswer(correctionsAnswerSchema, body, 'corrections').data.map(({ recordId, fieldData: f }) => ({
+    id: recordId,
+    jobId: f['Job ID'],
+    lineItemId: f['Line Item ID'],
+    yellowBucket: f['Yellow Bucket'],
+    field: f.Field,
+    oldValue: f['Old Value'],
+    newValue: f['New Value'],
+    reason: f.Reason,
+    requestedBy: f['Requested By'],
+    requestedAt: f['Requested At'],
+    status: f.Status,
+    statusText: f['Status Text'],
+    decidedBy: f['Decided By'],
+    decidedAt: f['Decided At'],
+    decisionNote: f['Decision Note'],
+  }));
 }
 
 function pathOf(of: CorrectionsOf): string {

@@ -1,6 +1,7 @@
-import type { LineItemEntryInput } from '@3ds/domain';
+import { createdRecordSchema, type LineItemEntryInput } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 import type { NdcLookup } from '../ndc-lookup-shape.ts';
 
@@ -42,10 +43,8 @@ export function quickLineItemBody(containerId: string, ndc: string, lookup: Pick
 }
 
 export async function createLineItem(target: LineItemTarget, body: NewLineItemBody): Promise<{ recordId: string }> {
-  const answer = (await api.post(`/${target.apiSingular}/new`, body)) as { recordId?: unknown } | undefined;
-  const recordId = answer?.recordId;
-  if (typeof recordId !== 'string' && typeof recordId !== 'number') throw new Error('The server did not say which line item it created.');
-  return { recordId: String(recordId) };
+  const { recordId } = readAnswer(createdRecordSchema, await api.post<unknown>(`/${target.apiSingular}/new`, body), 'new line item');
+  return { recordId };
 }
 
 export function createLineItemMutationOptions(target: LineItemTarget, queryClient: QueryClient) {

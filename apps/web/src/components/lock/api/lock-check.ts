@@ -1,14 +1,13 @@
-import type { IncompleteLineItem, LockableEntity } from '@3ds/domain';
+import { lockCheckAnswerSchema, type LockableEntity, type LockCheckAnswer } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 
 /** The records that can be locked (record-kinds.ts). */
 export type { LockableEntity };
 
-export interface LockCheck {
-  incomplete: IncompleteLineItem[];
-}
+export type LockCheck = LockCheckAnswer;
 
 /**
  * `GET /3ds/api/{entity}/{id}/lock-check` — the record's line items that lack what DEA Form 41 and
@@ -20,8 +19,7 @@ export const lockCheckKeys = {
 };
 
 export async function getLockCheck(entity: LockableEntity, id: string, signal?: AbortSignal): Promise<LockCheck> {
-  const body = (await api.get(`/${entity}/${encodeURIComponent(id)}/lock-check`, { signal })) as { incomplete?: unknown };
-  return { incomplete: Array.isArray(body.incomplete) ? (body.incomplete as IncompleteLineItem[]) : [] };
+  return readAnswer(lockCheckAnswerSchema, await api.get<unknown>(`/${entity}/${encodeURIComponent(id)}/lock-check`, { signal }), 'lock check');
 }
 
 export function lockCheckQueryOptions(entity: LockableEntity, id: string) {

@@ -2,6 +2,7 @@ import { onHandAnswerSchema, type OnHandAnswer } from '@3ds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { api } from '../../../lib/api-client.ts';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 
 /**
  * `GET /3ds/api/home/on-hand` — what is on hand, by schedule (line items of jobs received and not
@@ -9,7 +10,7 @@ import { api } from '../../../lib/api-client.ts';
  * the user's own saves) reads it again.
  */
 export async function getOnHand(signal?: AbortSignal): Promise<OnHandAnswer> {
-  return onHandAnswerSchema.parse(await api.get('/home/on-hand', { signal }));
+  return readAnswer(onHandAnswerSchema, await api.get<unknown>('/home/on-hand', { signal }), 'on hand');
 }
 
 export const onHandQueryOptions = () =>
