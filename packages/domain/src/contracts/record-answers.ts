@@ -44,6 +44,11 @@ export type RecordAnswer = z.infer<typeof recordAnswerSchema>;
 
 /** What a create or an edit answers: the record's id and its new modId (the next edit sends it back). */
 export const createdRecordSchema = z.object({ recordId: z.string(), modId: z.string() });
+const okMessagesSchema = z.array(z.object({ code: z.string(), message: z.string() }));
+/** `DELETE /{line-item|yb-line-item}/{id}`: done, and the container it was in (where the screen goes next). */
+export const deletedLineItemAnswerSchema = z.object({ messages: okMessagesSchema, containerId: z.string() });
+/** `DELETE /{container|yb-container}/{id}`: done, and the job it was in. */
+export const deletedContainerAnswerSchema = z.object({ messages: okMessagesSchema, jobId: z.string() });
 export type CreatedRecord = z.infer<typeof createdRecordSchema>;
 
 /** A file to download (exports, reports, documents): a signed link in `data[0].fieldData.Container`. */

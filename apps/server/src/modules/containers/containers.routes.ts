@@ -1,4 +1,4 @@
-import { createdRecordSchema, entitiesOf, recordKind } from '@3ds/domain';
+import { createdRecordSchema, deletedContainerAnswerSchema, entitiesOf, recordKind } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -135,6 +135,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
             summary: `Delete a ${singular} with its line items`,
             description: 'Needs DELETE_CONTAINER (403); refused (409) when the container or its job is locked, or when it holds a line item locked on its own. The audit row keeps the deleted container and line items.',
             params: z.object({ id: recordId }),
+            response: { 200: deletedContainerAnswerSchema },
           },
         },
         async (request) => containers.delete(kind, Number(request.params.id), request.user, request.id),

@@ -1,4 +1,4 @@
-import { createdRecordSchema, entitiesOf, LINE_ITEM_FIELD_DATA_KEYS, lineItemEntryShape, ndcLookupAnswerSchema, ndcResolveAnswerSchema, recordKind } from '@3ds/domain';
+import { createdRecordSchema, deletedLineItemAnswerSchema, entitiesOf, LINE_ITEM_FIELD_DATA_KEYS, lineItemEntryShape, ndcLookupAnswerSchema, ndcResolveAnswerSchema, recordKind } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -197,6 +197,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             summary: `Delete a ${singular}`,
             description: 'Needs DELETE_LINE_ITEM (403); refused (409) when the item, its container or job is locked. The audit row keeps the deleted item.',
             params: z.object({ id: recordId }),
+            response: { 200: deletedLineItemAnswerSchema },
           },
         },
         async (request) => lineItems.delete(kind, Number(request.params.id), request.user, request.id),

@@ -1,4 +1,6 @@
+import { deletedContainerAnswerSchema } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
 import { deleteRefused, forgetDeletedRecord, markDeleting } from '../../../lib/records/deleting-records.ts';
@@ -9,9 +11,8 @@ import type { ContainerKindConfig } from '../container-kinds.ts';
  * (spec 2 §4). The answer names the job it was in; the caller goes back to that job's view.
  */
 export async function deleteContainer(kind: ContainerKindConfig, id: string): Promise<{ jobId: string | null }> {
-  const body = await api.delete(`/${kind.apiSingular}/${encodeURIComponent(id)}`);
-  const jobId = typeof body === 'object' && body !== null ? (body as { jobId?: unknown }).jobId : undefined;
-  return { jobId: typeof jobId === 'string' || typeof jobId === 'number' ? String(jobId) : null };
+  const body = await api.delete<unknown>(`/${kind.apiSingular}/${encodeURIComponent(id)}`);
+  return { jobId: readAnswer(deletedContainerAnswerSchema, body, 'deleted container').jobId };
 }
 
 export function deleteContainerMutationOptions(kind: ContainerKindConfig, queryClient: QueryClient) {

@@ -1,4 +1,6 @@
+import { deletedLineItemAnswerSchema } from '@3ds/domain';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { readAnswer } from '../../../lib/answer-shape.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { LineItemKindConfig } from '../../../components/line-item-entry/line-item-kinds.ts';
 import { recordsKeys } from '../../../lib/records/list-records.ts';
@@ -9,9 +11,8 @@ import { deleteRefused, forgetDeletedRecord, markDeleting } from '../../../lib/r
  * was in; the caller goes to that container's view.
  */
 export async function deleteLineItem(kind: LineItemKindConfig, id: string): Promise<{ containerId: string | null }> {
-  const body = await api.delete(`/${kind.apiSingular}/${encodeURIComponent(id)}`);
-  const containerId = typeof body === 'object' && body !== null ? (body as { containerId?: unknown }).containerId : undefined;
-  return { containerId: typeof containerId === 'string' || typeof containerId === 'number' ? String(containerId) : null };
+  const body = await api.delete<unknown>(`/${kind.apiSingular}/${encodeURIComponent(id)}`);
+  return { containerId: readAnswer(deletedLineItemAnswerSchema, body, 'deleted line item').containerId };
 }
 
 export function deleteLineItemMutationOptions(kind: LineItemKindConfig, queryClient: QueryClient) {
