@@ -1,41 +1,22 @@
 import type { InventoryMoment } from '@3ds/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../schema.ts';
+import { fromLineItems, lineItemColumns, lineItemFactsOf, type LineItemRow } from './line-item-facts.repository.ts';
 
-/** A line item on hand, with what the on-hand view, the inventory and the ARCOS year-end read of it. */
-export interface OnHandLine {
-  id: number;
-  kind: string;
-  job_id: number;
-  job_name: string;
-  container_id: number;
-  container_name: string | null;
-  registration_number: string | null;
-  company_name: string | null;
-  ndc: string;
-  description: string | null;
-  schedule: string | null;
-  drug_code: string | null;
-  strength: string | null;
-  form: string | null;
-  lot_number: string | null;
-  pack_quantity: number | null;
-  pack_size: number | null;
-  pack_size_uom: string | null;
-  percent_fill: number | null;
-  reporting_qty: number | null;
-  reporting_uom: string | null;
-  grams_of_base: number | null;
-  form_222_number: string | null;
+/** How the on-hand reads join a line item's relations, and the columns they answer (line-item-facts.repository.ts). */
+const ON_HAND_JOINS = { container: 'inner', job: 'inner', registration: 'left', company: 'left', dictionary: 'left' } as const;
+const ON_HAND_FACTS = [
+  'id', 'kind', 'job_id', 'job_name', 'container_id', 'container_name', 'registration_number', 'company_name', 'ndc', 'description', 'schedule', 'drug_code', 'strength', 'form',
+  'lot_number', 'pack_quantity', 'pack_size', 'pack_size_uom', 'percent_fill', 'reporting_qty', 'reporting_uom', 'grams_of_base', 'form_222_number', 'date_received', 'date_destroyed',
+  'removed_from_arcos', 'bulk_raw_powder', 'bulk_raw_liquid', 'bulk_dosage_formulation', 'bulk_solution', 'ingredient_base_weight', 'density',
+] as const;
+
+/**
+ * A line item on hand, with what the on-hand view, the inventory and the ARCOS year-end read of it.
+ * `date_received` keeps the type it always had: a line on hand was received (one of drugCodeLines may not have been).
+ */
+export interface OnHandLine extends LineItemRow<typeof ON_HAND_JOINS, (typeof ON_HAND_FACTS)[number]> {
   date_received: string;
-  date_destroyed: string | null;
-  removed_from_arcos: boolean | null;
-  bulk_raw_powder: boolean | null;
-  bulk_raw_liquid: boolean | null;
-  bulk_dosage_formulation: boolean | null;
-  bulk_solution: boolean | null;
-  ingredient_base_weight: number | null;
-  density: number | null;
 }
 
 /** The filters of the on-hand view: words of the quick find, a schedule, a drug code. */
@@ -56,64 +37,10 @@ function onHandAt(at: InventoryMoment) {
 }
 
 function baseQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('line_items as li')
-    .innerJoin('jobs as j', 'j.id', 'li.job_id')
-    .innerJoin('containers as ct', 'ct.id', 'li.container_id')
-    .leftJoin('registrations as r', 'r.id', 'j.registration_id')
-    .leftJoin('companies as co', 'co.id', 'r.company_id')
-    .leftJoin('ndc_dictionary as d', 'd.ndc', 'li.ndc')
-    .select([
-      'li.id',
-      'li.kind',
-      'li.job_id',
-      'j.name as job_name',
-      'li.container_id',
-      'ct.name as container_name',
-      'r.registration_number',
-      'co.name as company_name',
-      'li.ndc',
-      'li.ndc_description as description',
-      'li.ndc_schedule as schedule',
-      'd.drug_code',
-      sql<string | null>`coalesce(nullif(li.strength, ''), d.strength)`.as('strength'),
-      sql<string | null>`coalesce(nullif(li.form, ''), d.form)`.as('form'),
-      'li.lot_number',
-      'li.pack_quantity',
-      'li.pack_size',
-      'li.pack_size_uom',
-      'li.percent_fill',
-      'li.reporting_qty',
-      'li.reporting_uom',
-      'li.grams_of_base',
-      'li.form_222_number',
-      sql<string>`to_char(j.date_received, 'YYYY-MM-DD')`.as('date_received'),
-      sql<string | null>`to_char(j.date_destroyed, 'YYYY-MM-DD')`.as('date_destroyed'),
-      'd.removed_from_arcos',
-      'd.bulk_raw_powder',
-      'd.bulk_raw_liquid',
-      'd.bulk_dosage_formulation',
-      'd.bulk_solution',
-      'd.ingredient_base_weight',
-      sql<number | null>`coalesce(d.density, li.package_size_density)`.as('density'),
-    ]);
+  return fromLineItems(db, ON_HAND_JOINS).select(lineItemColumns(...ON_HAND_FACTS));
 }
 
-const numeric = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-function normalise(row: Record<string, unknown>): OnHandLine {
-  const line = row as unknown as OnHandLine;
-  return {
-    ...line,
-    pack_quantity: numeric(row.pack_quantity),
-    pack_size: numeric(row.pack_size),
-    percent_fill: numeric(row.percent_fill),
-    reporting_qty: numeric(row.reporting_qty),
-    grams_of_base: numeric(row.grams_of_base),
-    ingredient_base_weight: numeric(row.ingredient_base_weight),
-    density: numeric(row.density),
-  };
-}
+const normalise = (row: LineItemRow<typeof ON_HAND_JOINS, (typeof ON_HAND_FACTS)[number]>) => lineItemFactsOf(row) as OnHandLine;
 
 /**
  * Every line item on hand at the moment (received and not yet destroyed), in schedule, drug code,
@@ -136,7 +63,7 @@ export async function onHandLines(db: Kysely<Database>, at: InventoryMoment, fil
     .orderBy('li.ndc')
     .orderBy('li.id')
     .execute();
-  return rows.map((r) => normalise(r as Record<string, unknown>));
+  return rows.map(normalise);
 }
 
 export interface OnHandCounts {
@@ -192,5 +119,5 @@ export async function drugCodeLines(db: Kysely<Database>, drugCode: string, unti
     .where((eb) => eb.or([eb('j.date_received', '<=', until), eb('j.date_destroyed', '<=', until)]))
     .orderBy('li.id')
     .execute();
-  return rows.map((r) => normalise(r as Record<string, unknown>));
+  return rows.map(normalise);
 }

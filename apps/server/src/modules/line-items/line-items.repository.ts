@@ -1,5 +1,6 @@
 import { holdingRegistrationOf, type HoldingRegistration } from '@3ds/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { fromLineItems, lineItemColumns } from '../../db/repositories/line-item-facts.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LineItemUpdate, NewLineItem, RecordKind } from '../../db/tables/records.table.ts';
 
@@ -32,29 +33,8 @@ export function valueList(db: Kysely<Database>, name: string) {
 
 /** What a label prints about a line item. */
 export function labelFacts(db: Kysely<Database>, id: number, kind: RecordKind) {
-  return db
-    .selectFrom('line_items as li')
-    .innerJoin('containers as ct', 'ct.id', 'li.container_id')
-    .innerJoin('jobs as j', 'j.id', 'li.job_id')
-    .innerJoin('registrations as r', 'r.id', 'j.registration_id')
-    .innerJoin('companies as co', 'co.id', 'r.company_id')
-    .select([
-      'li.id',
-      'li.ndc',
-      'li.ndc_description',
-      'li.ndc_schedule',
-      'li.pack_quantity',
-      'li.pack_size',
-      'li.pack_size_uom',
-      'li.reporting_qty',
-      'li.reporting_uom',
-      'ct.id as container_id',
-      'ct.name as container_name',
-      'j.id as job_id',
-      'j.name as job_name',
-      'co.name as company_name',
-      'r.registration_number',
-    ])
+  return fromLineItems(db, { container: 'inner', job: 'inner', registration: 'inner', company: 'inner' })
+    .select(lineItemColumns('id', 'ndc', 'ndc_description', 'ndc_schedule', 'pack_quantity', 'pack_size', 'pack_size_uom', 'reporting_qty', 'reporting_uom', 'container_id', 'container_name', 'job_id', 'job_name', 'company_name', 'registration_number'))
     .where('li.id', '=', id)
     .where('li.kind', '=', kind)
     .executeTakeFirst();

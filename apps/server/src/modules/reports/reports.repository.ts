@@ -1,5 +1,6 @@
 import type { ArcosHeld } from '@3ds/domain';
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool } from 'kysely';
+import { fromLineItems, lineItemColumns, type LineItemRow } from '../../db/repositories/line-item-facts.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ArcosReportsTable, ArcosReportTransactionsTable } from '../../db/tables/dea-records.table.ts';
 
@@ -22,88 +23,34 @@ export function findContainerByName(db: Kysely<Database>, jobId: number, name: s
     .execute();
 }
 
-export interface ReportLine {
-  job_id: number;
-  job_name: string;
-  container_id: number;
-  container_name: string | null;
-  kind: string;
-  id: number;
-  ndc: string;
-  ndc_description: string | null;
-  ndc_schedule: string | null;
-  drug_code: string | null;
-  pack_quantity: number | null;
-  pack_quantity_uom: string | null;
-  pack_size: number | null;
-  pack_size_uom: string | null;
-  percent_fill: number;
-  reporting_qty: number | null;
-  reporting_uom: string | null;
-  grams_of_base: number | null;
-  form_222_number: string | null;
-  cwf_form_number: string | null;
-}
+/** How a job report joins a line item's relations, and the columns it answers (line-item-facts.repository.ts). */
+const REPORT_JOINS = { container: 'inner', job: 'inner', dictionary: 'left' } as const;
+const REPORT_FACTS = [
+  'job_id', 'job_name', 'container_id', 'container_name', 'kind', 'id', 'ndc', 'ndc_description', 'ndc_schedule', 'drug_code',
+  'pack_quantity', 'pack_quantity_uom', 'pack_size', 'pack_size_uom', 'percent_fill', 'reporting_qty', 'reporting_uom', 'grams_of_base', 'form_222_number', 'cwf_form_number',
+] as const;
+export type ReportLine = LineItemRow<typeof REPORT_JOINS, (typeof REPORT_FACTS)[number]>;
 
 /** The job's line items of both kinds, optionally of some containers and ARCOS-reportable only. */
 export async function reportLines(
   db: Kysely<Database>,
   filter: { jobId: number; containerIds?: number[]; arcosOnly: boolean; arcos: { schedules: readonly string[]; drugCodes: readonly string[] } },
 ): Promise<ReportLine[]> {
-  let query = db
-    .selectFrom('line_items as li')
-    .innerJoin('containers as ct', 'ct.id', 'li.container_id')
-    .innerJoin('jobs as j', 'j.id', 'li.job_id')
-    .leftJoin('ndc_dictionary as d', 'd.ndc', 'li.ndc')
-    .select([
-      'li.job_id',
-      'j.name as job_name',
-      'li.container_id',
-      'ct.name as container_name',
-      'li.kind',
-      'li.id',
-      'li.ndc',
-      'li.ndc_description',
-      'li.ndc_schedule',
-      'd.drug_code',
-      'li.pack_quantity',
-      'li.pack_quantity_uom',
-      'li.pack_size',
-      'li.pack_size_uom',
-      'li.percent_fill',
-      'li.reporting_qty',
-      'li.reporting_uom',
-      'li.grams_of_base',
-      'li.form_222_number',
-      'li.cwf_form_number',
-    ])
+  let query = fromLineItems(db, REPORT_JOINS)
+    .select(lineItemColumns(...REPORT_FACTS))
     .where('li.job_id', '=', filter.jobId);
   if (filter.containerIds) query = query.where('li.container_id', 'in', filter.containerIds);
   if (filter.arcosOnly) query = query.where((eb) => arcosReportable(eb, filter.arcos));
-  return query.orderBy('li.container_id').orderBy('li.id').execute() as Promise<ReportLine[]>;
+  return query.orderBy('li.container_id').orderBy('li.id').execute();
 }
 
-export interface ArcosLine {
-  id: number;
-  job_id: number;
-  kind: string;
-  ndc: string;
-  ndc_schedule: string | null;
-  drug_code: string | null;
-  bulk_raw_powder: boolean | null;
-  bulk_raw_liquid: boolean | null;
-  bulk_dosage_formulation: boolean | null;
-  bulk_solution: boolean | null;
-  pack_quantity: number | null;
-  pack_size: number | null;
-  pack_size_uom: string | null;
-  percent_fill: number;
-  density: number | null;
-  form_222_number: string | null;
-  date_received: string | null;
-  date_destroyed: string | null;
-  registration_number: string | null;
-}
+/** How the ARCOS report joins a line item's relations, and the columns it answers: the job's dates and its client's registration number. */
+const ARCOS_JOINS = { job: 'inner', registration: 'left', dictionary: 'left' } as const;
+const ARCOS_FACTS = [
+  'id', 'job_id', 'kind', 'ndc', 'ndc_schedule', 'drug_code', 'bulk_raw_powder', 'bulk_raw_liquid', 'bulk_dosage_formulation', 'bulk_solution',
+  'pack_quantity', 'pack_size', 'pack_size_uom', 'percent_fill', 'density', 'form_222_number', 'date_received', 'date_destroyed', 'registration_number',
+] as const;
+export type ArcosLine = LineItemRow<typeof ARCOS_JOINS, (typeof ARCOS_FACTS)[number]>;
 
 /**
  * The ARCOS-reportable line items (`arcos` filter: schedules, drug codes, not removed from ARCOS)
@@ -116,32 +63,8 @@ export function arcosLines(
   range: { from: string; to: string; ids: readonly number[] },
   arcos: { schedules: readonly string[]; drugCodes: readonly string[] },
 ): Promise<ArcosLine[]> {
-  return db
-    .selectFrom('line_items as li')
-    .innerJoin('jobs as j', 'j.id', 'li.job_id')
-    .leftJoin('registrations as r', 'r.id', 'j.registration_id')
-    .leftJoin('ndc_dictionary as d', 'd.ndc', 'li.ndc')
-    .select([
-      'li.id',
-      'li.job_id',
-      'li.kind',
-      'li.ndc',
-      'li.ndc_schedule',
-      'd.drug_code',
-      'd.bulk_raw_powder',
-      'd.bulk_raw_liquid',
-      'd.bulk_dosage_formulation',
-      'd.bulk_solution',
-      'li.pack_quantity',
-      'li.pack_size',
-      'li.pack_size_uom',
-      'li.percent_fill',
-      sql<number | null>`coalesce(d.density, li.package_size_density)`.as('density'),
-      'li.form_222_number',
-      sql<string | null>`to_char(j.date_received, 'YYYY-MM-DD')`.as('date_received'),
-      sql<string | null>`to_char(j.date_destroyed, 'YYYY-MM-DD')`.as('date_destroyed'),
-      'r.registration_number',
-    ])
+  return fromLineItems(db, ARCOS_JOINS)
+    .select(lineItemColumns(...ARCOS_FACTS))
     .where((eb) =>
       eb.or([
         eb.and([eb('j.date_received', '>=', range.from), eb('j.date_received', '<=', range.to)]),
@@ -152,7 +75,7 @@ export function arcosLines(
     .where((eb) => arcosReportable(eb, arcos))
     .orderBy('li.job_id')
     .orderBy('li.id')
-    .execute() as Promise<ArcosLine[]>;
+    .execute();
 }
 
 /** The ARCOS reports in force (not superseded), the latest period first. */
