@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { computeQuantities, holdingRegistrationOf, isValidDeaNumber, packSizeReasonProblem, registrantProblem, registrantTypeLettersFor, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type BulkKind, type DeaBusinessActivityCode } from '@3ds/domain';
+import { bulkKindOf, computeQuantities, holdingRegistrationOf, isValidDeaNumber, packSizeReasonProblem, registrantProblem, registrantTypeLettersFor, REVERSE_DISTRIBUTOR_TYPE_LETTERS, type DeaBusinessActivityCode } from '@3ds/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../src/db/database.ts';
@@ -31,15 +31,6 @@ interface Row {
   bulk_raw_liquid: boolean;
   bulk_dosage_formulation: boolean;
   bulk_solution: boolean;
-}
-
-/** As the line-items service reads a dictionary entry's bulk kind. */
-function bulkKindOf(entry: Row): BulkKind | undefined {
-  if (entry.bulk_raw_powder) return 'raw-powder';
-  if (entry.bulk_raw_liquid) return 'raw-liquid';
-  if (entry.bulk_dosage_formulation) return 'dosage-formulation';
-  if (entry.bulk_solution) return 'solution';
-  return undefined;
 }
 
 /** The scale seed is PostgreSQL only: it runs in the server-pg project (TEST_DATABASE_URL). */
