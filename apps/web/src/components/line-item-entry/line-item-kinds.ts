@@ -1,4 +1,4 @@
-import { CATALOGUE, RECORD_KINDS, type EntityName } from '@3ds/domain';
+import { RECORD_KINDS, type EntityName } from '@3ds/domain';
 
 /**
  * The two line item kinds share one form and one detail screen (spec 2 §2 "Line item and Yellow
@@ -33,21 +33,23 @@ export interface LineItemKindConfig {
 type Kinds = typeof RECORD_KINDS;
 type LineItemEntity = Extract<EntityName, 'line-items' | 'yb-line-items'>;
 
-/** What the kind's definition (record-kinds.ts in @3ds/domain) already says: its entity, routes, heading and container. */
+/**
+ * What the kind's definition (record-kinds.ts in @3ds/domain) already says: its entity, routes,
+ * heading and container. The id fields are written below rather than read from the catalogue: this
+ * file is in the first load (the label scan listener), the catalogue's field lists are not.
+ */
 function fromDefinition<E extends LineItemEntity>(entity: E) {
   const { singular, recordTitle, parent } = RECORD_KINDS[entity] as Kinds[E];
   return {
     entity,
     apiSingular: singular as Kinds[E]['singular'],
     apiPlural: entity,
-    idField: CATALOGUE[entity].idField as LineItemKindConfig['idField'],
     noun: recordTitle as Kinds[E]['recordTitle'],
     viewRoute: `${singular}-view` as `${Kinds[E]['singular']}-view`,
     editRoute: `${singular}-edit` as `${Kinds[E]['singular']}-edit`,
     containerEntity: parent as Kinds[E]['parent'],
     containerRoute: `${RECORD_KINDS[parent].singular}-view` as `${Kinds[Kinds[E]['parent']]['singular']}-view`,
     containerSearchPath: `/${parent}/search` as `/${Kinds[E]['parent']}/search`,
-    containerIdSearchField: CATALOGUE[parent].idField as LineItemKindConfig['containerIdSearchField'],
   };
 }
 
@@ -56,12 +58,16 @@ export const LINE_ITEM_KINDS: Record<LineItemKind, LineItemKindConfig> = {
     kind: 'standard',
     ...fromDefinition('line-items'),
     labelPath: '/label',
+    idField: 'id',
     containerIdField: 'id_container',
+    containerIdSearchField: 'Container_PK_ID',
   },
   'yellow-bucket': {
     kind: 'yellow-bucket',
     ...fromDefinition('yb-line-items'),
     labelPath: '/label/yb',
+    idField: 'Container Line Item ID',
     containerIdField: 'Container ID',
+    containerIdSearchField: 'Container ID',
   },
 };

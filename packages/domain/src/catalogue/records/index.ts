@@ -38,7 +38,7 @@ function joined(entity: EntityName): EntityCatalogue {
  * Names, labels, types and list columns of every entity, with its kind's title and routes: shared by
  * the server's layouts and the web's lists.
  */
-export const CATALOGUE = Object.fromEntries((Object.keys(FIELDS) as EntityName[]).map((entity) => [entity, joined(entity)])) as Record<
+export const CATALOGUE = /* @__PURE__ */ Object.fromEntries((Object.keys(FIELDS) as EntityName[]).map((entity) => [entity, joined(entity)])) as Record<
   EntityName,
   EntityCatalogue
 >;
