@@ -49,6 +49,7 @@ const SQL_FILES: Readonly<Record<string, string>> = {
   'records/layouts/containers.layout.ts': "a layout's computed fields (counts of its line items) as SQL expressions",
   'records/layouts/jobs.layout.ts': "a layout's computed fields (counts, sister job) as SQL expressions",
   'records/layouts/registrations.layout.ts': "a layout's computed fields as SQL expressions",
+  'records/layouts/order-forms.layout.ts': "a layout's computed fields (validity, the status as shown, the count of lines) as SQL expressions",
   'seed/demo-seed.ts': 'the demo data, written in bulk on first start',
   'cli/seed-scale.ts': 'the scale seed: its transaction, --reset emptying the tables and the sequences after the load',
   'cli/seed-scale/sql-helpers.ts': "the scale seed: the session's draw functions, bulk JSON inserts, the triggers and indexes held around the load, the word index",

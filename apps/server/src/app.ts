@@ -32,6 +32,8 @@ import { JobDocumentsService } from './modules/jobs/jobs.documents.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { lineItemsRoutes } from './modules/line-items/line-items.routes.ts';
 import { LineItemsService } from './modules/line-items/line-items.service.ts';
+import { orderFormsRoutes } from './modules/order-forms/order-forms.routes.ts';
+import { OrderFormsService } from './modules/order-forms/order-forms.service.ts';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { InventoryService } from './modules/inventory/inventory.service.ts';
@@ -216,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(jobsRoutes, { jobs });
       await api.register(jobDocumentsRoutes, { documents: new JobDocumentsService({ db, store, linkSecret: deps.jwtSecret, now }) });
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
+      await api.register(orderFormsRoutes, { orderForms: new OrderFormsService({ db, now, today }) });
       const containers = new ContainersService({ db, records, now, today });
       await api.register(containersRoutes, { containers });
       await api.register(valueListsRoutes, { db });

@@ -15,6 +15,8 @@ export const ANNOUNCED_TABLES: ReadonlySet<string> = new Set([
   'job_files',
   'containers',
   'line_items',
+  'order_forms',
+  'order_form_lines',
   'ndc_dictionary',
   'value_lists',
   'files',

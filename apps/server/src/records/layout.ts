@@ -246,8 +246,8 @@ function checkedSearch(catalogue: EntityCatalogue, fields: readonly LayoutField[
 
 /**
  * The text columns of each small table that one trigram index holds for "contains"
- * (072_small_lists_contain.sql: the same columns, in this order). Line items have their own (070,
- * the layout's `containsText`).
+ * (072_small_lists_contain.sql, and 084_order_forms.sql for the Form 222 register: the same columns,
+ * in this order). Line items have their own (070, the layout's `containsText`).
  */
 export const CONTAINS_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   containers: ['name', 'pallet', 'container_type', 'gross_uom', 'created_by', 'modified_by'],
@@ -272,6 +272,7 @@ export const CONTAINS_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   registrations: ['registration_number', 'activity', 'status_mask', 'license_type', 'license_number', 'federal_agency', 'state_agency', 'address1', 'address2', 'address3', 'city', 'state', 'zip'],
   companies: ['name', 'address1', 'address2', 'city', 'state', 'zip', 'main_phone', 'fax', 'report_type', 'created_by', 'modified_by'],
   ndc_dictionary: ['schedule', 'trade_name', 'strength', 'package_size_uom', 'uom_value_list', 'drug_code', 'form', 'ingredient_name', 'package_description', 'labeler_organization'],
+  order_forms: ['form_number', 'note', 'status_reason', 'status_changed_by', 'created_by', 'modified_by'],
 };
 
 /**

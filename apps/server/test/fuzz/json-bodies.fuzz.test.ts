@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { multipartBody, TINY_PNG } from '../support/multipart.ts';
 import { spellings } from '../support/path-spellings.ts';
-import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
+import { createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { hostileNumber, hostileString, hostileValue } from './hostile-values.ts';
 
@@ -35,11 +35,13 @@ let t: TestApp;
 let registrationId: number;
 /** Saved find names used so far (each valid body names a new one). */
 let savedFindNames = 0;
+/** Form 222 numbers used so far (a number is used once in the register). */
+let formNumbers = 0;
 /** Inputs tried, per property, for the summary. */
 const tried: Record<string, number> = {};
 
 type Method = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-type IdKind = 'job' | 'container' | 'yb-container' | 'line-item' | 'yb-line-item' | 'registration' | 'saved-find';
+type IdKind = 'job' | 'container' | 'yb-container' | 'line-item' | 'yb-line-item' | 'registration' | 'saved-find' | 'order-form';
 
 /** What a valid body refers to: real record ids picked at the time of the request. */
 interface Fixture {
@@ -111,6 +113,7 @@ const RECORD_ENTITIES = [
   ['yb-containers', 'yb-container'],
   ['line-items', 'line-item'],
   ['yb-line-items', 'yb-line-item'],
+  ['order-forms', 'order-form'],
   ['dictionaries', 'dictionary'],
 ] as const;
 
@@ -148,6 +151,29 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/correction/:id/approve', params: { id: 'job' } },
   { method: 'POST', path: '/correction/:id/reject', params: { id: 'job' } },
   { method: 'POST', path: '/registration/:id/upload', params: { id: 'registration' } },
+  // The Form 222 register: a new number each time; the forms' changes may void them, after which a change is a 409.
+  {
+    method: 'POST',
+    path: '/order-form/new',
+    valid: async () => ({
+      registrationId,
+      formNumber: String(610_000_000 + ++formNumbers),
+      formKind: 'paper',
+      issuedOn: '01/02/2026',
+      note: 'Annual return',
+      lines: [
+        { lineNo: 1, ndc: '00406-0552-01', packages: 2, packageSize: '100 tablets' },
+        { lineNo: 2, item: 'Fentanyl citrate vials', packages: 1 },
+      ],
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/order-form/:id',
+    params: { id: 'order-form' },
+    valid: async () => ({ note: 'Counted again', lines: [{ lineNo: 1, ndc: '00406-0552-01', item: 'Oxycodone 5 mg', packages: 3, packageSize: '100 tablets' }] }),
+  },
+  { method: 'POST', path: '/order-form/:id/status', params: { id: 'order-form' }, valid: async () => ({ status: 'void', reason: 'Misprinted on line 1' }) },
   ...containerRoutes('container', 'containers', 'container'),
   ...containerRoutes('yb-container', 'yb-containers', 'yb-container'),
   ...lineItemRoutes('line-item', 'line-items', 'line-item', 'container'),
@@ -197,6 +223,9 @@ const LABELS: Record<string, string> = {
   'Job ID': 'Job ID',
   __PKJobID: '__PKJobID',
   _fkRegistration_Record_Number: '_fkRegistration_Record_Number',
+  registrationId: 'registrationId',
+  lineNo: 'lineNo',
+  packages: 'packages',
 };
 const NUMBER_FIELDS = new Set(Object.keys(LABELS));
 
@@ -221,6 +250,8 @@ async function idsOf(kind: IdKind): Promise<number[]> {
       return (await t.db.selectFrom('line_items').select('id').where('kind', '=', kind === 'line-item' ? 'standard' : 'yellow_bucket').orderBy('id').execute()).map((r) => r.id);
     case 'saved-find':
       return (await t.db.selectFrom('saved_finds').select('id').orderBy('id').execute()).map((r) => r.id);
+    case 'order-form':
+      return (await t.db.selectFrom('order_forms').select('id').orderBy('id').execute()).map((r) => r.id);
   }
 }
 
@@ -236,9 +267,14 @@ function fixture(pick: number): Fixture {
 }
 
 /** The record tables (and the audit rows of records) as one digest: a refused request must leave it as it was. */
-const DIGESTED = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'job_files', 'containers', 'line_items', 'ndc_dictionary', 'value_lists', 'files', 'notifications'];
+const DIGESTED = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'job_files', 'containers', 'line_items', 'ndc_dictionary', 'value_lists', 'files', 'notifications', 'order_forms'];
+/** Tables without an id column, digested in their key's order. */
+const DIGESTED_BY_KEY: Record<string, string> = { order_form_lines: 'form_id, line_no' };
 async function digest(): Promise<string> {
-  const parts = DIGESTED.map((table) => sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY id), '')) FROM ${sql.table(table)} t)`);
+  const parts = [
+    ...DIGESTED.map((table) => sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY id), '')) FROM ${sql.table(table)} t)`),
+    ...Object.entries(DIGESTED_BY_KEY).map(([table, key]) => sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY ${sql.raw(key)}), '')) FROM ${sql.table(table)} t)`),
+  ];
   const audit = sql`(SELECT md5(coalesce(string_agg(a::text, '|' ORDER BY id), '')) FROM audit_log a WHERE entity <> 'session')`;
   const result = await sql<{ d: string }>`SELECT concat_ws(',', ${sql.join([...parts, audit])}) AS d`.execute(t.db);
   return result.rows[0]!.d;
@@ -298,6 +334,7 @@ beforeAll(async () => {
       for (let i = 0; i < 2; i++) await createLineItem(t.db, { container_id: container.id, pack_quantity: i + 1 });
     }
   }
+  for (let f = 0; f < 4; f++) await createOrderForm(t.db, { registration_id: registrationId });
   prototypeBefore = prototypeSnapshot();
 });
 

@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { multipartBody, TINY_PNG } from '../support/multipart.ts';
-import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
+import { createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -46,14 +46,19 @@ interface Fixture {
   lineItemId: number;
   /** A Form 41 generated for the job (the signed-copy route's document), when the route needs one. */
   generatedDocumentId: number;
+  /** An issued Form 222 of the registration, when the route changes one. */
+  orderFormId: number;
 }
 
 interface Scenario {
   /** Method and path as the route is registered. */
   route: string;
   action: Action;
-  /** What the route's record is: it decides which lock levels apply and what "record" locks. */
-  subject: 'job' | 'container' | 'line-item' | 'none';
+  /**
+   * What the route's record is: it decides which lock levels apply and what "record" locks. A Form 222
+   * has no lock; its route changes the form, so each allowed call gets a form of its own.
+   */
+  subject: 'job' | 'container' | 'line-item' | 'order-form' | 'none';
   kind: Kind;
   /** The request as `username` sends it (a route of the user's own things makes one of theirs first). */
   request(f: Fixture, username: string): InjectOptions | Promise<InjectOptions>;
@@ -101,6 +106,13 @@ function scenarios(): Scenario[] {
     url: `${API}/job/${f.jobId}/upload?field=P1`,
     ...multipartBody([{ name: 'p1.png', bytes: TINY_PNG }]),
   }));
+  // The Form 222 register: a new number each time (a number is used once); the form's state refuses in the service (409), not a lock.
+  let formNumber = 0;
+  add('POST /order-form/new', 'order-form.issue', 'none', 'standard', (f) =>
+    body('POST', '/order-form/new', { registrationId: f.registrationId, formNumber: String(450_000_000 + ++formNumber), formKind: 'paper', issuedOn: '01/02/2026', lines: [{ lineNo: 1, ndc: NDC, packages: 1 }] }),
+  );
+  add('PATCH /order-form/:id', 'order-form.edit', 'order-form', 'standard', (f) => body('PATCH', `/order-form/${f.orderFormId}`, { note: 'Two bottles more' }));
+  add('POST /order-form/:id/status', 'order-form.void', 'order-form', 'standard', (f) => body('POST', `/order-form/${f.orderFormId}/status`, { status: 'void', reason: 'Misprinted' }));
   add('POST /registration/:id/upload', 'registration.upload-picture', 'none', 'standard', (f) => ({
     method: 'POST',
     url: `${API}/registration/${f.registrationId}/upload?field=Registration_Picture`,
@@ -232,6 +244,7 @@ function levelsOf(subject: Scenario['subject']): Level[] {
       return ['none', 'record', 'job', 'own-item', 'final'];
     case 'line-item':
       return ['none', 'record', 'container', 'job', 'final'];
+    case 'order-form':
     case 'none':
       return ['none'];
   }
@@ -321,10 +334,11 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
       .executeTakeFirstOrThrow();
     generatedDocumentId = (await t.db.insertInto('generated_documents').values({ job_id: job.id, slot: '41 Insert', file_id: file.id, generated_by: 'test' }).returning('id').executeTakeFirstOrThrow()).id;
   }
-  return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id, generatedDocumentId };
+  const orderFormId = scenario.subject === 'order-form' ? (await createOrderForm(t.db, { registration_id: registration.id })).id : 0;
+  return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id, generatedDocumentId, orderFormId };
 }
 
-const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'audit_log'];
+const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'order_forms', 'order_form_lines', 'audit_log'];
 
 /** One hash over every row of the tables a mutation could touch. */
 async function digest(): Promise<string> {

@@ -1,3 +1,4 @@
+import { todayIso } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
 
@@ -94,4 +95,24 @@ export async function createLineItem(db: Kysely<Database>, overrides: Overrides<
     } as never)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+let orderFormNumbers = 0;
+/** A paper Form 222 issued today (its number drawn anew each time), with one line, on a Schedule 2 registration made on demand. */
+export async function createOrderForm(db: Kysely<Database>, overrides: Overrides<'order_forms'> = {}) {
+  const registrationId = (overrides.registration_id as number | undefined) ?? (await createRegistration(db)).id;
+  const form = await db
+    .insertInto('order_forms')
+    .values({
+      registration_id: registrationId,
+      form_number: String(700_000_000 + ++orderFormNumbers),
+      form_kind: 'paper',
+      issued_on: todayIso(),
+      created_by: 'test',
+      ...overrides,
+    } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db.insertInto('order_form_lines').values({ form_id: form.id, line_no: 1, ndc: '00406-0552-01', item: 'OXYCODONE HCL 5 MG', packages: 2, package_size: '100 tablets' }).execute();
+  return form;
 }

@@ -12,6 +12,7 @@ export const IDENTIFYING_COLUMNS: Record<EntityName, readonly string[]> = {
   companies: ['Company_PK_ID', 'Company Name'],
   registrations: ['Registration Number'],
   jobs: ['__PKJobID'],
+  'order-forms': ['Order Form ID', 'Form Number'],
   containers: ['Container_PK_ID', 'Container Name'],
   'yb-containers': ['Container ID', 'Container Name'],
   'line-items': ['id', 'NDC Number'],

@@ -1,4 +1,5 @@
 import type { CodeSource } from '../catalogue/ndc-kinds.ts';
+import { LABEL_CODE_PREFIX } from './label-code.ts';
 
 /**
  * The one NDC reader: whatever a barcode scanner, a camera or a person gives — an NDC in any of its
@@ -67,12 +68,6 @@ export interface ReadCodeOptions {
 }
 
 const GS = '\u001d';
-/** What a 3DS label's barcode holds: `3DS-LI-{line item id}`. */
-export const LABEL_CODE_PREFIX = '3DS-LI-';
-
-export function labelCode(lineItemId: number | string): string {
-  return `${LABEL_CODE_PREFIX}${lineItemId}`;
-}
 
 /** The GS1 mod-10 check digit of `digits` (the code without its check digit). */
 export function gs1CheckDigit(digits: string): number {

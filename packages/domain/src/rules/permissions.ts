@@ -178,6 +178,15 @@ export const ACTIONS = {
 
   'registration.upload-picture': { privilege: 'UPDATE_REGISTRATION', refusedWhen: [], purpose: 'change a registration' },
 
+  /**
+   * The Form 222 register (order-forms.ts): whoever makes jobs issues a client its Form 222 and keeps
+   * its lines; marking a form executed, void or lost — what decides whether it may still be used —
+   * is for those who may unlock a job. A form's own state (void, lost) refuses with 409 in the service.
+   */
+  'order-form.issue': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'issue a Form 222' },
+  'order-form.edit': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'change a Form 222' },
+  'order-form.void': { privilege: 'UNLOCK_JOB', refusedWhen: [], purpose: 'mark a Form 222 executed, void or lost' },
+
   /** Exports, reports and labels write a file for the user to download; the spec shows no check. */
   'records.export': { privilege: null, refusedWhen: [], purpose: 'export a list' },
   'report.export': { privilege: null, refusedWhen: [], purpose: 'download a report' },

@@ -15,8 +15,8 @@ import {
 } from '../../src/index.ts';
 
 describe('record kinds', () => {
-  it('lists the eight list entities in the order of the sidebar', () => {
-    expect(ENTITIES).toEqual(['companies', 'registrations', 'jobs', 'containers', 'line-items', 'yb-containers', 'yb-line-items', 'dictionaries']);
+  it('lists the nine list entities in the order of the sidebar', () => {
+    expect(ENTITIES).toEqual(['companies', 'registrations', 'jobs', 'order-forms', 'containers', 'line-items', 'yb-containers', 'yb-line-items', 'dictionaries']);
     expect(isEntityName('yb-line-items')).toBe(true);
     expect(isEntityName('toString')).toBe(false);
     expect(isEntityName('line-item')).toBe(false);
@@ -61,6 +61,7 @@ describe('record kinds', () => {
     expect(entityOf('line-item', 'standard')).toBe('line-items');
     expect(entityOf('line-item')).toBe('line-items');
     expect(entityOf('job')).toBe('jobs');
+    expect(entityOf('order-form')).toBe('order-forms');
     expect(() => entityOf('job', 'yellow_bucket')).toThrow(/No list entity/);
   });
 
@@ -68,6 +69,26 @@ describe('record kinds', () => {
     expect(entitiesWithScreen('list')).toEqual(ENTITIES);
     for (const entity of entitiesWithScreen('edit')) expect(entitiesWithScreen('view')).toContain(entity);
     expect(entitiesWithScreen('edit')).toEqual(['jobs', 'containers', 'line-items', 'yb-containers', 'yb-line-items']);
+  });
+
+  it('defines the Form 222 register as a list and a record of a registration, after jobs', () => {
+    const spec = recordKind('order-forms');
+    expect(spec).toMatchObject({
+      singular: 'order-form',
+      family: 'order-form',
+      title: 'Form 222 Register',
+      recordTitle: 'Form 222',
+      sidebar: 'Form 222s',
+      screens: ['list', 'view'],
+      rowsLink: true,
+      lockable: false,
+      history: false,
+      parent: 'registrations',
+    });
+    expect(RECORD_FAMILIES['order-form']).toEqual({ table: 'order_forms', liveEvents: true });
+    expect(ENTITIES.indexOf('order-forms')).toBe(ENTITIES.indexOf('jobs') + 1);
+    expect(entityForSegment('order-form')).toBe('order-forms');
+    expect(CATALOGUE['order-forms'].detailPath).toBe('/order-form/:id');
   });
 
   it('joins each catalogue with its kind: title, singular and the route its rows link to', () => {
@@ -79,13 +100,15 @@ describe('record kinds', () => {
   });
 
   it('names one record and several in sentences', () => {
+    expect(recordNoun('order-forms', 1)).toBe('Form 222');
+    expect(recordNoun('order-forms', 3)).toBe('Form 222s');
     expect(recordNoun('yb-containers', 1)).toBe('Yellow Bucket container');
     expect(recordNoun('yb-containers', 2)).toBe('Yellow Bucket containers');
     expect(recordNoun('line-items', 0)).toBe('line items');
   });
 
   it('publishes live updates of the families marked so, and not of the dictionary', () => {
-    expect([...RECORD_EVENT_ENTITIES].sort()).toEqual(['company', 'container', 'job', 'line-item', 'registration']);
+    expect([...RECORD_EVENT_ENTITIES].sort()).toEqual(['company', 'container', 'job', 'line-item', 'order-form', 'registration']);
     for (const family of RECORD_EVENT_ENTITIES) expect(RECORD_FAMILIES[family].liveEvents).toBe(true);
   });
 });

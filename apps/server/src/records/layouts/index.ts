@@ -5,12 +5,14 @@ import { containersLayout, ybContainersLayout } from './containers.layout.ts';
 import { dictionariesLayout } from './dictionaries.layout.ts';
 import { jobsLayout } from './jobs.layout.ts';
 import { lineItemsLayout, ybLineItemsLayout } from './line-items.layout.ts';
+import { orderFormsLayout } from './order-forms.layout.ts';
 import { registrationsLayout } from './registrations.layout.ts';
 
 export const LAYOUTS: Record<EntityName, Layout> = {
   companies: companiesLayout,
   registrations: registrationsLayout,
   jobs: jobsLayout,
+  'order-forms': orderFormsLayout,
   containers: containersLayout,
   'yb-containers': ybContainersLayout,
   'line-items': lineItemsLayout,

@@ -7,12 +7,18 @@ import { useSearchNdc, type NdcOption } from './api/search-ndc.ts';
 
 interface NdcSelectProps {
   value: string | null;
-  onChange: (ndc: string | null) => void;
+  /** The chosen NDC, and the option's label ("NDC — Trade Name (Sch X)"). */
+  onChange: (ndc: string | null, label?: string) => void;
   /** The option already chosen when the select opens (a line item's current NDC). */
   initialOption?: NdcOption | undefined;
   label?: string;
   error?: string | undefined;
   autoFocus?: boolean;
+  /**
+   * One of several on a form where an NDC may be left out (a Form 222 line names its item by NDC or
+   * by description): not required, clearable, and without the count of entries found under it.
+   */
+  optional?: boolean;
 }
 
 /** How close to the end of the options the next page starts loading. */
@@ -25,9 +31,9 @@ const serverFiltered: OptionsFilter = ({ options }) => options;
  * "Select an NDC Number" (spec 2 §2, §7, §9): a search select over the NDC dictionary by NDC or
  * trade name, 250 ms after typing stops; 100 options at a time, the next 100 when the list is
  * scrolled near its end. Options read "NDC — Trade Name (Sch X)". The one NDC selector of the app:
- * adding a line item to a container, a new line item, and changing a line item's NDC.
+ * adding a line item to a container, a new line item, changing a line item's NDC, and the lines of a Form 222.
  */
-export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number', error, autoFocus }: NdcSelectProps) {
+export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number', error, autoFocus, optional = false }: NdcSelectProps) {
   const [search, setSearch] = useState(initialOption?.label ?? '');
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), NDC_SEARCH_DELAY_MS);
@@ -59,14 +65,14 @@ export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number'
   return (
     <Select
       label={label}
-      required
+      required={!optional}
       placeholder="Type an NDC or a trade name"
       description={
-        found === undefined || searching ? 'Searching the NDC dictionary…' : `${found} found${found > shown ? `, ${shown} shown — scroll for more` : ''}`
+        optional ? undefined : found === undefined || searching ? 'Searching the NDC dictionary…' : `${found} found${found > shown ? `, ${shown} shown — scroll for more` : ''}`
       }
       data={options}
       value={value}
-      onChange={(next) => onChange(next)}
+      onChange={(next, option) => onChange(next, option?.label)}
       searchable
       searchValue={search}
       onSearchChange={(text) => {
@@ -96,6 +102,7 @@ export function NdcSelect({ value, onChange, initialOption, label = 'NDC Number'
       // In a dialog, the focus trap gives the focus to the element marked so (not the close button).
       data-autofocus={autoFocus || undefined}
       allowDeselect={false}
+      clearable={optional}
       // The list opens when the person types (or presses ↓), not on arrival: it would cover the dialog's buttons.
       openOnFocus={false}
       comboboxProps={{ withinPortal: true }}

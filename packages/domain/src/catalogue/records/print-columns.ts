@@ -20,6 +20,7 @@ export interface PrintColumns {
 
 const NDC_SAMPLE = '00000-0000-00';
 const REGISTRATION_SAMPLE = 'WW0000000';
+const ORDER_FORM_SAMPLE = '000000000';
 
 const LINE_ITEM_PDF = [
   'Locked Container Line Item',
@@ -68,6 +69,10 @@ export const PRINT_COLUMNS: Record<EntityName, PrintColumns> = {
       'Destruction Witness 1 Full Name',
       'Destruction Witness 2 Full Name',
     ],
+  },
+  'order-forms': {
+    identifying: ['Order Form ID', 'Form Number', 'Registration Number', 'Company Name'],
+    unbroken: { 'Form Number': ORDER_FORM_SAMPLE, 'Registration Number': REGISTRATION_SAMPLE },
   },
   containers: { identifying: ['Container_PK_ID', 'Container Name', 'Job ID', 'Company Name'] },
   'yb-containers': {
