@@ -217,6 +217,18 @@ test('the settings screen', async ({ page }) => {
   await expect(page.getByLabel('DEA Registration Number')).not.toHaveValue('');
 });
 
+test('the Form 222 register and one of its forms', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const { registrationId } = await scheduleTwoStock(request, token, 1);
+  // A paper number no other run used: the register takes a number once.
+  const formNumber = `1${String(Date.now()).slice(-8)}`;
+  const issuedOn = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date());
+  const form = await api(request, token, 'post', 'order-form/new', { registrationId: Number(registrationId), formNumber, formKind: 'paper', issuedOn });
+  await signIn(page);
+  await screen(page, 'order-forms', 'order-forms', 'Form 222 Register');
+  await screen(page, 'order-form-view', `order-form/${String(form.recordId)}`, new RegExp(`^Form 222 ${formNumber}`));
+});
+
 test('every screen of the route table was scanned', () => {
   // The lists: accessibility-lists.spec.ts scans each of LIST_SCREENS.
   const lists = LIST_SCREENS.map(([route]) => route);
