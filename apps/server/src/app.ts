@@ -256,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     for (const stop of stops) await stop();
     await feed.close();
+    // Counts still being shared with the other servers are written before the database closes.
+    await counts.shared();
     await deps.database.close();
   });
   return app;

@@ -38,7 +38,10 @@ export class DatabaseUnreachableError extends Error {
 }
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // JIT compilation off: 3DS's statements read a page or a count through indexes, and a plan the
+  // planner costs high (a read it will never start, a guessed join) compiled its expressions first —
+  // 60–130 ms added to finds that run in 100–250 ms at a million line items (docs/performance.md).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, options: '-c jit=off' });
   // A connection that dies (database restart, network cut) makes its client emit 'error', and an
   // 'error' event nobody listens to ends the process. The pool listens while a client is idle; while
   // a client is checked out, nobody does: the listener below does. The query in flight fails on its

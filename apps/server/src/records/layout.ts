@@ -71,6 +71,12 @@ export interface Layout {
   listFields: readonly LayoutField[];
   /** Named joins, added to the query only when a used field needs them. */
   joins: Readonly<Record<string, string>>;
+  /**
+   * A condition every row's related record of a join meets, by a constraint (a line item's container
+   * is of its kind: 002's foreign key), by join name: a find on a related field looks among those
+   * related records alone (`find-request.ts` `relatedKeys`).
+   */
+  joinedWhere?: Readonly<Record<string, string>>;
   fields: readonly LayoutField[];
   quickFind: readonly string[];
   portals: readonly PortalDef[];
@@ -133,6 +139,8 @@ export interface LayoutDefinition {
   modIdSql: string;
   baseWhere?: string;
   joins?: Record<string, string>;
+  /** See `Layout.joinedWhere`. */
+  joinedWhere?: Record<string, string>;
   /** SQL for every field of the entity's catalogue, by API name. */
   fields: Record<string, FieldSql>;
   /** Fields whose SQL yields `<file id>/<file name>`, answered as signed download links. */
@@ -223,6 +231,7 @@ export function defineLayout(catalogue: EntityCatalogue, definition: LayoutDefin
     modIdSql: definition.modIdSql,
     ...(definition.baseWhere ? { baseWhere: definition.baseWhere } : {}),
     joins,
+    ...(definition.joinedWhere ? { joinedWhere: definition.joinedWhere } : {}),
     fields,
     listFields: fields.filter((f) => !f.detailOnly),
     quickFind: catalogue.quickFind,

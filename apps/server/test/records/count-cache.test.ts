@@ -217,6 +217,7 @@ describe('CountCache', () => {
     const { find, tables } = prepared(parts);
     const one = new CountCache(t.db);
     const counted = await one.count('shared', layout, find, tables);
+    await one.shared();
     const sharedCount = async () => (await sql<{ n: number }>`SELECT found_count::int AS n FROM count_cache WHERE cache_key = 'shared'`.execute(t.db)).rows[0]?.n;
     expect(await sharedCount()).toBe(counted);
     await createLineItem(t.db, { container_id: containerA, lot_number: 'LOT new' });

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.ts';
 import { LAYOUTS } from '../../src/records/layouts/index.ts';
-import { countFound, countStatement, prepareFind, selectPage, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
+import { countFound, countStatement, keyedPageIds, prepareFind, selectPage, SORT_MATCHES_UP_TO, type FindParts, type PreparedFind } from '../../src/records/records.repository.ts';
 import { fromWith, type Layout } from '../../src/records/layout.ts';
 import { compileCriterion } from '../../src/records/find-criterion.ts';
+import { keyedCount } from '../../src/records/find-request.ts';
 import { EMPTY_COUNTED_COLUMNS } from '../../src/records/layouts/line-items.layout.ts';
 import { findAnswers } from '../support/find-answers.ts';
 import { createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
@@ -139,7 +140,32 @@ async function same(entity: keyof typeof LAYOUTS, parts: FindParts): Promise<num
   expect(a.indexed, what).toEqual(a.plain);
   expect(a.set, what).toEqual(a.plain);
   expect(a.count, what).toBe(a.plain.length);
+  if (find.keyed) await keyedReadsAre(layout, find, a.plain, what);
   return a.plain.length;
+}
+
+/**
+ * A find on a related record's field reads its pages one of three ways (`keyedPageIds`): related
+ * record by related record, the matches sorted, or a walk of the id order; and counts its rows one of
+ * two ways (`keyedCount`): related record by related record, or every count hashed. Each gives what
+ * the find tested row by row gives: the first page and a later one, the count.
+ */
+async function keyedReadsAre(layout: (typeof LAYOUTS)[keyof typeof LAYOUTS], find: PreparedFind, plain: number[], what: string) {
+  if (layout.valueCounts) {
+    const keyColumn = find.keyed!.key.split('.')[1]!;
+    for (const byKeyUpTo of [1_000_000, 0]) {
+      const n = await sql<{ n: number }>`SELECT (${keyedCount(layout, keyColumn, find.keyed!.keys, byKeyUpTo)})::int AS n`.execute(t.db);
+      expect(Number(n.rows[0]!.n), `${what} counted, by key up to ${byKeyUpTo}`).toBe(plain.length);
+    }
+  }
+  for (const offset of [1, 4]) {
+    const expected = plain.slice(offset - 1, offset - 1 + 3);
+    for (const [found, byKeyUpTo] of [[plain.length, 1_000_000], [plain.length, 0], [SORT_MATCHES_UP_TO + 1, 0]] as const) {
+      const page = { offset, limit: 3, found };
+      const got = await sql<{ id: number }>`SELECT __pid AS id FROM (${keyedPageIds(layout, find.keyed!, page, byKeyUpTo)}) __q`.execute(t.db);
+      expect(got.rows.map((r) => Number(r.id)), `${what} page at ${offset}, ${found} found, by key up to ${byKeyUpTo}`).toEqual(expected);
+    }
+  }
 }
 
 /** The value counts (071) as sums by key, and the same counted from the rows. */

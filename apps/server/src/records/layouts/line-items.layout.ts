@@ -81,6 +81,8 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
       job: 'JOIN jobs j ON j.id = li.job_id',
       registration: 'JOIN registrations r ON r.id = j.registration_id',
     },
+    // A line item's container is of its kind (002: the foreign key holds the kind).
+    joinedWhere: { container: `ct.kind = '${kind}'` },
     fields,
     ndcFields: ['NDC Number'],
     // The description and the CWF form number repeat too (a product's description, a form's many
