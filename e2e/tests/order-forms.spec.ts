@@ -143,3 +143,56 @@ test('a clerk issues a client a Form 222 with two lines, finds it, corrects a li
   await untilStill(page);
   await page.screenshot({ path: test.info().outputPath('order-form-void.png'), fullPage: true });
 });
+
+test('a clerk receives a Schedule II item on a line of an executed Form 222, and the form shows what arrived', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const { registrationId, ndcs } = await scheduleTwoStock(request, token, 1);
+  const ndc = ndcs[0]!;
+  const number = String(Number(freshNumber()) + 7).slice(-9).padStart(9, '1');
+  const issued = await api(request, token, 'post', 'order-form/new', {
+    registrationId: Number(registrationId),
+    formNumber: number,
+    formKind: 'paper',
+    issuedOn: new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date()),
+    lines: [{ lineNo: 1, ndc, packages: 2 }],
+  });
+  const formId = String(issued.recordId);
+  await api(request, token, 'post', `order-form/${formId}/status`, { status: 'executed' });
+  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Form 222 receipt ${number}` } });
+  const container = await api(request, token, 'post', 'container/new', { jobId: Number(job.recordId), containerName: 'Form 222 tote' });
+
+  await login(page);
+  await page.goto(`container/${String(container.recordId)}`);
+  await page.getByRole('button', { name: 'Add Line Item' }).click();
+  const pick = page.getByRole('dialog', { name: 'Select an NDC Number' });
+  await pick.getByRole('combobox', { name: 'NDC Number' }).fill(ndc);
+  await page.getByRole('option', { name: new RegExp(`^${ndc} — `) }).click();
+  await pick.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/3ds\/line-item\/\d+$/);
+
+  // Its form: the Form 222 and a line the form does not have — refused, naming the form's lines.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  const form = page.getByRole('dialog', { name: `Enter Data For ${ndc}` });
+  await form.getByLabel('Pack Qty').fill('1');
+  await form.getByLabel('Form 222 #').fill(number);
+  await form.getByLabel('Form 222 Line').fill('3');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText(`Form 222 ${number} has no line 3: its lines are 1.`)).toBeVisible();
+  await untilStill(page);
+  await page.screenshot({ path: test.info().outputPath('order-form-receipt-refused.png'), fullPage: true });
+  await form.getByLabel('Form 222 Line').fill('1');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText(`${number}, line 1`)).toBeVisible();
+
+  // The form: line 1 ordered 2 packages, 1 arrived today; the form is partly received.
+  await page.goto(`order-form/${formId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Form 222 ${number}` })).toBeVisible();
+  await expect(fact(page, 'Status', 'Status')).toHaveText('Partly received');
+  const line = page.getByRole('table', { name: 'Lines' }).getByRole('row').nth(1);
+  await expect(line.getByRole('cell').nth(5)).toHaveText('1');
+  await expect(line.getByRole('cell').nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await untilStill(page);
+  await page.screenshot({ path: test.info().outputPath('order-form-received.png'), fullPage: true });
+  await expectAccessible(page, 'Form 222 screen with a receipt');
+});

@@ -272,6 +272,7 @@ describe('what the form sends', () => {
       bulkPackSizeUoM: null,
       bulkStage: null,
       form222Number: null,
+      form222Line: null,
       cwfFormNumber: null,
     });
   });
@@ -302,6 +303,7 @@ describe('what the form sends', () => {
         'YI Package Size Bulk Blend UoM',
         'Chosen Stage',
         'Form 222 Number',
+        'Form 222 Line',
         'CWF Form Number',
       ].sort(),
     );

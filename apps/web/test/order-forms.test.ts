@@ -47,8 +47,8 @@ function record(fieldData: RecordData['fieldData'] = {}, lines: RecordData['port
 }
 
 const LINES = [
-  { 'Line::Line': 1, 'Line::NDC': '00406-0552-01', 'Line::Item': 'OXYCODONE HCL 5 MG', 'Line::Packages': 2, 'Line::Package Size': '100 tablets' },
-  { 'Line::Line': 2, 'Line::NDC': '', 'Line::Item': 'Fentanyl vials', 'Line::Packages': 1, 'Line::Package Size': '' },
+  { 'Line::Line': 1, 'Line::NDC': '00406-0552-01', 'Line::Item': 'OXYCODONE HCL 5 MG', 'Line::Packages': 2, 'Line::Package Size': '100 tablets', 'Line::Packages Received': 1, 'Line::Date Received': '03/02/2026' },
+  { 'Line::Line': 2, 'Line::NDC': '', 'Line::Item': 'Fentanyl vials', 'Line::Packages': 1, 'Line::Package Size': '', 'Line::Packages Received': 0, 'Line::Date Received': '' },
 ];
 
 describe('a Form 222 as its screen shows it', () => {
@@ -67,8 +67,8 @@ describe('a Form 222 as its screen shows it', () => {
       changes: ['executed', 'void', 'lost'],
     });
     expect(view.lines).toEqual([
-      { lineNo: 1, ndc: '00406-0552-01', item: 'OXYCODONE HCL 5 MG', packages: '2', packageSize: '100 tablets' },
-      { lineNo: 2, ndc: '', item: 'Fentanyl vials', packages: '1', packageSize: '' },
+      { lineNo: 1, ndc: '00406-0552-01', item: 'OXYCODONE HCL 5 MG', packages: '2', packageSize: '100 tablets', received: '1', dateReceived: '03/02/2026' },
+      { lineNo: 2, ndc: '', item: 'Fentanyl vials', packages: '1', packageSize: '', received: '0', dateReceived: '' },
     ]);
   });
 

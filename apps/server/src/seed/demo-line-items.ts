@@ -234,6 +234,9 @@ export function buildLineItems(containers: readonly SeedContainer[], dictionary:
         ...quantities,
         bulk_stage: null,
         form_222_number: form222,
+        // The register's form and line: buildOrderForms (demo-order-forms.ts) fills them in.
+        order_form_id: null,
+        order_form_line: null,
         cwf_form_number: job.row.cwf_number ?? null,
         // A few items are locked on their own; a locked container's cascade locks the rest.
         ...ownLock(container.row.locked, rng.chance(0.04)),

@@ -6,6 +6,7 @@ import { buildCompanies } from './demo-companies.ts';
 import { buildContainers } from './demo-containers.ts';
 import { buildJobs } from './demo-jobs.ts';
 import { buildLineItems } from './demo-line-items.ts';
+import { buildOrderForms } from './demo-order-forms.ts';
 import { buildRegistrations } from './demo-registrations.ts';
 import { loadNdcDictionary } from './ndc-dictionary.ts';
 import { valueListRows } from './value-lists.ts';
@@ -28,6 +29,8 @@ export interface SeedSummary {
   labelerCodes: number;
   registrations: number;
   jobs: number;
+  /** Forms 222 in the register, one per Form 222 number the items carry. */
+  orderForms: number;
   containers: number;
   ybContainers: number;
   lineItems: number;
@@ -63,7 +66,7 @@ async function insertRows<T extends keyof Database & string>(
 }
 
 /** Tables whose ids the seed writes itself; their sequences are moved past them afterwards. */
-const TABLES_WITH_SEEDED_IDS = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'containers', 'line_items'] as const;
+const TABLES_WITH_SEEDED_IDS = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'order_forms', 'containers', 'line_items'] as const;
 
 /**
  * Fills an empty database with the demo records: the NDC dictionary (with derived package data and
@@ -86,6 +89,7 @@ export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOpt
   const jobs = buildJobs(today, registrations);
   const containers = buildContainers(jobs);
   const lineItems = buildLineItems(containers, { tradePacks, bulk });
+  const orderForms = buildOrderForms(lineItems, containers);
   const valueLists = valueListRows();
 
   const write = async (trx: Kysely<Database>) => {
@@ -101,6 +105,8 @@ export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOpt
     await insertRows(trx, 'registrations', registrations.map((r) => r.row));
     await insertRows(trx, 'jobs', jobs.map((j) => j.row));
     await trx.updateTable('settings').set({ ...DEMO_SETTINGS, modified_by: 'system' }).where('id', '=', 1).execute();
+    await insertRows(trx, 'order_forms', orderForms.forms);
+    await insertRows(trx, 'order_form_lines', orderForms.lines);
     await insertRows(trx, 'containers', containers.map((c) => c.row));
     await insertRows(trx, 'line_items', lineItems);
     for (const table of TABLES_WITH_SEEDED_IDS) {
@@ -122,6 +128,7 @@ export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOpt
     jobs: jobs.length,
     containers: containers.filter((c) => c.row.kind === 'standard').length,
     ybContainers: containers.filter((c) => c.row.kind === 'yellow_bucket').length,
+    orderForms: orderForms.forms.length,
     lineItems: lineItems.filter((i) => i.kind === 'standard').length,
     ybLineItems: lineItems.filter((i) => i.kind === 'yellow_bucket').length,
   };

@@ -81,12 +81,15 @@ describe('seedDemoRecords', () => {
       labelerCodes: 10,
       registrations: 120,
       jobs: 150,
+      orderForms: summary.orderForms,
       containers: 600,
       ybContainers: 120,
       lineItems: 4300,
       ybLineItems: 700,
     });
     expect(summary.removedFromArcos).toBeGreaterThan(0);
+    expect(summary.orderForms).toBeGreaterThan(20);
+    expect(await count(db, 'order_forms')).toBe(summary.orderForms);
     expect(summary.contacts).toBeGreaterThanOrEqual(40);
     expect(summary.contacts).toBeLessThanOrEqual(120);
 
@@ -358,5 +361,22 @@ describe('parseCsv', () => {
       ['1', 'x, y', 'say "hi"'],
       ['2', '', 'two\nlines'],
     ]);
+  });
+});
+
+describe('the demo Form 222 register', () => {
+  it("holds the forms the items were received on: each item's form is its job's client's, executed, its line ordering the item's NDC", async () => {
+    const { rows } = await sql<{ wrong: number; named: number; unnamed: number }>`
+      SELECT count(*) FILTER (WHERE o.id IS NOT NULL AND (o.registration_id <> j.registration_id OR o.status <> 'executed' OR ol.ndc <> li.ndc OR o.form_number <> li.form_222_number))::int AS wrong,
+             count(*) FILTER (WHERE o.id IS NOT NULL)::int AS named,
+             count(*) FILTER (WHERE o.id IS NULL)::int AS unnamed
+      FROM line_items li JOIN jobs j ON j.id = li.job_id
+      LEFT JOIN order_forms o ON o.id = li.order_form_id
+      LEFT JOIN order_form_lines ol ON ol.form_id = li.order_form_id AND ol.line_no = li.order_form_line
+      WHERE li.form_222_number IS NOT NULL`.execute(db);
+    expect(rows[0]!.wrong).toBe(0);
+    expect(rows[0]!.named).toBeGreaterThan(100);
+    // A number drawn twice stays typed on the later job's items only.
+    expect(rows[0]!.unnamed).toBeLessThan(rows[0]!.named / 10);
   });
 });

@@ -26,6 +26,7 @@ export const LINE_ITEM_ENTRY_FIELDS = {
   bulkPackSizeUoM: 'YI Package Size Bulk Blend UoM',
   bulkStage: 'Chosen Stage',
   form222Number: 'Form 222 Number',
+  form222Line: 'Form 222 Line',
   cwfFormNumber: 'CWF Form Number',
   expirationDate: 'Expiration Date',
   serialNumber: 'Serial Number',

@@ -4,6 +4,7 @@ import { deaNumberProblem } from './registration.ts';
 import type { HoldingRegistration } from './registrants.ts';
 import { hasControlCharacter, invisibleCharacter, invisibleCharacterMessage, printedTextProblem, textLength, trimLine } from './text.ts';
 import { TEXT_LIMITS } from '../catalogue/constants.ts';
+import { ORDER_FORM_SCHEDULES } from '../catalogue/schedules.ts';
 
 /**
  * The Form 222 register (docs/dea-paperwork.md "The Form 222 register"): the DEA order forms the
@@ -12,7 +13,7 @@ import { TEXT_LIMITS } from '../catalogue/constants.ts';
  * 1305.03; 1317.10(b): a registrant returning them "shall use an order form in the manner described
  * in part 1305"). One form names one supplier (1305.12(c)); one item on each numbered line, the
  * number of lines completed noted (1305.12(b)); the purchaser records on each line the packages
- * received and the date (1305.13(e), built with receiving); forms are kept two years, apart from
+ * received and the date (1305.13(e): `receivingProblem`, the items received name the line); forms are kept two years, apart from
  * other records (1305.17(c)). A form is treated as valid for 60 days from its issue: a house rule
  * (see the docs for where the 60 days come from).
  */
@@ -20,7 +21,7 @@ import { TEXT_LIMITS } from '../catalogue/constants.ts';
 export const ORDER_FORM_KINDS = ['paper', 'electronic'] as const;
 export type OrderFormKind = (typeof ORDER_FORM_KINDS)[number];
 
-/** The stored states of a form. "Partly received" and "received" will follow from its lines. */
+/** The stored states of a form. "Partly received" and "received" follow from its lines' receipts (`orderFormReceipt`). */
 export const ORDER_FORM_STATUSES = ['issued', 'executed', 'void', 'lost'] as const;
 export type OrderFormStatus = (typeof ORDER_FORM_STATUSES)[number];
 
@@ -186,14 +187,18 @@ export function isFinalOrderFormStatus(status: OrderFormStatus): status is 'void
 }
 
 /**
- * The status as the screens show it: the stored state, and of a form still awaiting its goods,
- * ", expired" once today is past its last valid day ("Issued", "Executed, expired", "Void").
+ * The status as the screens show it: the stored state (an executed form's "Partly received" or
+ * "Received" once goods arrived on it), and of a form still awaiting goods, ", expired" once today
+ * is past its last valid day ("Issued", "Executed, expired", "Partly received, expired", "Void").
  * The list's Status field is the same in SQL (order-forms.layout.ts; a test holds the two equal).
  */
-export function orderFormStatusText(status: OrderFormStatus, issuedOn: string, today: string): string {
-  const text = ORDER_FORM_STATUS_TEXT[status];
-  return isOpenOrderFormStatus(status) && orderFormValidity(issuedOn, today).expired ? `${text}, expired` : text;
+export function orderFormStatusText(status: OrderFormStatus, issuedOn: string, today: string, receipt: OrderFormReceipt = 'none'): string {
+  const text = status === 'executed' && receipt !== 'none' ? ORDER_FORM_RECEIPT_TEXT[receipt] : ORDER_FORM_STATUS_TEXT[status];
+  return isOpenOrderFormStatus(status) && receipt !== 'all' && orderFormValidity(issuedOn, today).expired ? `${text}, expired` : text;
 }
+
+/** An executed form's state once goods have arrived on it (1305.13(e)): worked out from its lines' receipts. */
+export const ORDER_FORM_RECEIPT_TEXT: Record<Exclude<OrderFormReceipt, 'none'>, string> = { partly: 'Partly received', all: 'Received' };
 
 /** How the screens say how long a form stays valid ("Valid until 03/02/2026 (12 days left)", "Expired on …"). */
 export function orderFormValidityText(issuedOn: string, today: string): string {
@@ -296,7 +301,7 @@ export function orderFormNoteProblem(note: string): string | undefined {
 /** The states each state may change to: void and lost are final; an executed form may still be voided or lost. */
 export const ORDER_FORM_TRANSITIONS: Readonly<Record<OrderFormStatus, readonly OrderFormStatusChange[]>> = {
   issued: ['executed', 'void', 'lost'],
-  // Once receiving is built, an executed form is voided only while none of its lines is received.
+  // An executed form goods arrived on is not voided or lost (RECEIVED_FORM_MESSAGES.voidReceived, 409).
   executed: ['void', 'lost'],
   void: [],
   lost: [],
@@ -361,5 +366,122 @@ export function orderFormRegistrationProblem(registration: HoldingRegistration &
   if (!ORDER_FORM_REGISTRATION_SCHEDULES.some((s) => held.includes(s))) return ORDER_FORM_MESSAGES.notScheduleTwo(number);
   const expiration = registration.expirationDate?.slice(0, 10);
   if (expiration && expiration < today) return ORDER_FORM_MESSAGES.expiredRegistration(number, expiration);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receiving against a form's line
+// ---------------------------------------------------------------------------------------------
+
+/** Whether an item of this schedule travels on a Form 222 (21 CFR 1305.03: Schedule I and II; `ORDER_FORM_SCHEDULES`). */
+export function travelsOnOrderForm(schedule: string | null | undefined): boolean {
+  return (ORDER_FORM_SCHEDULES as readonly string[]).includes((schedule ?? '').trim().toUpperCase());
+}
+
+/** A form as receiving reads it: its state, its client and its lines with what has arrived on each (this item aside). */
+export interface ReceivingForm {
+  id: number;
+  number: string;
+  status: OrderFormStatus;
+  issuedOn: string;
+  registrationId: number;
+  registrationNumber: string;
+  lines: readonly (Pick<OrderFormLine, 'lineNo' | 'ndc' | 'item' | 'packages'> & { received: number })[];
+}
+
+/** The item being received: its NDC and schedule, its packages, its job's client and the day it is received (ISO). */
+export interface ReceivedItem {
+  ndc: string;
+  schedule: string | null;
+  packages: number;
+  registrationId: number;
+  registrationNumber: string;
+  receivedOn: string;
+}
+
+export const RECEIVING_MESSAGES = {
+  notOnOrderForm: (schedule: string, number: string) =>
+    `A Schedule ${schedule} item does not travel on a Form 222 (21 CFR 1305.03: order forms are for Schedule I and II): clear its Form 222 number (${number}).`,
+  lineWithoutForm: 'Give the Form 222 number of the line this item arrived on, or clear the line.',
+  notInRegister: (number: string) => `Form 222 ${number} is not in the register: issue it under Forms 222 first, or check the number.`,
+  lineNeeded: (number: string, lines: readonly number[]) =>
+    `Give the line of Form 222 ${number} this item arrived on (${lines.length ? `its lines: ${lines.join(', ')}` : 'it lists no line yet'}).`,
+  noSuchLine: (number: string, lineNo: number, lines: readonly number[]) =>
+    `Form 222 ${number} has no line ${lineNo}${lines.length ? `: its lines are ${lines.join(', ')}` : ': it lists no line yet'}.`,
+  otherClient: (number: string, formRegistration: string, jobRegistration: string) =>
+    `Form 222 ${number} was issued to ${formRegistration}, not to this job's registration ${jobRegistration}: a form names one supplier (21 CFR 1305.12(c)). Use a form issued to ${jobRegistration}.`,
+  notExecuted: (number: string) => `Form 222 ${number} is not executed yet: mark it executed once it is signed, then receive against it.`,
+  expired: (number: string, validUntil: string, receivedOn: string) =>
+    `Form 222 ${number} was valid until ${formatIsoDate(validUntil)} (${ORDER_FORM_VALID_DAYS} days from its issue): goods received on ${formatIsoDate(receivedOn)} are not received on it. Issue a new form.`,
+  otherNdc: (number: string, lineNo: number, lineNdc: string, ndc: string) =>
+    `Line ${lineNo} of Form 222 ${number} orders NDC ${lineNdc}, and this item is NDC ${ndc}: choose the line that orders it.`,
+  lineFull: (number: string, lineNo: number, ordered: number, received: number, packages: number) =>
+    `Line ${lineNo} of Form 222 ${number} ordered ${ordered} ${ordered === 1 ? 'package' : 'packages'}; ${received} ${received === 1 ? 'has' : 'have'} been received, and this item's ${packages} would make ${received + packages}. Check the count, or receive the rest on another form.`,
+} as const;
+
+/**
+ * Why this item cannot be received on line `lineNo` of form `form` (422, naming the form and the
+ * line), or undefined. The form must be in the register (`form` undefined: it is not), issued to the
+ * job's registration (one supplier a form, 1305.12(c)), executed and neither void nor lost, still
+ * within its 60 days on the day of receipt (the house rule), and the line must be on it, order the
+ * item's NDC when it names one, and have packages left for this item (1305.13(e): the packages
+ * received are recorded against the line). Only Schedule I and II items travel on a form.
+ */
+export function receivingProblem(number: string, form: ReceivingForm | undefined, lineNo: number | null, item: ReceivedItem): string | undefined {
+  if (!travelsOnOrderForm(item.schedule)) return RECEIVING_MESSAGES.notOnOrderForm((item.schedule ?? '').trim() || 'unknown', number);
+  if (!form) return RECEIVING_MESSAGES.notInRegister(number);
+  if (form.registrationId !== item.registrationId) return RECEIVING_MESSAGES.otherClient(form.number, form.registrationNumber, item.registrationNumber);
+  if (isFinalOrderFormStatus(form.status)) return ORDER_FORM_MESSAGES.final(form.number, form.status);
+  if (form.status !== 'executed') return RECEIVING_MESSAGES.notExecuted(form.number);
+  const validUntil = orderFormValidUntil(form.issuedOn);
+  if (item.receivedOn > validUntil) return RECEIVING_MESSAGES.expired(form.number, validUntil, item.receivedOn);
+  const lineNumbers = form.lines.map((l) => l.lineNo);
+  if (lineNo === null) return RECEIVING_MESSAGES.lineNeeded(form.number, lineNumbers);
+  const line = form.lines.find((l) => l.lineNo === lineNo);
+  if (!line) return RECEIVING_MESSAGES.noSuchLine(form.number, lineNo, lineNumbers);
+  if (line.ndc && line.ndc !== item.ndc) return RECEIVING_MESSAGES.otherNdc(form.number, lineNo, line.ndc, item.ndc);
+  if (line.received + item.packages > line.packages) return RECEIVING_MESSAGES.lineFull(form.number, lineNo, line.packages, line.received, item.packages);
+  return undefined;
+}
+
+/** How much of a form has arrived: none of it, part of it, or every line's packages. */
+export type OrderFormReceipt = 'none' | 'partly' | 'all';
+
+export function orderFormReceipt(lines: readonly { packages: number; received: number }[]): OrderFormReceipt {
+  if (!lines.some((l) => l.received > 0)) return 'none';
+  return lines.every((l) => l.received >= l.packages) ? 'all' : 'partly';
+}
+
+export const RECEIVED_FORM_MESSAGES = {
+  lineRemoved: (number: string, lineNo: number, received: number) =>
+    `Line ${lineNo} of Form 222 ${number} has ${received} ${received === 1 ? 'package' : 'packages'} received on it: the line stays on the form. Change its items first if they were entered on the wrong line.`,
+  fewerThanReceived: (number: string, lineNo: number, received: number) =>
+    `Line ${lineNo} of Form 222 ${number}: ${received} ${received === 1 ? 'package has' : 'packages have'} been received on it, so it orders at least ${received}.`,
+  otherNdc: (number: string, lineNo: number, ndc: string) =>
+    `Line ${lineNo} of Form 222 ${number} has items of NDC ${ndc} received on it: its NDC stays ${ndc}.`,
+  voidReceived: (number: string, status: 'void' | 'lost') =>
+    `Form 222 ${number} has goods received on it: it is kept as the record of that transfer and cannot be marked ${status}.`,
+} as const;
+
+/** What arrived on one line: its packages and the NDCs of its items. */
+export interface LineReceipt {
+  received: number;
+  ndcs: readonly string[];
+}
+
+/**
+ * Why a form's lines cannot become `lines` (422), or undefined: a line goods arrived on stays on
+ * the form, orders at least what arrived, and keeps the NDC of what arrived (1305.13(e): what was
+ * received is recorded against the line).
+ */
+export function receivedLinesProblem(number: string, lines: readonly Pick<OrderFormLine, 'lineNo' | 'ndc' | 'packages'>[], receipts: ReadonlyMap<number, LineReceipt>): string | undefined {
+  for (const [lineNo, receipt] of receipts) {
+    if (receipt.received <= 0) continue;
+    const line = lines.find((l) => l.lineNo === lineNo);
+    if (!line) return RECEIVED_FORM_MESSAGES.lineRemoved(number, lineNo, receipt.received);
+    if (line.packages < receipt.received) return RECEIVED_FORM_MESSAGES.fewerThanReceived(number, lineNo, receipt.received);
+    const other = line.ndc ? receipt.ndcs.find((ndc) => ndc !== line.ndc) : undefined;
+    if (other) return RECEIVED_FORM_MESSAGES.otherNdc(number, lineNo, other);
+  }
   return undefined;
 }

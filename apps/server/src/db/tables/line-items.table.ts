@@ -38,6 +38,9 @@ export interface LineItemsTable extends RecordAuditColumns {
   converted_to_base: number | null;
   grams_of_base: number | null;
   form_222_number: string | null;
+  /** The register's form and its numbered line the item arrived on (085); null for an item entered before the register or without a form. */
+  order_form_id: number | null;
+  order_form_line: number | null;
   cwf_form_number: string | null;
   /** What the item shows: locked on its own or by its container's cascade. */
   locked: Generated<boolean>;

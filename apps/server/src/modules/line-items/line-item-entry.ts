@@ -32,6 +32,7 @@ const NUMBER_FIELDS = {
   packSize: 'Pack Size',
   percentFill: 'Percent Fill',
   bulkPackSize: 'Unit Converter amount',
+  form222Line: 'Form 222 Line',
 } as const;
 /** The text fields as the form labels them, for the messages. */
 const TEXT_LABELS: Record<LineItemTextKey, string> = {

@@ -28,6 +28,7 @@ import {
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../db/audit.repository.ts';
+import { readReceipt } from '../../db/repositories/order-form-receipts.repository.ts';
 import { holdContainer, holdLineItem, type HeldLineItem } from '../../db/row-locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LineItem, LineItemUpdate, RecordKind } from '../../db/tables/records.table.ts';
@@ -276,7 +277,17 @@ export class LineItemsService {
       const packSizeReason = texts.packSizeReason ?? null;
       const packProblem = packSizeReasonProblem({ ndc: entry.ndc, packSize: derived.pack_size, packSizeUoM: derived.pack_size_uom, packSizeReason }, packageOf(entry));
       if (packProblem) problems.push(packProblem);
-      if (problems.length) throw refuse(problems);
+      const received = await readReceipt(trx, {
+        number: texts.form222Number ?? null,
+        line: numbers.form222Line ?? null,
+        ndc: entry.ndc,
+        schedule: entry.schedule,
+        packages: packQuantity ?? 1,
+        job,
+        today: this.#today(),
+      });
+      if ('problem' in received) problems.push(received.problem);
+      if (problems.length || 'problem' in received) throw refuse(problems);
       const created = await repo.insertLineItem(trx, {
         kind,
         container_id: containerId,
@@ -289,7 +300,9 @@ export class LineItemsService {
         line_type: texts.type ?? null,
         pack_quantity_uom: texts.packQuantityUoM ?? null,
         bulk_stage: texts.bulkStage ?? null,
-        form_222_number: texts.form222Number ?? null,
+        form_222_number: received.receipt.number,
+        order_form_id: received.receipt.formId,
+        order_form_line: received.receipt.line,
         cwf_form_number: texts.cwfFormNumber ?? null,
         expiration_date: expirationDate ?? null,
         serial_number: texts.serialNumber ?? null,
@@ -429,7 +442,21 @@ export class LineItemsService {
       const packProblem = packSizeReasonProblem(after, packageOf(entry), { correction: action === 'correct' });
       if (packProblem) problems.push(packProblem);
     }
+    // The receipt is read again when it changes: its form or line, or the NDC or packages of an item
+    // received on a form. An item typed before the register (a number, no form) keeps its number as
+    // long as nobody changes it.
+    const number = pick(texts.form222Number, before.form_222_number);
+    const line = pick(numbers.form222Line, before.order_form_line);
+    const receiptChanged =
+      (texts.form222Number !== undefined && texts.form222Number !== before.form_222_number) ||
+      (numbers.form222Line !== undefined && numbers.form222Line !== before.order_form_line) ||
+      (before.order_form_id !== null && (entry.ndc !== before.ndc || Number(values.pack_quantity ?? 1) !== Number(before.pack_quantity ?? 1)));
+    const received = receiptChanged
+      ? await readReceipt(trx, { number, line, ndc: entry.ndc, schedule: entry.schedule, packages: Number(values.pack_quantity ?? 1), job, itemId: before.id, today: this.#today() })
+      : undefined;
+    if (received && 'problem' in received) problems.push(received.problem);
     if (problems.length) throw refuse(problems);
+    const receipt = received && 'receipt' in received ? received.receipt : undefined;
     const changes: LineItemUpdate = {
       ...(ndc !== before.ndc ? snapshot(entry) : {}),
       ...values,
@@ -442,7 +469,7 @@ export class LineItemsService {
       ...(texts.type !== undefined ? { line_type: texts.type } : {}),
       ...(texts.packQuantityUoM !== undefined ? { pack_quantity_uom: texts.packQuantityUoM } : {}),
       ...(texts.bulkStage !== undefined ? { bulk_stage: texts.bulkStage } : {}),
-      ...(texts.form222Number !== undefined ? { form_222_number: texts.form222Number } : {}),
+      ...(receipt ? { form_222_number: receipt.number, order_form_id: receipt.formId, order_form_line: receipt.line } : {}),
       ...(texts.cwfFormNumber !== undefined ? { cwf_form_number: texts.cwfFormNumber } : {}),
       ...(expirationDate !== undefined ? { expiration_date: expirationDate } : {}),
       ...(texts.serialNumber !== undefined ? { serial_number: texts.serialNumber } : {}),

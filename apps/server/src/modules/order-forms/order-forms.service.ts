@@ -5,6 +5,8 @@ import {
   normalFormNumber,
   ORDER_FORM_MESSAGES,
   orderFormEditRefusal,
+  RECEIVED_FORM_MESSAGES,
+  receivedLinesProblem,
   orderFormExecutionProblem,
   orderFormNoteProblem,
   orderFormReasonProblem,
@@ -23,6 +25,7 @@ import {
 } from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../db/audit.repository.ts';
+import { receiptsOf } from '../../db/repositories/order-form-receipts.repository.ts';
 import type { Database } from '../../db/schema.ts';
 import type { OrderForm } from '../../db/tables/order-forms.table.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -152,6 +155,10 @@ export class OrderFormsService {
         const linesBefore = await repo.linesOf(trx, id);
         const lines = read && 'lines' in read ? await this.#named(trx, read.lines) : linesBefore;
         const linesChanged = JSON.stringify(lines) !== JSON.stringify(linesBefore);
+        if (linesChanged) {
+          const problem = receivedLinesProblem(before.form_number, lines, await receiptsOf(trx, id));
+          if (problem) refuse([problem]);
+        }
         const noteChanged = note !== undefined && note !== before.note;
         // The same form again changes nothing: no new modId, no audit row.
         if (!numberOrKind && !linesChanged && !noteChanged) return answerOf(before);
@@ -194,6 +201,9 @@ export class OrderFormsService {
       if (input.modId !== undefined && String(input.modId) !== String(before.mod_id)) throw conflict(ORDER_FORM_MESSAGES.changedSince(before.form_number));
       const reasonProblem = orderFormReasonProblem(before.form_number, input.status, input.reason);
       if (reasonProblem) refuse([reasonProblem]);
+      if (input.status !== 'executed' && [...(await receiptsOf(trx, id)).values()].some((r) => r.received > 0)) {
+        throw conflict(RECEIVED_FORM_MESSAGES.voidReceived(before.form_number, input.status));
+      }
       if (input.status === 'executed') {
         const problem = orderFormExecutionProblem(before.form_number, (await repo.linesOf(trx, id)).length, before.issued_on, this.#today());
         if (problem) refuse([problem]);

@@ -47,6 +47,7 @@ function lineItemLayout(catalogue: EntityCatalogue, kind: 'standard' | 'yellow_b
     'Converted To Base': 'li.converted_to_base',
     'Grams Of Base': 'li.grams_of_base',
     'Form 222 Number': 'li.form_222_number',
+    'Form 222 Line': 'li.order_form_line',
     'CWF Form Number': 'li.cwf_form_number',
     'Locked Container Line Item': 'li.locked',
     'Locked On Its Own': 'li.locked_own',

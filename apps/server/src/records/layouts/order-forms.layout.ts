@@ -1,4 +1,4 @@
-import { CATALOGUE, ORDER_FORM_KIND_TEXT, ORDER_FORM_MAX_LINES, ORDER_FORM_STATUS_TEXT, ORDER_FORM_VALID_DAYS } from '@3ds/domain';
+import { CATALOGUE, ORDER_FORM_KIND_TEXT, ORDER_FORM_MAX_LINES, ORDER_FORM_RECEIPT_TEXT, ORDER_FORM_STATUS_TEXT, ORDER_FORM_VALID_DAYS } from '@3ds/domain';
 import { containsOf, defineLayout, portalFields } from '../layout.ts';
 
 /** `CASE o.column WHEN 'a' THEN 'A' … END` from a table of stored values and their texts (ours, never a caller's). */
@@ -7,12 +7,22 @@ const shown = (column: string, texts: Readonly<Record<string, string>>) =>
     .map(([value, text]) => `WHEN '${value}' THEN '${text}'`)
     .join(' ')} END`;
 
+/** The packages received on line `ol` so far: its line items' pack quantities (one an item without), 1305.13(e). */
+const RECEIVED = `(SELECT coalesce(sum(coalesce(li.pack_quantity, 1)), 0) FROM line_items li WHERE li.order_form_id = ol.form_id AND li.order_form_line = ol.line_no)`;
+
+/** orderFormReceipt of @3ds/domain in SQL: 'none', 'partly' or 'all' of form `o`'s lines received. */
+const RECEIPT = `(SELECT CASE WHEN coalesce(sum(r.received), 0) = 0 THEN 'none' WHEN bool_and(r.received >= r.packages) THEN 'all' ELSE 'partly' END
+  FROM (SELECT ol.packages, ${RECEIVED} AS received FROM order_form_lines ol WHERE ol.form_id = o.id) r)`;
+
 /**
- * orderFormStatusText of @3ds/domain in SQL (a test holds the two equal): the stored state, and of a
- * form still awaiting its goods ", expired" once 3DS's today (tds_today(), the Settings' time zone)
- * is past its 60 days.
+ * orderFormStatusText of @3ds/domain in SQL (a test holds the two equal): the stored state (an
+ * executed form's "Partly received" or "Received" once goods arrived on it), and of a form still
+ * awaiting goods ", expired" once 3DS's today (tds_today(), the Settings' time zone) is past its 60 days.
  */
-const STATUS = `${shown('o.status', ORDER_FORM_STATUS_TEXT)} || CASE WHEN o.status IN ('issued', 'executed') AND (SELECT tds_today()) > o.issued_on + ${ORDER_FORM_VALID_DAYS} THEN ', expired' ELSE '' END`;
+const STATUS = `(SELECT CASE WHEN o.status = 'executed' AND __r.receipt = 'partly' THEN '${ORDER_FORM_RECEIPT_TEXT.partly}'
+    WHEN o.status = 'executed' AND __r.receipt = 'all' THEN '${ORDER_FORM_RECEIPT_TEXT.all}' ELSE ${shown('o.status', ORDER_FORM_STATUS_TEXT)} END
+  || CASE WHEN o.status IN ('issued', 'executed') AND __r.receipt <> 'all' AND (SELECT tds_today()) > o.issued_on + ${ORDER_FORM_VALID_DAYS} THEN ', expired' ELSE '' END
+  FROM (SELECT ${RECEIPT} AS receipt) __r)`;
 
 export const orderFormsLayout = defineLayout(CATALOGUE['order-forms'], {
   from: 'order_forms o',
@@ -59,6 +69,9 @@ export const orderFormsLayout = defineLayout(CATALOGUE['order-forms'], {
         ['Line::Item', 'text', 'ol.item'],
         ['Line::Packages', 'number', 'ol.packages'],
         ['Line::Package Size', 'text', 'ol.package_size'],
+        ['Line::Packages Received', 'number', RECEIVED],
+        ['Line::Date Received', 'date', `(SELECT max(coalesce(j.date_received, li.created_at::date)) FROM line_items li JOIN jobs j ON j.id = li.job_id
+          WHERE li.order_form_id = ol.form_id AND li.order_form_line = ol.line_no)`],
       ]),
     },
   ],

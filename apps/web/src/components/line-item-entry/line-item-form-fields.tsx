@@ -192,6 +192,12 @@ export function LineItemFormFields({ form, ndc, lookup, layout, choices, autoFoc
       <Section title="Forms">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
           <TextInput label="Form 222 #" key={form.key('form222Number')} {...input('form222Number')} />
+          <AmountInput
+            label="Form 222 Line"
+            description="The form's numbered line it arrived on (1–20)"
+            key={form.key('form222Line')}
+            {...input('form222Line')}
+          />
           <TextInput label="CWF #" key={form.key('cwfFormNumber')} {...input('cwfFormNumber')} />
         </SimpleGrid>
       </Section>

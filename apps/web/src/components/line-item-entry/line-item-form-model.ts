@@ -58,6 +58,8 @@ export interface LineItemFormValues {
   /** Stage Converter. */
   bulkStage: string;
   form222Number: string;
+  /** The numbered line of the Form 222 the item arrived on. */
+  form222Line: Amount;
   cwfFormNumber: string;
 }
 
@@ -78,6 +80,7 @@ export const EMPTY_FORM_VALUES: LineItemFormValues = {
   bulkPackSizeUoM: '',
   bulkStage: '',
   form222Number: '',
+  form222Line: '',
   cwfFormNumber: '',
 };
 
@@ -138,6 +141,7 @@ export function recordFormValues(fieldData: FieldData): LineItemFormValues {
     bulkPackSizeUoM: text(field('bulkPackSizeUoM')),
     bulkStage: text(field('bulkStage')),
     form222Number: text(field('form222Number')),
+    form222Line: amount(field('form222Line')),
     cwfFormNumber: text(field('cwfFormNumber')),
   };
 }
@@ -407,6 +411,7 @@ function enteredValues(values: LineItemFormValues): EnteredValues {
     bulkPackSizeUoM: blankToNull(values.bulkPackSizeUoM),
     bulkStage: blankToNull(values.bulkStage),
     form222Number: blankToNull(values.form222Number),
+    form222Line: amountNumber(values.form222Line),
     cwfFormNumber: blankToNull(values.cwfFormNumber),
   };
 }
@@ -470,5 +475,6 @@ export const lineItemFormSchema = z.object({
   bulkPackSizeUoM: entryText('bulkPackSizeUoM', 'The converter UoM'),
   bulkStage: entryText('bulkStage', 'Stage'),
   form222Number: entryText('form222Number', 'Form 222 #'),
+  form222Line: amountField('Form 222 Line'),
   cwfFormNumber: entryText('cwfFormNumber', 'CWF #'),
 });

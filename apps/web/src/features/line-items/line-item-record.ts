@@ -71,6 +71,7 @@ export interface LineItemFacts {
   bulkAmount: string;
   bulkAmountUoM: string;
   stage: string;
+  /** The Form 222 number, and its line when the item names one ("231456789, line 3"). */
   form222: string;
   cwf: string;
   avgTablet: string;
@@ -134,7 +135,7 @@ export function lineItemFacts(record: RecordData, kind: Pick<LineItemKindConfig,
     bulkAmount: text(f[ENTRY.bulkPackSize]),
     bulkAmountUoM: text(f[ENTRY.bulkPackSizeUoM]),
     stage: text(f[ENTRY.bulkStage]),
-    form222: text(f[ENTRY.form222Number]),
+    form222: text(f[ENTRY.form222Number]) && text(f[ENTRY.form222Line]) ? `${text(f[ENTRY.form222Number])}, line ${text(f[ENTRY.form222Line])}` : text(f[ENTRY.form222Number]),
     cwf: text(f[ENTRY.cwfFormNumber]),
     avgTablet: withUnit(f['Avg Tablet Weight'], f['Avg Tablet Weight Unit']),
     density: text(f['Package Size Density']),

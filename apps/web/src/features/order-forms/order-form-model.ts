@@ -37,6 +37,9 @@ export interface OrderFormLineView {
   item: string;
   packages: string;
   packageSize: string;
+  /** The packages received on the line so far (its line items'), and the last day they arrived (MM/DD/YYYY, '' before any). */
+  received: string;
+  dateReceived: string;
 }
 
 export interface OrderFormView {
@@ -91,6 +94,8 @@ export function orderFormLines(rows: readonly FieldData[]): OrderFormLineView[] 
     item: fieldText(row['Line::Item']),
     packages: fieldText(row['Line::Packages']),
     packageSize: fieldText(row['Line::Package Size']),
+    received: fieldText(row['Line::Packages Received']),
+    dateReceived: fieldText(row['Line::Date Received']),
   }));
 }
 

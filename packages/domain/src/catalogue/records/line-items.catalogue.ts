@@ -34,6 +34,8 @@ function lineItemFields(idName: string, containerIdName: string): FieldSpecList 
     field('Converted To Base', 'Converted', 'number'),
     field('Grams Of Base', 'Grams of Base', 'number'),
     field('Form 222 Number', 'Form 222#'),
+    // The numbered line of the Form 222 (the register's) the item arrived on (rules/order-forms.ts `receivingProblem`).
+    field('Form 222 Line', 'Form 222 Line', 'number'),
     field('CWF Form Number', 'CWF#'),
     field('Locked Container Line Item', 'Locked', 'yesno'),
     // Locked by LOCK_LINE_ITEM, not only by its container's cascade: only UNLOCK_LINE_ITEM unlocks it.

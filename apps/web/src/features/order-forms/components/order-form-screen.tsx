@@ -193,7 +193,7 @@ function LinesCard({ view }: { view: OrderFormView | undefined }) {
         )
       }
     >
-      <Table.ScrollContainer minWidth={560} type="native">
+      <Table.ScrollContainer minWidth={720} type="native">
         <Table striped fz="sm" verticalSpacing={7} aria-label="Lines">
           <Table.Thead>
             <Table.Tr>
@@ -202,12 +202,14 @@ function LinesCard({ view }: { view: OrderFormView | undefined }) {
               <Table.Th>Item</Table.Th>
               <Table.Th ta="right">Packages</Table.Th>
               <Table.Th>Package Size</Table.Th>
+              <Table.Th ta="right">Received</Table.Th>
+              <Table.Th>Date Received</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {lines === undefined && (
               <Table.Tr aria-hidden>
-                {[30, 110, 200, 40, 90].map((width) => (
+                {[30, 110, 200, 40, 90, 40, 80].map((width) => (
                   <Table.Td key={width}>
                     <Skeleton height={12} width={width} />
                   </Table.Td>
@@ -216,7 +218,7 @@ function LinesCard({ view }: { view: OrderFormView | undefined }) {
             )}
             {lines?.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={5}>
+                <Table.Td colSpan={7}>
                   <Text size="sm" c="dimmed" fs="italic" py={4}>
                     No lines yet: Edit adds them (up to {ORDER_FORM_MAX_LINES}).
                   </Text>
@@ -232,6 +234,10 @@ function LinesCard({ view }: { view: OrderFormView | undefined }) {
                 <Table.Td>{line.item}</Table.Td>
                 <Table.Td ta="right">{line.packages}</Table.Td>
                 <Table.Td>{line.packageSize}</Table.Td>
+                <Table.Td ta="right" fw={Number(line.received) > 0 ? 600 : undefined} c={Number(line.received) >= Number(line.packages) ? 'teal.8' : undefined}>
+                  {line.received || '0'}
+                </Table.Td>
+                <Table.Td>{line.dateReceived || '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
