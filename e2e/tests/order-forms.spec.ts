@@ -192,6 +192,13 @@ test('a clerk receives a Schedule II item on a line of an executed Form 222, and
   const line = page.getByRole('table', { name: 'Lines' }).getByRole('row').nth(1);
   await expect(line.getByRole('cell').nth(5)).toHaveText('1');
   await expect(line.getByRole('cell').nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  // The job it arrived with, linked; its Digital 222 file is not on the job yet.
+  const jobs = page.getByRole('table', { name: 'Jobs received with' });
+  await expect(jobs.getByRole('link', { name: `Job ${String(job.recordId)}` })).toBeVisible();
+  await expect(jobs).toContainText('Not on the job');
+  // A form goods arrived on is kept as the record of the transfer: no Void, no Lost.
+  await expect(page.getByRole('button', { name: 'Void', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Lost', exact: true })).toHaveCount(0);
   await untilStill(page);
   await page.screenshot({ path: test.info().outputPath('order-form-received.png'), fullPage: true });
   await expectAccessible(page, 'Form 222 screen with a receipt');

@@ -51,8 +51,12 @@ const LINES = [
   { 'Line::Line': 2, 'Line::NDC': '', 'Line::Item': 'Fentanyl vials', 'Line::Packages': 1, 'Line::Package Size': '', 'Line::Packages Received': 0, 'Line::Date Received': '' },
 ];
 
+/** The same lines before anything arrived on them. */
+const AWAITED = LINES.map((line) => ({ ...line, 'Line::Packages Received': 0, 'Line::Date Received': '' }));
+
 describe('a Form 222 as its screen shows it', () => {
   it('reads the form, its lines and the changes its state offers', () => {
+    expect(orderFormView(record({}, AWAITED), '2026-02-01').changes).toEqual(['executed', 'void', 'lost']);
     const view = orderFormView(record({}, LINES), '2026-02-01');
     expect(view).toMatchObject({
       id: '7',
@@ -64,11 +68,25 @@ describe('a Form 222 as its screen shows it', () => {
       validityText: 'Valid until 03/02/2026 (29 days left)',
       registrationId: '12',
       companyName: 'Riverside Community Pharmacy',
-      changes: ['executed', 'void', 'lost'],
     });
     expect(view.lines).toEqual([
       { lineNo: 1, ndc: '00406-0552-01', item: 'OXYCODONE HCL 5 MG', packages: '2', packageSize: '100 tablets', received: '1', dateReceived: '03/02/2026' },
       { lineNo: 2, ndc: '', item: 'Fentanyl vials', packages: '1', packageSize: '', received: '0', dateReceived: '' },
+    ]);
+    expect(view.jobs).toEqual([]);
+  });
+
+  it('reads the jobs goods arrived with, and their Digital 222 links', () => {
+    const withJobs = record({}, LINES);
+    withJobs.portalData.Job = [
+      { 'Job::Job ID': 48, 'Job::Job Name': 'Annual return', 'Job::Date Received': '03/02/2026', 'Job::Line Items': 2, 'Job::Packages': 1, 'Job::Digital 222 Files': '/3ds/api/files/x/222.pdf?sig=1' },
+      { 'Job::Job ID': 52, 'Job::Job Name': 'Second pickup', 'Job::Date Received': '', 'Job::Line Items': 1, 'Job::Packages': 1, 'Job::Digital 222 Files': '' },
+    ];
+    // Goods arrived on line 1: the form is no longer offered Void or Lost.
+    expect(orderFormView(record({ 'Status Code': 'executed' }, LINES), '2026-02-01').changes).toEqual([]);
+    expect(orderFormView(withJobs, '2026-02-01').jobs).toEqual([
+      { id: '48', name: 'Annual return', dateReceived: '03/02/2026', items: '2', packages: '1', digital222: '/3ds/api/files/x/222.pdf?sig=1' },
+      { id: '52', name: 'Second pickup', dateReceived: '', items: '1', packages: '1', digital222: '' },
     ]);
   });
 

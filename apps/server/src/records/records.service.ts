@@ -59,6 +59,13 @@ const SHARED_FILE_FIELD = /"\\u0000file:([0-9a-f-]{36})\/([^"\\]*)"/g;
 type Linker = (file: { id: string; name: string }) => string;
 const sharedFile: Linker = (file) => `${SHARED_FILE}${file.id}/${encodeURIComponent(file.name)}`;
 
+/** A file field's `<file id>/<name>` as its link; any other value as it is. */
+function linked(field: LayoutField, value: FieldValue, link: Linker): FieldValue {
+  if (!field.fileLink || typeof value !== 'string' || !value) return value;
+  const slash = value.indexOf('/');
+  return link({ id: value.slice(0, slash), name: value.slice(slash + 1) });
+}
+
 /** Every table each layout reads, for the answer cache (undefined: it reads one whose changes are not announced). */
 const KEPT_TABLES = new Map(
   Object.values(LAYOUTS).map((layout) => {
@@ -155,12 +162,7 @@ export class RecordsService {
   /** Fields as the API shows them, file fields as links (`link`). */
   #fieldData(fields: readonly LayoutField[], row: Record<string, unknown>, link: Linker): Record<string, FieldValue> {
     const data = toFieldData(fields, row);
-    for (const field of fields) {
-      const value = data[field.name];
-      if (!field.fileLink || typeof value !== 'string' || !value) continue;
-      const slash = value.indexOf('/');
-      data[field.name] = link({ id: value.slice(0, slash), name: value.slice(slash + 1) });
-    }
+    for (const field of fields) data[field.name] = linked(field, data[field.name]!, link);
     return data;
   }
 
@@ -233,7 +235,7 @@ export class RecordsService {
         rows: rows.map((r) => {
           const out: Record<string, FieldValue | string> = { recordId: String(r[0]), modId: String(r[1]) };
           portal.fields.forEach((f, index) => {
-            out[f.name] = formatValue(f.type, r[index + 3]);
+            out[f.name] = linked(f, formatValue(f.type, r[index + 3]), link);
           });
           return out;
         }),

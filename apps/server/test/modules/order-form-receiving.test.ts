@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { createCompany, createContainer, createJob, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { multipartBody } from '../support/multipart.ts';
+import { fromLineItems, lineItemColumns } from '../../src/db/repositories/line-item-facts.repository.ts';
 
 /**
  * Receiving on the Form 222 register (rules/order-forms.ts `receivingProblem`, docs/dea-paperwork.md
@@ -192,5 +194,31 @@ describe('a form goods arrived on', () => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe("a form's jobs and its number in the reports", () => {
+  it("lists the jobs goods on the form arrived with, each with its Digital 222 file as a link", async () => {
+    const { id, formNumber } = await form();
+    await received({ form222Number: formNumber, form222Line: 1, packQuantity: 2 });
+    const jobId = (await t.db.selectFrom('containers').select('job_id').where('id', '=', containerId).executeTakeFirstOrThrow()).job_id;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const upload = await t.injectAs('chief', { method: 'POST', url: `/3ds/api/job/${jobId}/upload?field=${encodeURIComponent('Digital 222 Files')}`, ...multipartBody([{ name: 'form-222.pdf', bytes: pdf }]) });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const jobs = (await as('chief', 'GET', `/order-form/${id}`)).json().data[0].portalData.Job as Record<string, string | number>[];
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ 'Job::Job ID': jobId, 'Job::Line Items': 1, 'Job::Packages': 2 });
+    const link = String(jobs[0]!['Job::Digital 222 Files']);
+    expect(link).toMatch(/^\/3ds\/api\/files\/[0-9a-f-]{36}\/.*\.pdf\?/);
+    expect((await t.app.inject({ method: 'HEAD', url: link })).statusCode).toBe(200);
+  });
+
+  it("gives Form 41, ARCOS and the reports the register's number of the form an item was received on", async () => {
+    const { formNumber } = await form();
+    const item = Number(await received({ form222Number: formNumber, form222Line: 1 }));
+    // Whatever the item's own copy says, the facts read the register's.
+    await t.db.updateTable('line_items').set({ form_222_number: '000000000' }).where('id', '=', item).execute();
+    const facts = await fromLineItems(t.db, {}).select(lineItemColumns('id', 'form_222_number')).where('li.id', '=', item).executeTakeFirstOrThrow();
+    expect(facts.form_222_number).toBe(formNumber);
   });
 });

@@ -113,7 +113,9 @@ const COLUMNS = {
   reporting_qty: 'li.reporting_qty',
   reporting_uom: 'li.reporting_uom',
   grams_of_base: 'li.grams_of_base',
-  form_222_number: 'li.form_222_number',
+  // The register's number of the form the item was received on (its ARCOS receipt's order form
+  // number, docs/dea-paperwork.md); the typed number of an item entered before the register.
+  form_222_number: sql<string | null>`coalesce((SELECT o.form_number FROM order_forms o WHERE o.id = li.order_form_id), li.form_222_number)`.as('form_222_number'),
   cwf_form_number: 'li.cwf_form_number',
   date_received: sql<string | null>`to_char(j.date_received, 'YYYY-MM-DD')`.as('date_received'),
   date_destroyed: sql<string | null>`to_char(j.date_destroyed, 'YYYY-MM-DD')`.as('date_destroyed'),

@@ -1,4 +1,4 @@
-import { CATALOGUE, ORDER_FORM_KIND_TEXT, ORDER_FORM_MAX_LINES, ORDER_FORM_RECEIPT_TEXT, ORDER_FORM_STATUS_TEXT, ORDER_FORM_VALID_DAYS } from '@3ds/domain';
+import { CATALOGUE, ORDER_FORM_KIND_TEXT, PORTAL_LIMITS, ORDER_FORM_MAX_LINES, ORDER_FORM_RECEIPT_TEXT, ORDER_FORM_STATUS_TEXT, ORDER_FORM_VALID_DAYS } from '@3ds/domain';
 import { containsOf, defineLayout, portalFields } from '../layout.ts';
 
 /** `CASE o.column WHEN 'a' THEN 'A' … END` from a table of stored values and their texts (ours, never a caller's). */
@@ -73,6 +73,34 @@ export const orderFormsLayout = defineLayout(CATALOGUE['order-forms'], {
         ['Line::Date Received', 'date', `(SELECT max(coalesce(j.date_received, li.created_at::date)) FROM line_items li JOIN jobs j ON j.id = li.job_id
           WHERE li.order_form_id = ol.form_id AND li.order_form_line = ol.line_no)`],
       ]),
+    },
+    {
+      // The jobs goods on the form arrived with, and each job's Digital 222 file (the job's slot
+      // `Digital 222 Files`: the electronic order or the scanned copy), as a link.
+      name: 'Job',
+      from: `(SELECT li.order_form_id AS form_id, li.job_id, count(*) AS items, sum(coalesce(li.pack_quantity, 1)) AS packages
+        FROM line_items li WHERE li.order_form_id IS NOT NULL GROUP BY li.order_form_id, li.job_id) rj JOIN jobs jr ON jr.id = rj.job_id`,
+      parentKey: 'rj.form_id',
+      idSql: 'jr.id',
+      modIdSql: 'jr.mod_id',
+      orderBy: 'jr.id',
+      limit: PORTAL_LIMITS.company,
+      fields: [
+        ...portalFields([
+          ['Job::Job ID', 'number', 'jr.id'],
+          ['Job::Job Name', 'text', 'jr.name'],
+          ['Job::Date Received', 'date', 'jr.date_received'],
+          ['Job::Line Items', 'number', 'rj.items'],
+          ['Job::Packages', 'number', 'rj.packages'],
+        ]),
+        {
+          name: 'Job::Digital 222 Files',
+          type: 'text',
+          sql: `(SELECT f.id || '/' || f.original_name FROM job_files jf JOIN files f ON f.id = jf.file_id
+            WHERE jf.job_id = jr.id AND jf.slot = 'Digital 222 Files' ORDER BY jf.id DESC LIMIT 1)`,
+          fileLink: true,
+        },
+      ],
     },
   ],
 });

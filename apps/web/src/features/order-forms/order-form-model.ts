@@ -42,6 +42,16 @@ export interface OrderFormLineView {
   dateReceived: string;
 }
 
+/** A job goods on the form arrived with: its items and packages on the form, and its Digital 222 file's link ('' without one). */
+export interface OrderFormJobView {
+  id: string;
+  name: string;
+  dateReceived: string;
+  items: string;
+  packages: string;
+  digital222: string;
+}
+
 export interface OrderFormView {
   id: string;
   modId: string;
@@ -72,6 +82,8 @@ export interface OrderFormView {
   modified: string;
   modifiedBy: string;
   lines: OrderFormLineView[];
+  /** The jobs goods on the form arrived with. */
+  jobs: OrderFormJobView[];
   /** The status changes its state offers (Executed, Void, Lost). */
   changes: readonly OrderFormStatusChange[];
 }
@@ -132,7 +144,16 @@ export function orderFormView(record: RecordData, today: string): OrderFormView 
     modified: text('Date Modified'),
     modifiedBy: text('Modified By'),
     lines: orderFormLines(record.portalData.Line ?? []),
-    changes: status ? orderFormStatusChanges(status) : [],
+    jobs: (record.portalData.Job ?? []).map((row) => ({
+      id: fieldText(row['Job::Job ID']),
+      name: fieldText(row['Job::Job Name']),
+      dateReceived: fieldText(row['Job::Date Received']),
+      items: fieldText(row['Job::Line Items']),
+      packages: fieldText(row['Job::Packages']),
+      digital222: fieldText(row['Job::Digital 222 Files']),
+    })),
+    // A form goods arrived on is the record of that transfer: it is not marked void or lost (the server says 409 too).
+    changes: status ? orderFormStatusChanges(status).filter((change) => change === 'executed' || !orderFormLines(record.portalData.Line ?? []).some((l) => Number(l.received) > 0)) : [],
   };
 }
 

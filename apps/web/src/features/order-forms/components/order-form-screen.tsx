@@ -83,7 +83,12 @@ export function OrderFormScreen() {
             <StatusCard view={view} />
           </>
         }
-        below={<LinesCard view={view} />}
+        below={
+          <>
+            <LinesCard view={view} />
+            <JobsCard view={view} />
+          </>
+        }
       />
       {view && canEdit && !final && <EditOrderFormDialog opened={editing} onClose={() => setEditing(false)} view={view} onReload={reload} />}
       {view && canChangeStatus && <OrderFormStatusDialog view={view} change={change} onClose={() => setChange(null)} />}
@@ -243,6 +248,65 @@ function LinesCard({ view }: { view: OrderFormView | undefined }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </DetailCard>
+  );
+}
+
+/**
+ * The jobs goods on the form arrived with (their line items name its lines), each with its Digital
+ * 222 file: the electronic order or the scanned copy kept on the job.
+ */
+function JobsCard({ view }: { view: OrderFormView | undefined }) {
+  const jobs = view?.jobs;
+  if (!jobs) return null;
+  return (
+    <DetailCard title="Received With">
+      {jobs.length === 0 ? (
+        <Text size="sm" c="dimmed" fs="italic">
+          Nothing has arrived on this form yet. A Schedule I or II line item is received on it by its Form 222 number and line.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table striped fz="sm" verticalSpacing={7} aria-label="Jobs received with">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Job</Table.Th>
+                <Table.Th>Job Name</Table.Th>
+                <Table.Th>Date Received</Table.Th>
+                <Table.Th ta="right">Line Items</Table.Th>
+                <Table.Th ta="right">Packages</Table.Th>
+                <Table.Th>Digital 222</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {jobs.map((job) => (
+                <Table.Tr key={job.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={routePath('job-view', { id: job.id })} size="sm" fw={600}>
+                      Job {job.id}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{job.name}</Table.Td>
+                  <Table.Td>{job.dateReceived || '—'}</Table.Td>
+                  <Table.Td ta="right">{job.items}</Table.Td>
+                  <Table.Td ta="right">{job.packages}</Table.Td>
+                  <Table.Td>
+                    {job.digital222 ? (
+                      <Anchor href={job.digital222} target="_blank" rel="noopener" size="sm">
+                        Digital 222
+                      </Anchor>
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        Not on the job
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </DetailCard>
   );
 }
