@@ -166,7 +166,11 @@ test('a clerk receives a Schedule II item on a line of an executed Form 222, and
   await page.getByRole('button', { name: 'Add Line Item' }).click();
   const pick = page.getByRole('dialog', { name: 'Select an NDC Number' });
   await pick.getByRole('combobox', { name: 'NDC Number' }).fill(ndc);
+  // The search for the whole NDC has answered (an earlier one may have shown the option first).
+  await expect(pick.getByText(/^\d+ found/)).toBeVisible();
+  await expect(pick.getByLabel('Searching')).toHaveCount(0);
   await page.getByRole('option', { name: new RegExp(`^${ndc} — `) }).click();
+  await expect(pick.getByRole('button', { name: 'OK' })).toBeEnabled();
   await pick.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/3ds\/line-item\/\d+$/);
 
@@ -202,4 +206,13 @@ test('a clerk receives a Schedule II item on a line of an executed Form 222, and
   await untilStill(page);
   await page.screenshot({ path: test.info().outputPath('order-form-received.png'), fullPage: true });
   await expectAccessible(page, 'Form 222 screen with a receipt');
+
+  // The client's registration lists the form with its status.
+  await page.getByRole('link', { name: /^[A-Z]{2}\d{7}$/ }).first().click();
+  const forms = page.getByRole('table', { name: 'Form 222s' });
+  await expect(forms.getByRole('row').filter({ hasText: number })).toContainText('Partly received');
+  await untilStill(page);
+  await page.screenshot({ path: test.info().outputPath('registration-form-222s.png'), fullPage: true });
+  await forms.getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Form 222 ${number}` })).toBeVisible();
 });

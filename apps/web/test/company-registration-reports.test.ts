@@ -14,6 +14,7 @@ import {
   PICTURE_MESSAGES,
   pictureRejectionMessage,
   registrationJobs,
+  registrationOrderForms,
   scheduleFlags,
   uploadFailureMessage,
 } from '../src/features/registrations/registration-detail.ts';
@@ -146,6 +147,15 @@ describe('registration detail', () => {
         { recordId: '', 'Job::__PKJobID': '' },
       ]),
     ).toEqual([{ id: '123', name: 'Q4', initiated: '11/01/2026', locked: true }]);
+  });
+
+  it('reads the Form 222s issued to it', () => {
+    expect(
+      registrationOrderForms([
+        { recordId: '7', 'Order Form::Order Form ID': 7, 'Order Form::Form Number': '231456789', 'Order Form::Issue Date': '11/02/2026', 'Order Form::Status': 'Partly received' },
+        { recordId: '', 'Order Form::Order Form ID': '' },
+      ]),
+    ).toEqual([{ id: '7', number: '231456789', issuedOn: '11/02/2026', status: 'Partly received' }]);
   });
 });
 

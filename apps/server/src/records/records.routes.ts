@@ -58,7 +58,7 @@ export function aliasesNote(aliases: Readonly<Record<string, string>>): string {
     : '';
 }
 
-/** `GET /{entity}`, `GET /{entity}/{id}` (singular alias too) and the finds by request body, for the eight entities. */
+/** `GET /{entity}`, `GET /{entity}/{id}` (singular alias too) and the finds by request body, for every list entity (`ENTITIES`, record-kinds.ts). */
 export const recordsRoutes: FastifyPluginAsyncZod<{ records: RecordsService }> = async (app, { records }) => {
   for (const entity of ENTITIES as readonly EntityName[]) {
     const { title, singular } = CATALOGUE[entity];

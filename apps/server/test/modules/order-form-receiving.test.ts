@@ -117,6 +117,11 @@ describe('receiving a Schedule II item on a Form 222 line', () => {
     await received({ form222Number: formNumber, form222Line: 1, packQuantity: 1 });
     shown = await record(id);
     expect(shown.fieldData.Status).toBe('Received');
+    // Its registration's screen lists it with the same status.
+    const registration = (await as('chief', 'GET', `/registration/${registrationId}`)).json().data[0];
+    expect(registration.portalData['Order Form']).toContainEqual(
+      expect.objectContaining({ 'Order Form::Order Form ID': Number(id), 'Order Form::Form Number': formNumber, 'Order Form::Status': 'Received' }),
+    );
     expect(shown.portalData.Line.map((l) => l['Line::Packages Received'])).toEqual([3, 1]);
   });
 

@@ -9,7 +9,7 @@ const EXPORT_DESCRIPTION = `Exports the whole found set (not the page) of the on
 they hold: a job's standard (\`recordType: "cn"\`) or Yellow Bucket (\`"yb"\`) line items. Answers a signed download link
 valid for 15 minutes in \`data[0].fieldData.Container\`.`;
 
-/** `POST /{entity}/export` for the eight entities: the list's found set, written to a file. */
+/** `POST /{entity}/export` for every list entity (`ENTITIES`, record-kinds.ts): the list's found set, written to a file. */
 export const exportsRoutes: FastifyPluginAsyncZod<{ records: RecordsService; exports: ExportService }> = async (app, { records, exports }) => {
   for (const entity of ENTITIES as readonly EntityName[]) {
     const { title } = CATALOGUE[entity];

@@ -18,8 +18,9 @@ const RECEIPT = `(SELECT CASE WHEN coalesce(sum(r.received), 0) = 0 THEN 'none' 
  * orderFormStatusText of @3ds/domain in SQL (a test holds the two equal): the stored state (an
  * executed form's "Partly received" or "Received" once goods arrived on it), and of a form still
  * awaiting goods ", expired" once 3DS's today (tds_today(), the Settings' time zone) is past its 60 days.
+ * Over a form aliased `o` (the register's rows, a registration's portal).
  */
-const STATUS = `(SELECT CASE WHEN o.status = 'executed' AND __r.receipt = 'partly' THEN '${ORDER_FORM_RECEIPT_TEXT.partly}'
+export const ORDER_FORM_STATUS_SQL = `(SELECT CASE WHEN o.status = 'executed' AND __r.receipt = 'partly' THEN '${ORDER_FORM_RECEIPT_TEXT.partly}'
     WHEN o.status = 'executed' AND __r.receipt = 'all' THEN '${ORDER_FORM_RECEIPT_TEXT.all}' ELSE ${shown('o.status', ORDER_FORM_STATUS_TEXT)} END
   || CASE WHEN o.status IN ('issued', 'executed') AND __r.receipt <> 'all' AND (SELECT tds_today()) > o.issued_on + ${ORDER_FORM_VALID_DAYS} THEN ', expired' ELSE '' END
   FROM (SELECT ${RECEIPT} AS receipt) __r)`;
@@ -39,7 +40,7 @@ export const orderFormsLayout = defineLayout(CATALOGUE['order-forms'], {
     'Form Kind': shown('o.form_kind', ORDER_FORM_KIND_TEXT),
     'Issue Date': 'o.issued_on',
     'Valid Until': `o.issued_on + ${ORDER_FORM_VALID_DAYS}`,
-    Status: STATUS,
+    Status: ORDER_FORM_STATUS_SQL,
     'Status Code': 'o.status',
     'Status Reason': 'o.status_reason',
     'Status Changed': 'o.status_changed_at',

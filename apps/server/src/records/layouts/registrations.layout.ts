@@ -1,4 +1,5 @@
 import { CATALOGUE, PORTAL_LIMITS, SCHEDULE_FLAGS } from '@3ds/domain';
+import { ORDER_FORM_STATUS_SQL } from './order-forms.layout.ts';
 import { containsOf, defineLayout, portalFields } from '../layout.ts';
 
 
@@ -48,6 +49,22 @@ export const registrationsLayout = defineLayout(CATALOGUE.registrations, {
         ['Job::Job Name', 'text', 'j.name'],
         ['Job::Date Job Initiated', 'date', 'j.date_initiated'],
         ['Job::Locked Job', 'yesno', 'j.locked'],
+      ]),
+    },
+    {
+      // The Forms 222 issued to the registration (the register's), newest first.
+      name: 'Order Form',
+      from: 'order_forms o',
+      parentKey: 'o.registration_id',
+      idSql: 'o.id',
+      modIdSql: 'o.mod_id',
+      orderBy: 'o.issued_on DESC, o.id DESC',
+      limit: PORTAL_LIMITS.company,
+      fields: portalFields([
+        ['Order Form::Order Form ID', 'number', 'o.id'],
+        ['Order Form::Form Number', 'text', 'o.form_number'],
+        ['Order Form::Issue Date', 'date', 'o.issued_on'],
+        ['Order Form::Status', 'text', ORDER_FORM_STATUS_SQL],
       ]),
     },
   ],

@@ -106,3 +106,20 @@ export function fileSizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** A Form 222 issued to the registration, as its card shows it. */
+export interface RegistrationOrderForm {
+  id: string;
+  number: string;
+  issuedOn: string;
+  status: string;
+}
+
+/** The Order Form portal's rows (newest first, as the server sends them). */
+export function registrationOrderForms(rows: readonly FieldData[]): RegistrationOrderForm[] {
+  return rows.flatMap((row) => {
+    const id = text(row['Order Form::Order Form ID']) || text(row.recordId);
+    if (!id) return [];
+    return [{ id, number: text(row['Order Form::Form Number']), issuedOn: text(row['Order Form::Issue Date']), status: text(row['Order Form::Status']) }];
+  });
+}

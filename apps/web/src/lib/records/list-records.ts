@@ -6,7 +6,7 @@ import { pageOffset, type FindRequest, type ListState, type SortSpec } from './l
 
 /**
  * `GET /3ds/api/{entity}` — one page of a list, found and sorted on the server (docs/finds.md).
- * The records client lives in lib/ because the eight lists, the shared components
+ * The records client lives in lib/ because every list, the shared components
  * and every feature read records, and imports only point down (bulletproof-react's one-way imports).
  */
 export type { ListRecord, ListResponse } from './record-shapes.ts';

@@ -16,8 +16,9 @@ import {
   DetailLayout,
 } from '../../../components/record-view/detail-parts.tsx';
 import { useMayPerform } from '../../../session/use-session.ts';
-import { agencyOf, registrationJobs, scheduleFlags } from '../registration-detail.ts';
+import { agencyOf, registrationJobs, registrationOrderForms, scheduleFlags } from '../registration-detail.ts';
 import { ActiveJobsCard } from './active-jobs-card.tsx';
+import { OrderFormsCard } from './order-forms-card.tsx';
 import { CsaSchedulesCard } from './csa-schedules-card.tsx';
 import { expiryOf, renderExpiration } from './registration-expiry.tsx';
 import { RegistrationPictureModal } from './registration-picture-modal.tsx';
@@ -49,6 +50,8 @@ export function RegistrationScreen() {
   const flags = useMemo(() => (record ? scheduleFlags(record.fieldData) : undefined), [record]);
   const jobs = useMemo(() => (record ? registrationJobs(record.portalData.Job ?? []) : undefined), [record]);
   const jobsFound = record?.portalDataInfo.find((info) => info.portalObjectName === 'Job')?.foundCount;
+  const orderForms = useMemo(() => (record ? registrationOrderForms(record.portalData['Order Form'] ?? []) : undefined), [record]);
+  const orderFormsFound = record?.portalDataInfo.find((info) => info.portalObjectName === 'Order Form')?.foundCount;
 
   // A job is made on a current DEA registration (as the company's Registrations card offers them).
   const jobAllowed =
@@ -105,7 +108,12 @@ export function RegistrationScreen() {
             <CsaSchedulesCard flags={flags} />
           </>
         }
-        below={<ActiveJobsCard jobs={jobs} foundCount={jobsFound} />}
+        below={
+          <>
+            <ActiveJobsCard jobs={jobs} foundCount={jobsFound} />
+            <OrderFormsCard forms={orderForms} foundCount={orderFormsFound} />
+          </>
+        }
       />
 
       {jobAllowed && (
