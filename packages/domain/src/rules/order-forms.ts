@@ -384,7 +384,6 @@ export interface ReceivingForm {
   number: string;
   status: OrderFormStatus;
   issuedOn: string;
-  registrationId: number;
   registrationNumber: string;
   lines: readonly (Pick<OrderFormLine, 'lineNo' | 'ndc' | 'item' | 'packages'> & { received: number })[];
 }
@@ -394,7 +393,6 @@ export interface ReceivedItem {
   ndc: string;
   schedule: string | null;
   packages: number;
-  registrationId: number;
   registrationNumber: string;
   receivedOn: string;
 }
@@ -430,7 +428,9 @@ export const RECEIVING_MESSAGES = {
 export function receivingProblem(number: string, form: ReceivingForm | undefined, lineNo: number | null, item: ReceivedItem): string | undefined {
   if (!travelsOnOrderForm(item.schedule)) return RECEIVING_MESSAGES.notOnOrderForm((item.schedule ?? '').trim() || 'unknown', number);
   if (!form) return RECEIVING_MESSAGES.notInRegister(number);
-  if (form.registrationId !== item.registrationId) return RECEIVING_MESSAGES.otherClient(form.number, form.registrationNumber, item.registrationNumber);
+  // The supplier is the DEA registration the form names, by its number: a renewal kept as a second
+  // record of the same number is the same supplier (a container moves between their jobs too).
+  if (!sameRegistration(form.registrationNumber, item.registrationNumber)) return RECEIVING_MESSAGES.otherClient(form.number, form.registrationNumber, item.registrationNumber);
   if (isFinalOrderFormStatus(form.status)) return ORDER_FORM_MESSAGES.final(form.number, form.status);
   if (form.status !== 'executed') return RECEIVING_MESSAGES.notExecuted(form.number);
   const validUntil = orderFormValidUntil(form.issuedOn);
@@ -443,6 +443,8 @@ export function receivingProblem(number: string, form: ReceivingForm | undefined
   if (line.received + item.packages > line.packages) return RECEIVING_MESSAGES.lineFull(form.number, lineNo, line.packages, line.received, item.packages);
   return undefined;
 }
+
+const sameRegistration = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /** How much of a form has arrived: none of it, part of it, or every line's packages. */
 export type OrderFormReceipt = 'none' | 'partly' | 'all';

@@ -19,7 +19,7 @@ export interface ReceiptInput {
   schedule: string | null;
   /** Its packages (its pack quantity; one when it has none). */
   packages: number;
-  job: { id: number; registration_id: number; registration_number: string };
+  job: { id: number; registration_number: string };
   /** The item itself when it is being changed: its own packages are not counted as received before it. */
   itemId?: number;
   /** 3DS's today (ISO): the day of receipt of a job not yet marked received. */
@@ -46,7 +46,6 @@ export async function readReceipt(trx: Kysely<Database>, input: ReceiptInput): P
     ndc: input.ndc,
     schedule: input.schedule,
     packages: input.packages,
-    registrationId: input.job.registration_id,
     registrationNumber: input.job.registration_number,
     receivedOn,
   });
@@ -59,7 +58,7 @@ async function receivingForm(trx: Kysely<Database>, number: string, itemId: numb
   const form = await trx
     .selectFrom('order_forms as o')
     .innerJoin('registrations as r', 'r.id', 'o.registration_id')
-    .select(['o.id', 'o.form_number', 'o.status', 'o.issued_on', 'o.registration_id', 'r.registration_number'])
+    .select(['o.id', 'o.form_number', 'o.status', 'o.issued_on', 'r.registration_number'])
     .where('o.form_number', '=', number)
     .forUpdate('o')
     .executeTakeFirst();
@@ -82,7 +81,6 @@ async function receivingForm(trx: Kysely<Database>, number: string, itemId: numb
     number: form.form_number,
     status: form.status as ReceivingForm['status'],
     issuedOn: String(form.issued_on).slice(0, 10),
-    registrationId: form.registration_id,
     registrationNumber: form.registration_number,
     lines: lines.map((l) => ({ lineNo: l.line_no, ndc: l.ndc, item: l.item, packages: l.packages, received: Number(l.received) })),
   };
