@@ -181,6 +181,17 @@ describe('receiving a Schedule II item on a Form 222 line', () => {
   });
 });
 
+describe('two clerks at once', () => {
+  it('receive the last packages of a line one after the other: one item is saved, the other refused', async () => {
+    const { id, formNumber } = await form();
+    // Line 1 orders 3 packages; each clerk's item takes 2.
+    const answers = await Promise.all([1, 2].map(() => receive({ form222Number: formNumber, form222Line: 1, packQuantity: 2 })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.statusCode === 422)!.json().message).toBe(RECEIVING_MESSAGES.lineFull(formNumber, 1, 3, 2, 2));
+    expect((await record(id)).portalData.Line[0]!['Line::Packages Received']).toBe(2);
+  });
+});
+
 describe('a form goods arrived on', () => {
   it('keeps its received lines, and cannot be void or lost', async () => {
     const { id, formNumber } = await form();
