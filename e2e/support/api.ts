@@ -51,3 +51,31 @@ export async function scheduleTwoStock(request: APIRequestContext, token: string
   expect(ndcs).toHaveLength(ndcCount);
   return { registrationId: registration.recordId, ndcs };
 }
+
+let formsIssued = 0;
+
+/**
+ * An executed Form 222 of the register for the client of `containerId`'s job (a container or a Yellow
+ * Bucket), its line 1 ordering `ndc` (999 packages): the form and line a Schedule I/II item created
+ * through the API is received on (`form222Number`, `form222Line`). The token's user needs CREATE_JOB
+ * and UNLOCK_JOB (admin).
+ */
+export async function receivedOn(
+  request: APIRequestContext,
+  token: string,
+  containerId: string | number,
+  ndc: string,
+  yellowBucket = false,
+): Promise<{ form222Number: string; form222Line: number }> {
+  const container = (await api(request, token, 'get', `${yellowBucket ? 'yb-container' : 'container'}/${containerId}`)) as { data: { fieldData: Json }[] };
+  const jobId = container.data[0]!.fieldData['Job ID'];
+  const job = (await api(request, token, 'get', `job/${String(jobId)}`)) as { data: { fieldData: Json }[] };
+  const registrationId = Number(job.data[0]!.fieldData._fkRegistration_Record_Number);
+  // A number no other form of this run or an earlier one holds: the clock's digits and a counter.
+  const formNumber = `${String(Date.now()).slice(-7)}${String(++formsIssued % 100).padStart(2, '0')}`.padStart(9, '1');
+  // Issued yesterday: 3DS's today may be behind this machine's clock.
+  const issuedOn = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date(Date.now() - 86_400_000));
+  const issued = await api(request, token, 'post', 'order-form/new', { registrationId, formNumber, formKind: 'paper', issuedOn, lines: [{ lineNo: 1, ndc, packages: 999 }] });
+  await api(request, token, 'post', `order-form/${String(issued.recordId)}/status`, { status: 'executed' });
+  return { form222Number: formNumber, form222Line: 1 };
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { arcosField, arcosPeriodText, formatIsoDate, recentArcosPeriods, todayIso } from '@3ds/domain';
-import { api, apiToken, type Json } from '../support/api.ts';
+import { api, apiToken, receivedOn, type Json } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test, untilStill } from '../support/fixtures.ts';
 
@@ -17,6 +17,8 @@ test.describe.configure({ timeout: 150_000 });
 interface Stock {
   jobId: string;
   written: string;
+  /** The register's Form 222 the written item was received on. */
+  formNumber: string;
   missing222: string;
   ndc: string;
   jobName: string;
@@ -47,9 +49,10 @@ async function receivedLastQuarter(request: APIRequestContext): Promise<Stock> {
   const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Kept records tote' });
   const item = (extra: Json) =>
     api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 2, percentFill: 1, ...extra });
-  const written = String((await item({ form222Number: '231456789' })).recordId);
+  const form = await receivedOn(request, token, String(container.recordId), ndc);
+  const written = String((await item(form)).recordId);
   const missing222 = String((await item({})).recordId);
-  return { jobId, written, missing222, ndc, jobName, containerId: String(container.recordId) };
+  return { jobId, written, missing222, ndc, jobName, containerId: String(container.recordId), formNumber: form.form222Number };
 }
 
 async function openReports(page: Page) {
@@ -97,7 +100,7 @@ test('the ARCOS report of the last quarter: made, downloaded, kept and listed wi
   expect(ours, `a receipt for line item ${stock.written}`).toBeDefined();
   expect(arcosField(ours!, 'ndc')).toBe(stock.ndc.replaceAll('-', ''));
   expect(arcosField(ours!, 'quantity')).toBe('00000002');
-  expect(arcosField(ours!, 'orderFormNumber')).toBe('231456789');
+  expect(arcosField(ours!, 'orderFormNumber')).toBe(stock.formNumber);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
@@ -125,7 +128,13 @@ test('the ARCOS report of the last quarter: made, downloaded, kept and listed wi
   // A late entry in the reported quarter: the kept report no longer says what the records say, and
   // says which report will carry the correction.
   const token = await apiToken(request);
-  await api(request, token, 'post', 'line-item/new', { containerId: Number(stock.containerId), ndc: stock.ndc, packQuantity: 1, percentFill: 1, form222Number: '231456791' });
+  await api(request, token, 'post', 'line-item/new', {
+    containerId: Number(stock.containerId),
+    ndc: stock.ndc,
+    packQuantity: 1,
+    percentFill: 1,
+    ...(await receivedOn(request, token, stock.containerId, stock.ndc)),
+  });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
   const lateRow = page.getByRole('region', { name: 'ARCOS reports' }).getByRole('table', { name: 'Kept reports' }).getByRole('row').nth(1);
   await expect(lateRow).toContainText(/Out of date: 1 correction for the .* report/);
@@ -169,7 +178,7 @@ test('an inventory taken as of now: its PDF downloads, and it is listed with its
     ndc: stock.ndc,
     packQuantity: 1,
     percentFill: 1,
-    form222Number: '231456790',
+    ...(await receivedOn(request, token, stock.containerId, stock.ndc)),
   });
   await page.reload();
   const outOfDate = panel.getByRole('table', { name: 'Inventories taken' }).getByRole('row').filter({ hasText: moment }).first();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
+import { api, apiToken, receivedOn, scheduleTwoStock, type Json } from '../support/api.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
 /**
@@ -85,7 +85,13 @@ test.describe('DEA documents of a job', () => {
     const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `E2E documents ${Date.now()}` } });
     const jobId = String(job.recordId);
     const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'E2E tote', netWeight: 3, packageWeight: 1, grossUoM: 'kg' });
-    await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc: ndcs[0], packQuantity: 2, lotNumber: 'E2E-LOT-41', form222Number: '231456700' });
+    await api(request, token, 'post', 'line-item/new', {
+      containerId: Number(container.recordId),
+      ndc: ndcs[0],
+      packQuantity: 2,
+      lotNumber: 'E2E-LOT-41',
+      ...(await receivedOn(request, token, String(container.recordId), ndcs[0]!)),
+    });
     await openJob(page, jobId);
 
     await chooseDocument(page, 'Form 41 Draft');
@@ -173,7 +179,8 @@ test.describe('DEA documents of a job', () => {
       packSizeUoM: item['Pack Size UoM'],
       packSizeReason: item['Pack Size Reason'] || undefined,
       lotNumber: `${String(item['Lot Number'] || 'LATE')}-L`,
-      form222Number: item['Form 222 Number'] || undefined,
+      // Received, as the item it copies, on a Form 222 (a fresh one: the demo form's line has no package left).
+      ...(item['Form 222 Number'] ? await receivedOn(request, token, containerId, String(item['NDC Number'])) : {}),
       expirationDate: item['Expiration Date'] || undefined,
       source: item.Source || undefined,
       cause: item.Cause || undefined,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, login, test } from '../support/fixtures.ts';
-import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
+import { api, apiToken, receivedOn, scheduleTwoStock, type Json } from '../support/api.ts';
 
 /**
  * The History panel of the job, container and line item screens: who changed what and when,
@@ -59,8 +59,8 @@ async function createLineItem(request: APIRequestContext, s: Setup, path: 'line-
     lotNumber: 'LOT-E2E',
     source: 'Pharmacy',
     cause: 'Expired',
-    // Received with its Form 222 number: complete, so its container can be locked.
-    form222Number: '231456700',
+    // Received on its Form 222: complete, so its container can be locked.
+    ...(await receivedOn(request, s.token, containerId, s.ndc, path === 'yb-line-item')),
   });
   return String(created.recordId);
 }

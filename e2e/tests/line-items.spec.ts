@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, login, test } from '../support/fixtures.ts';
-import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
+import { api, apiToken, receivedOn, scheduleTwoStock, type Json } from '../support/api.ts';
 
 /**
  * The line item and Yellow Bucket line item screens (spec 2 §2 "Line item and Yellow Bucket line
@@ -238,7 +238,7 @@ for (const kind of KINDS) {
     test('lock asks first and hides the actions; unlock brings them back', async ({ page, request }) => {
       // Complete for Form 41 and ARCOS (a Schedule II receipt with its Form 222 number): it may be locked.
       const { s, containerId } = await fresh(request, kind);
-      const id = await createLineItem(request, s, kind, containerId, { form222Number: '231456700' });
+      const id = await createLineItem(request, s, kind, containerId, await receivedOn(request, s.token, containerId, s.ndcs[0]!, kind.container === 'yb-container'));
       await openLineItem(page, kind, id);
       await page.getByRole('button', { name: 'Lock line item' }).click();
       const confirm = page.getByRole('dialog', { name: 'Lock Line Item' });

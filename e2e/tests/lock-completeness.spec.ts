@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, apiToken, scheduleTwoStock } from '../support/api.ts';
+import { api, apiToken, receivedOn, scheduleTwoStock } from '../support/api.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 import { shot } from '../support/shots.ts';
 
@@ -19,6 +19,8 @@ interface Fixture {
   containerId: string;
   completeId: string;
   incompleteId: string;
+  /** An executed Form 222 of the client whose line 1 orders the NDC: what the incomplete item's edit names. */
+  form222Number: string;
   ndc: string;
 }
 
@@ -30,10 +32,12 @@ async function fixture(request: APIRequestContext): Promise<Fixture> {
   const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'E2E tote', netWeight: 2, packageWeight: 1, grossUoM: 'kg' });
   const containerId = String(container.recordId);
   const ndc = ndcs[0]!;
-  const complete = await api(request, token, 'post', 'line-item/new', { containerId: Number(containerId), ndc, packQuantity: 2, lotNumber: 'E2E-OK', form222Number: '231456700' });
+  const complete = await api(request, token, 'post', 'line-item/new', { containerId: Number(containerId), ndc, packQuantity: 2, lotNumber: 'E2E-OK', ...(await receivedOn(request, token, containerId, ndc)) });
+  // The executed form the incomplete item's edit names.
+  const form = await receivedOn(request, token, containerId, ndc);
   // Received without its Form 222 number: ARCOS cannot report the Schedule II receipt.
   const incomplete = await api(request, token, 'post', 'line-item/new', { containerId: Number(containerId), ndc, packQuantity: 1, lotNumber: 'E2E-NO222' });
-  return { token, jobId, containerId, completeId: String(complete.recordId), incompleteId: String(incomplete.recordId), ndc };
+  return { token, jobId, containerId, completeId: String(complete.recordId), incompleteId: String(incomplete.recordId), ndc, form222Number: form.form222Number };
 }
 
 async function signIn(page: Page) {
@@ -70,7 +74,8 @@ test('Lock Job lists the line item that lacks what Form 41 and ARCOS need, with 
   await expect(dialog).toBeHidden();
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   const form = page.getByRole('dialog', { name: /^Enter Data For / });
-  await form.getByLabel('Form 222 #').fill('231456701');
+  await form.getByLabel('Form 222 #').fill(f.form222Number);
+  await form.getByLabel('Form 222 Line').fill('1');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
 

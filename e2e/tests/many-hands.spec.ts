@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, login, test } from '../support/fixtures.ts';
-import { api, apiToken, scheduleTwoStock } from '../support/api.ts';
+import { api, apiToken, receivedOn, scheduleTwoStock } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { BUSY_SCREEN_BUDGET_MS, judgeMachine, readMachine } from '../support/screen-timing.ts';
 
@@ -38,7 +38,11 @@ async function jobWithContainers(request: APIRequestContext, s: Stock, container
   return { jobId, containerIds };
 }
 
+/** The executed Form 222 each job's items are received on, by container (one form a container). */
+const forms = new Map<string, { form222Number: string; form222Line: number }>();
+
 async function addLineItem(request: APIRequestContext, s: Stock, containerId: string, lotNumber: string): Promise<string> {
+  if (!forms.has(containerId)) forms.set(containerId, await receivedOn(request, s.token, containerId, s.ndc));
   const created = await api(request, s.token, 'post', 'line-item/new', {
     containerId: Number(containerId),
     ndc: s.ndc,
@@ -46,8 +50,8 @@ async function addLineItem(request: APIRequestContext, s: Stock, containerId: st
     lotNumber,
     source: 'Pharmacy',
     cause: 'Expired',
-    // Received with its Form 222 number: complete, so it can be locked.
-    form222Number: '231456700',
+    // Received on its Form 222: complete, so it can be locked.
+    ...forms.get(containerId)!,
   });
   return String(created.recordId);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserType, Page } from '@playwright/test';
 import { labelCode } from '@3ds/domain';
-import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
+import { api, apiToken, receivedOn, scheduleTwoStock, type Json } from '../support/api.ts';
 import { barcodePng, cameraVideo, expiry, gtinOf, upcOf, type Symbology } from '../support/barcodes.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
@@ -197,7 +197,13 @@ test.describe('keyboard-wedge scanner', () => {
   test('scanning a 3DS label anywhere opens its line item; a locked container has no scan field', async ({ page, request }) => {
     const stock = await scannableStock(request);
     const containerId = await newContainer(request, stock);
-    const item = await api(request, stock.token, 'post', 'line-item/new', { containerId: Number(containerId), ndc: stock.ndc, packQuantity: 1, percentFill: 1, form222Number: '231456700' });
+    const item = await api(request, stock.token, 'post', 'line-item/new', {
+      containerId: Number(containerId),
+      ndc: stock.ndc,
+      packQuantity: 1,
+      percentFill: 1,
+      ...(await receivedOn(request, stock.token, containerId, stock.ndc)),
+    });
     const id = String(item.recordId);
 
     await login(page);
@@ -302,7 +308,13 @@ test.describe('camera', () => {
   test('a printed 3DS label held to the camera opens its line item', async ({ playwright, launchOptions, baseURL, request }) => {
     const stock = await scannableStock(request);
     const containerId = await newContainer(request, stock);
-    const item = await api(request, stock.token, 'post', 'line-item/new', { containerId: Number(containerId), ndc: stock.ndc, packQuantity: 1, percentFill: 1, form222Number: '231456700' });
+    const item = await api(request, stock.token, 'post', 'line-item/new', {
+      containerId: Number(containerId),
+      ndc: stock.ndc,
+      packQuantity: 1,
+      percentFill: 1,
+      ...(await receivedOn(request, stock.token, containerId, stock.ndc)),
+    });
     const id = String(item.recordId);
     // The label's barcode as the label PDF draws it: Code 128 of 3DS-LI-{id}.
     const browser = await withCamera(playwright, launchOptions, 'label', 'code128', labelCode(id));

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { multipartBody, TINY_PNG } from '../support/multipart.ts';
-import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
+import { createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -24,6 +24,8 @@ beforeAll(async () => {
     ] as never)
     .execute();
   regId = (await createRegistration(t.db, { schedule_2: true, expiration_date: '2099-01-01' })).id;
+  // The executed Form 222 the Schedule II items are received on (its line takes them all).
+  await createOrderForm(t.db, { registration_id: regId, form_number: '231456700', status: 'executed' }, { packages: 999_999 });
 });
 afterAll(() => t.close());
 
@@ -48,7 +50,7 @@ const newJob = async () => Number((await ok('boss', 'POST', '/job', { fieldData:
 const newContainer = async (jobId: number, path = 'container', fields: object = { containerName: 'Tote 1', netWeight: 10, packageWeight: 1, grossUoM: 'kg' }) =>
   Number((await ok('boss', 'POST', `/${path}/new`, { jobId, ...fields })).recordId);
 const newLineItem = async (containerId: number, path = 'line-item') =>
-  Number((await ok('boss', 'POST', `/${path}/new`, { containerId, ndc: '00406-0552-01', packQuantity: 2, lotNumber: 'L-1', form222Number: '231456700' })).recordId);
+  Number((await ok('boss', 'POST', `/${path}/new`, { containerId, ndc: '00406-0552-01', packQuantity: 2, lotNumber: 'L-1', form222Number: '231456700', form222Line: 1 })).recordId);
 
 describe('a container’s history', () => {
   it('shows create, edit, lock, unlock and move in order, with who and what changed', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatus } from '@3ds/domain';
 import { createUser } from '../support/factories.ts';
-import { createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
+import { createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -98,7 +98,10 @@ describe('lock of a job', () => {
 
     // Completed through the edit, the job locks.
     expect((await call('PATCH', `/line-items/update-line-item/${noQty.id}`, { fieldData: { 'Pack Quantity': 4 } })).statusCode).toBe(200);
-    expect((await call('PATCH', `/yb-line-items/update-line-item/${no222.id}`, { fieldData: { 'Form 222 Number': 'ZX9876543' } })).statusCode).toBe(200);
+    // Received on an executed Form 222 of the register (its line 1 orders the item's NDC).
+    const form = await createOrderForm(t.db, { registration_id: regId, status: 'executed' });
+    const received = await call('PATCH', `/yb-line-items/update-line-item/${no222.id}`, { fieldData: { 'Form 222 Number': form.form_number, 'Form 222 Line': 1 } });
+    expect(received.statusCode, received.body).toBe(200);
     expect((await call('PATCH', `/job/lock/${id}`)).statusCode).toBe(200);
     expect(await jobLocked(id)).toBe(true);
   });

@@ -2,7 +2,7 @@ import { PRIVILEGES } from '@3ds/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
-import { createContainer, createJob, createLineItem } from '../support/record-factories.ts';
+import { createContainer, createJob, createLineItem, createOrderForm } from '../support/record-factories.ts';
 import { isAuditInsert, StatementGate } from '../support/statement-gate.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -104,9 +104,11 @@ describe.runIf(onPostgres)('locks against writes in flight (PostgreSQL)', () => 
   });
 
   it('a container lock waits for a line item being added to it in flight, and locks the new item too', async () => {
-    const { container } = await fixture();
+    const { container, job } = await fixture();
+    // Complete, so the lock takes it: received on an executed Form 222 of the job's client.
+    const form = await createOrderForm(t.db, { registration_id: job.registration_id, status: 'executed' });
     const { waited, written, locked } = await writeThenLock(
-      () => call('POST', '/line-item/new', { containerId: container.id, ndc: '00406-0552-01', packQuantity: 2, packSize: 100, packSizeUoM: 'U', form222Number: '231456700' }),
+      () => call('POST', '/line-item/new', { containerId: container.id, ndc: '00406-0552-01', packQuantity: 2, packSize: 100, packSizeUoM: 'U', form222Number: form.form_number, form222Line: 1 }),
       () => call('PATCH', `/container/lock/${container.id}`),
     );
     expect(waited).toBe(true);

@@ -99,7 +99,8 @@ export async function createLineItem(db: Kysely<Database>, overrides: Overrides<
 
 let orderFormNumbers = 0;
 /** A paper Form 222 issued today (its number drawn anew each time), with one line, on a Schedule 2 registration made on demand. */
-export async function createOrderForm(db: Kysely<Database>, overrides: Overrides<'order_forms'> = {}) {
+/** A form of the register with one line (line 1: 2 packages of 00406-0552-01, or `line`'s). */
+export async function createOrderForm(db: Kysely<Database>, overrides: Overrides<'order_forms'> = {}, line: { ndc?: string; packages?: number } = {}) {
   const registrationId = (overrides.registration_id as number | undefined) ?? (await createRegistration(db)).id;
   const form = await db
     .insertInto('order_forms')
@@ -113,6 +114,9 @@ export async function createOrderForm(db: Kysely<Database>, overrides: Overrides
     } as never)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db.insertInto('order_form_lines').values({ form_id: form.id, line_no: 1, ndc: '00406-0552-01', item: 'OXYCODONE HCL 5 MG', packages: 2, package_size: '100 tablets' }).execute();
+  await db
+    .insertInto('order_form_lines')
+    .values({ form_id: form.id, line_no: 1, ndc: line.ndc ?? '00406-0552-01', item: 'OXYCODONE HCL 5 MG', packages: line.packages ?? 2, package_size: '100 tablets' })
+    .execute();
   return form;
 }
