@@ -25,7 +25,7 @@ export function OrderFormsCard({ forms, foundCount }: { forms: readonly Registra
             <Table.Tr>
               <Table.Th>Form Number</Table.Th>
               <Table.Th w={140}>Issued</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>Form Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
