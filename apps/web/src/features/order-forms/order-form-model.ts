@@ -119,6 +119,8 @@ export function orderFormView(record: RecordData, today: string): OrderFormView 
   const issuedIso = isoOf(text('Issue Date'));
   const open = status === 'issued' || status === 'executed';
   const validity = issuedIso ? orderFormValidity(issuedIso, today) : undefined;
+  const lines = orderFormLines(record.portalData.Line ?? []);
+  const received = lines.some((l) => Number(l.received) > 0);
   return {
     id: record.recordId,
     modId: record.modId,
@@ -143,7 +145,7 @@ export function orderFormView(record: RecordData, today: string): OrderFormView 
     createdBy: text('Created By'),
     modified: text('Date Modified'),
     modifiedBy: text('Modified By'),
-    lines: orderFormLines(record.portalData.Line ?? []),
+    lines,
     jobs: (record.portalData.Job ?? []).map((row) => ({
       id: fieldText(row['Job::Job ID']),
       name: fieldText(row['Job::Job Name']),
@@ -153,7 +155,7 @@ export function orderFormView(record: RecordData, today: string): OrderFormView 
       digital222: fieldText(row['Job::Digital 222 Files']),
     })),
     // A form goods arrived on is the record of that transfer: it is not marked void or lost (the server says 409 too).
-    changes: status ? orderFormStatusChanges(status).filter((change) => change === 'executed' || !orderFormLines(record.portalData.Line ?? []).some((l) => Number(l.received) > 0)) : [],
+    changes: status ? orderFormStatusChanges(status).filter((change) => change === 'executed' || !received) : [],
   };
 }
 
