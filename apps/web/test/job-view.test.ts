@@ -39,6 +39,7 @@ describe('job permissions', () => {
       canUnlock: false,
       canNotifyReady: true,
       canAskCorrection: false,
+      canDeclare: true,
     });
   });
 
@@ -54,6 +55,7 @@ describe('job permissions', () => {
         canUnlock: true,
         canNotifyReady: true,
         canAskCorrection: false,
+        canDeclare: false,
       });
     }
   });
@@ -61,6 +63,11 @@ describe('job permissions', () => {
   it('moves no container of a destroyed job to the Yellow Bucket: the job is final', () => {
     expect(jobPermissions(job({ 'Date Destroyed': '06/18/2026' }).fieldData, ALL)).toMatchObject({ locked: false, canMoveContainer: false, canAddContainer: true });
     expect(jobPermissions(job({ 'Date Destroyed': '' }).fieldData, ALL).canMoveContainer).toBe(true);
+  });
+
+  it('keeps the declared inventory of a destroyed job as it was', () => {
+    expect(jobPermissions(job({ 'Date Destroyed': '06/18/2026' }).fieldData, ALL).canDeclare).toBe(false);
+    expect(jobPermissions(job().fieldData, ['CREATE_LINE_ITEM']).canDeclare).toBe(false);
   });
 
   it('offers a correction of a destroyed job to whoever enters line items, and of no other job', () => {

@@ -2,6 +2,7 @@ import type { AuditLogTable, LoginFailuresTable, LoginLockoutsTable, SessionsTab
 import type { RecordTables } from './tables/records.table.ts';
 import type { ArcosReportTransactionsTable, ArcosReportsTable, GeneratedDocumentsTable, InventoriesTable, InventoryLinesTable, SignedCopiesTable } from './tables/dea-records.table.ts';
 import type { CorrectionsTable } from './tables/corrections.table.ts';
+import type { DeclaredInventoriesTable, DeclaredItemsTable, DiscrepancyResolutionsTable } from './tables/declared-inventory.table.ts';
 import type { ListColumnsTable } from './tables/list-columns.table.ts';
 import type { SavedFindsTable } from './tables/saved-finds.table.ts';
 
@@ -21,4 +22,7 @@ export interface Database extends RecordTables {
   signed_copies: SignedCopiesTable;
   list_columns: ListColumnsTable;
   corrections: CorrectionsTable;
+  declared_inventories: DeclaredInventoriesTable;
+  declared_items: DeclaredItemsTable;
+  discrepancy_resolutions: DiscrepancyResolutionsTable;
 }

@@ -73,11 +73,11 @@ const NOT_WIN_ANSI = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘�
 const printable = (text: string) => text.replace(/[\t\r\n]+/g, ' ').replace(NOT_WIN_ANSI, '?');
 
 /** A column of an items table (the Form 41's, the inventory's). */
-export interface Column {
+export interface Column<R = Form41Row> {
   label: string;
   width: number;
   align?: 'left' | 'right' | 'center';
-  value: (row: Form41Row, index: number) => string;
+  value: (row: R, index: number) => string;
 }
 
 /** Section B's columns, as the form has them (with the line number the form prints before each row). */
@@ -154,7 +154,7 @@ export class Layout {
   }
 
   /** The items table; its header is repeated on every page it runs onto. */
-  table(columns: Column[], rows: readonly Form41Row[]): void {
+  table<R>(columns: Column<R>[], rows: readonly R[]): void {
     const total = columns.reduce((sum, c) => sum + c.width, 0);
     const widths = columns.map((c) => (c.width / total) * WIDTH);
     const drawHeader = () => {

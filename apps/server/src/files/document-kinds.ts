@@ -67,6 +67,14 @@ export const DOCUMENT_KINDS = {
     audit: { action: 'report', entity: () => 'arcos' },
     readers: requester,
   }),
+  /** A job's receiving reconciliation for the client (rules/reconciliation.ts): a download, made again whenever asked. */
+  reconciliation: kind<{ jobId: number }>({
+    fileName: ({ jobId }) => `job-${jobId}-reconciliation.pdf`,
+    storageKey: download,
+    contentType: () => PDF,
+    audit: { action: 'generate-document', entity: () => 'job' },
+    readers: requester,
+  }),
   /** A job's DEA Form 41: final, kept with the job; a draft (of an unlocked job) is a download. */
   'form-41': kind<{ jobId: number; draft: boolean }>({
     fileName: ({ jobId, draft }) => `job-${jobId}-form-41${draft ? '-draft' : ''}.pdf`,

@@ -30,6 +30,12 @@ function fileNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** Bytes that are text: no NUL and no control byte but tab, line ends and form feed. */
+function isPlainText(bytes: Buffer): boolean {
+  for (const byte of bytes) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
+  return bytes.length > 0;
+}
+
 /**
  * Reads exactly one file from a multipart request (≤ `maxBytes`) and checks its real type.
  * 413 when too large, 400 for none or several, 415 when the bytes are not an allowed type, 422 when
@@ -37,7 +43,13 @@ function fileNameProblem(name: string): string | undefined {
  */
 export async function readOneFile(
   request: FastifyRequest,
-  options: { maxBytes: number; allowed: Readonly<Record<string, string>>; refusal: string },
+  options: {
+    maxBytes: number;
+    allowed: Readonly<Record<string, string>>;
+    refusal: string;
+    /** Plain text (which has no signature in its bytes) is taken too, as this type: text without NUL or other binary control bytes. */
+    text?: { extension: string; contentType: string };
+  },
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data.');
   if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? '')) throw badRequest('The multipart/form-data body names no boundary; send the file as a form upload.');
@@ -61,6 +73,9 @@ export async function readOneFile(
   }
   if (!file) throw badRequest('No file was sent.');
   const detected = await fileTypeFromBuffer(file.bytes);
+  if (!detected && options.text && isPlainText(file.bytes)) {
+    return { bytes: file.bytes, contentType: options.text.contentType, extension: options.text.extension, originalName: file.part.filename };
+  }
   const extension = detected ? options.allowed[detected.mime] : undefined;
   if (!detected || !extension) throw new AppError(415, 'UNSUPPORTED_MEDIA', options.refusal);
   if (detected.mime.startsWith('image/')) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { NewNdcDictionaryEntry } from '../db/tables/ndc-dictionary.table.ts';
-import { parseCsvRecords } from './csv.ts';
+import { parseCsvRecords } from '../files/csv.ts';
 
 const CSV_URL = new URL('./data/ndc-dictionary.csv', import.meta.url);
 

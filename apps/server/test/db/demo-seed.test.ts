@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type DatabaseHandle } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
-import { parseCsv } from '../../src/seed/csv.ts';
+import { parseCsv } from '../../src/files/csv.ts';
 import { buildCompanies } from '../../src/seed/demo-companies.ts';
 import { buildRegistrations } from '../../src/seed/demo-registrations.ts';
 import { seedDemoRecords, type SeedSummary } from '../../src/seed/demo-seed.ts';

@@ -146,6 +146,10 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/job/:id/documents/certificate', params: { id: 'job' } },
   // A multipart upload: a JSON body is refused whatever it holds.
   { method: 'POST', path: '/job/:id/documents/:documentId/signed-copy', params: { id: 'job', documentId: 'job' } },
+  { method: 'PUT', path: '/job/:id/declared', params: { id: 'job' }, // Packages and Partial Fill are text as a sheet's cells hold it ("1,200", "40%"), read by the rules (422).
+  valid: async () => ({ items: [{ ndc: '00591-0385-01', lot: 'L1', packages: '2', packageSize: '100', partialFill: '40%' }, { description: 'Tablets', packages: '1' }] }) },
+  // A multipart upload: a JSON body is refused whatever it holds.
+  { method: 'POST', path: '/job/:id/declared/file', params: { id: 'job' } },
   // Corrections: hostile bodies only (no job of the run is final, and none is asked for).
   { method: 'POST', path: '/corrections' },
   { method: 'POST', path: '/correction/:id/approve', params: { id: 'job' } },
@@ -269,7 +273,7 @@ function fixture(pick: number): Fixture {
 /** The record tables (and the audit rows of records) as one digest: a refused request must leave it as it was. */
 const DIGESTED = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'job_files', 'containers', 'line_items', 'ndc_dictionary', 'value_lists', 'files', 'notifications', 'order_forms'];
 /** Tables without an id column, digested in their key's order. */
-const DIGESTED_BY_KEY: Record<string, string> = { order_form_lines: 'form_id, line_no' };
+const DIGESTED_BY_KEY: Record<string, string> = { order_form_lines: 'form_id, line_no', declared_inventories: 'job_id', declared_items: 'job_id, row_no', discrepancy_resolutions: 'job_id, line_key' };
 async function digest(): Promise<string> {
   const parts = [
     ...DIGESTED.map((table) => sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY id), '')) FROM ${sql.table(table)} t)`),

@@ -106,6 +106,14 @@ function scenarios(): Scenario[] {
     url: `${API}/job/${f.jobId}/upload?field=P1`,
     ...multipartBody([{ name: 'p1.png', bytes: TINY_PNG }]),
   }));
+  // The declared inventory: typed, and read from a CSV (its items differ from the typed ones, so each call changes it).
+  let declared = 0;
+  add('PUT /job/:id/declared', 'job.declare', 'job', 'standard', (f) => body('PUT', `/job/${f.jobId}/declared`, { items: [{ description: 'Diazepam 5 mg tablets', packages: ++declared }] }));
+  add('POST /job/:id/declared/file', 'job.declare', 'job', 'standard', (f) => ({
+    method: 'POST',
+    url: `${API}/job/${f.jobId}/declared/file`,
+    ...multipartBody([{ name: 'declared.csv', bytes: Buffer.from(`Description,Packages\r\nLorazepam 1 mg tablets,${++declared}\r\n`) }]),
+  }));
   // The Form 222 register: a new number each time (a number is used once); the form's state refuses in the service (409), not a lock.
   let formNumber = 0;
   add('POST /order-form/new', 'order-form.issue', 'none', 'standard', (f) =>
@@ -338,7 +346,7 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
   return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id, generatedDocumentId, orderFormId };
 }
 
-const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'order_forms', 'order_form_lines', 'audit_log'];
+const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'order_forms', 'order_form_lines', 'declared_inventories', 'declared_items', 'discrepancy_resolutions', 'audit_log'];
 
 /** One hash over every row of the tables a mutation could touch. */
 async function digest(): Promise<string> {

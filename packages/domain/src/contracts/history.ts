@@ -397,6 +397,19 @@ function ownSummary(record: AuditedRecord, row: AuditRow): string {
       if ((JOB_DOCUMENT_FIELDS as readonly string[]).includes(slot)) return `${before ? 'Replaced' : 'Attached'} ${slot}${file}`;
       return `Added picture ${slot}${file}`;
     }
+    case 'declare': {
+      // What the client declared (rules/declared-inventory.ts): the list is kept whole in the row.
+      if (!after) return `Removed the declared inventory (${plural(count(get(before, 'items')), 'item')})`;
+      const source = get(after, 'source');
+      const items = plural(count(get(after, 'items')), 'item');
+      const was = before ? ` (was ${plural(count(get(before, 'items')), 'item')})` : '';
+      return source === 'typed' ? `Typed the declared inventory: ${items}${was}` : `Read the declared inventory from ${text(source)}: ${items}${was}`;
+    }
+    case 'resolve-discrepancy': {
+      // A difference between what the client declared and what arrived (rules/reconciliation.ts).
+      const note = get(after, 'note');
+      return `Resolved ${get(after, 'name') ? text(get(after, 'name')) : text(get(after, 'key'))} (declared ${text(get(after, 'declared'))}, received ${text(get(after, 'received'))}): ${text(get(after, 'reasonText'))}${note ? ` — ${text(note)}` : ''}`;
+    }
     case 'attach-signed-copy':
       return `Kept the signed copy of the ${text(get(after, 'document'))} (generation ${text(get(after, 'generated_document_id'))})`;
     case 'job-ready':
@@ -473,6 +486,8 @@ function entryChanges(subject: HistorySubject, own: boolean, row: AuditRow): Fie
     case 'delete':
     case 'move-to-yellow-bucket':
     case 'upload-file':
+    case 'declare':
+    case 'resolve-discrepancy':
     case 'job-ready':
     case 'report':
       // The words say it all; the stored rows are for the record, not for reading.

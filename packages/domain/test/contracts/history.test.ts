@@ -210,6 +210,15 @@ describe('toHistoryEntry', () => {
     expect(toHistoryEntry(job, jobRow({ action: 'generate-document', after: { document: 'Certificate of Destruction', draft: false } })).summary).toBe('Generated the Certificate of Destruction');
     expect(toHistoryEntry(job, jobRow({ action: 'job-ready', after: { notification: 1 } })).summary).toBe('Sent the Job Ready notification');
     expect(toHistoryEntry(job, jobRow({ action: 'report', after: { reportType: 'perNdc', lines: 3 } })).summary).toBe('Ran the Per NDC report (3 lines)');
+    const two = [{ ndc: '00591-0385-01' }, { description: 'Tablets' }];
+    expect(toHistoryEntry(job, jobRow({ action: 'declare', after: { source: 'typed', items: two } })).summary).toBe('Typed the declared inventory: 2 items');
+    const read = toHistoryEntry(job, jobRow({ action: 'declare', before: { source: 'typed', items: two }, after: { source: 'list.xlsx', items: [two[0]] } }));
+    expect(read.summary).toBe('Read the declared inventory from list.xlsx: 1 item (was 2 items)');
+    expect(read.changes).toEqual([]);
+    expect(toHistoryEntry(job, jobRow({ action: 'declare', before: { source: 'typed', items: two }, after: null })).summary).toBe('Removed the declared inventory (2 items)');
+    expect(
+      toHistoryEntry(job, jobRow({ action: 'resolve-discrepancy', after: { key: 'ndc:00591-0385-01:*', name: 'DIAZEPAM 5 MG', declared: 3, received: 2, reasonText: 'Lost in transit', note: 'Carrier claim 77' } })).summary,
+    ).toBe('Resolved DIAZEPAM 5 MG (declared 3, received 2): Lost in transit — Carrier claim 77');
     expect(toHistoryEntry(job, jobRow({ action: 'something-new' })).summary).toBe('Something new');
   });
 

@@ -10,6 +10,7 @@ import {
   disposalMethodProblem,
   isRegistrationExpired,
   JOB_NAME_MESSAGES,
+  RECONCILIATION_MESSAGES,
   JOB_STATUS,
   jobNameProblems,
   readDestructionRecordInput,
@@ -36,6 +37,7 @@ import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts'
 import type { SessionUser } from '../../security/session-user.ts';
 import { countOwnLockedItems, lineItemsOf } from '../../db/repositories/container-contents.repository.ts';
 import { jobFinality } from '../../db/repositories/job-finality.repository.ts';
+import { reconciliationOf } from '../../db/repositories/reconciliation.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, jobFileSlot, PICTURE_MAX_BYTES } from './job-files.ts';
 import * as jobs from './jobs.repository.ts';
@@ -262,6 +264,12 @@ export class JobsService {
       assertLockAllows(action, { record: before.locked }, { noun: 'Job', id });
       // Nothing incomplete gets locked: the job row is held FOR UPDATE, so no line item changes meanwhile.
       if (lock) await assertCompleteForLock(trx, { jobId: id }, { noun: 'Job', id });
+      // Nothing is locked for destruction while what arrived differs from what the client declared in a
+      // controlled substance and nobody has said why (rules/reconciliation.ts).
+      if (lock) {
+        const open = (await reconciliationOf(trx, id, this.#today())).lines.filter((line) => line.open);
+        if (open.length) throw new AppError(409, ERROR_CODES.conflict, RECONCILIATION_MESSAGES.lockOpen(id, open), { title: 'Discrepancies open' });
+      }
       await jobs.updateJob(trx, id, { locked: lock, modified_by: user.username });
       await writeAudit(trx, {
         username: user.username,

@@ -4,6 +4,7 @@ import {
   IconAlertTriangle,
   IconArrowsExchange,
   IconChevronDown,
+  IconClipboardList,
   IconFileUpload,
   IconHistory,
   IconLock,
@@ -147,6 +148,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
   'move-to-yellow-bucket': IconArrowsExchange,
   delete: IconTrash,
   'upload-file': IconFileUpload,
+  declare: IconClipboardList,
   'job-ready': IconSend,
 };
 

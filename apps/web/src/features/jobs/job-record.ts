@@ -61,6 +61,8 @@ export interface JobPermissions {
   canNotifyReady: boolean;
   /** CREATE_LINE_ITEM on a destroyed (final) job: ask for a correction of its dates (rules/corrections.ts). */
   canAskCorrection: boolean;
+  /** CREATE_JOB on an unlocked job that is not destroyed: type or upload what the client declared. */
+  canDeclare: boolean;
 }
 
 export function jobPermissions(fieldData: FieldData, privileges: readonly string[] | undefined): JobPermissions {
@@ -78,6 +80,7 @@ export function jobPermissions(fieldData: FieldData, privileges: readonly string
     canUnlock: may('job.unlock', { record: locked }),
     canNotifyReady: may('job.notify-ready', { record: locked }),
     canAskCorrection: destroyed !== null && may('correction.request', {}),
+    canDeclare: may('job.declare', { record: locked, final: destroyedOn(destroyed) }),
   };
 }
 

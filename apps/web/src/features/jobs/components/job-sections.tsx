@@ -1,5 +1,5 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { IconBucket, IconClipboardCheck, IconFiles, IconHistory, IconPackage } from '@tabler/icons-react';
+import { IconBucket, IconClipboardCheck, IconClipboardList, IconFiles, IconHistory, IconPackage } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { RecordData } from '../../../lib/records/record-shapes.ts';
 import { daysLeftView } from '../destruction-record-model.ts';
@@ -10,6 +10,7 @@ import classes from './job-view.module.css';
 /** The sections of the job view, by their element id. */
 export const JOB_SECTIONS = {
   containers: 'job-containers',
+  declared: 'job-declared',
   destructionRecord: 'job-destruction-record',
   files: 'job-files',
   history: 'job-history',
@@ -67,6 +68,9 @@ export function JobSectionsNav({ record, onShowContainers }: JobSectionsNavProps
         </SectionLink>
         <SectionLink section="containers" icon={<IconBucket size={16} stroke={1.7} aria-hidden />} onClick={() => onShowContainers('yellow_bucket')}>
           Yellow Bucket {count(yellow)}
+        </SectionLink>
+        <SectionLink section="declared" icon={<IconClipboardList size={16} stroke={1.7} aria-hidden />}>
+          Declared
         </SectionLink>
         <SectionLink section="destructionRecord" icon={<IconClipboardCheck size={16} stroke={1.7} aria-hidden />}>
           <Group gap={6} wrap="nowrap" component="span">

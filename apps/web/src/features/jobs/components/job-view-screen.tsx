@@ -11,6 +11,7 @@ import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useJob } from '../api/get-job.ts';
 import { JOB_FIELDS, containerCount, jobPermissions, text, type ContainerKind } from '../job-record.ts';
+import { DeclaredInventoryCard } from './declared-inventory-card.tsx';
 import { DestructionRecordCard } from './destruction-record-card.tsx';
 import { JobContainersTabs } from './job-containers-tabs.tsx';
 import { JobDocumentActions } from './job-document-actions.tsx';
@@ -91,6 +92,9 @@ export function JobViewScreen() {
               onTabChange={setTab}
               actions={<JobExportMenus jobId={id} hasYellowBuckets={containerCount(record, 'yellow_bucket') > 0} />}
             />
+          </Box>
+          <Box id={JOB_SECTIONS.declared} tabIndex={-1} className={classes.section}>
+            <DeclaredInventoryCard jobId={id} canDeclare={permissions.canDeclare} />
           </Box>
           <JobInfoCards fieldData={record.fieldData} />
           <Box id={JOB_SECTIONS.destructionRecord} tabIndex={-1} className={classes.section}>

@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { expect, login, test, untilStill } from '../support/fixtures.ts';
+import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
+
+/**
+ * What the client declared (docs/dea-paperwork.md "What the client declared"): a clerk types the
+ * client's list into the job, is told which row is wrong (a Schedule II item belongs on its Form 222),
+ * then reads the rest of the list from the client's CSV, whose problems are named by their rows and
+ * nothing is kept until the file is right. The Form 222 awaiting the pickup's goods shows as declared.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+const card = (page: Page) => page.getByRole('region', { name: 'Declared Inventory' });
+const today = () => new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }).format(new Date(Date.now() - 86_400_000));
+
+test('a clerk types the client’s declared inventory, fixes the row refused, and adds the rest from the client’s CSV', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const { registrationId, ndcs } = await scheduleTwoStock(request, token, 1);
+  const scheduleTwo = ndcs[0]!;
+  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'CSA Schedule LU': '==4', 'Trade Packages': 'Yes' } }]),
+    limit: '2',
+  });
+  const [scheduleFour, another] = (entries.data as { fieldData: Json }[]).map((entry) => String(entry.fieldData['NDC Code LU']));
+  const formNumber = `${String(Date.now()).slice(-7)}77`.padStart(9, '1');
+  const form = await api(request, token, 'post', 'order-form/new', {
+    registrationId: Number(registrationId),
+    formNumber,
+    formKind: 'paper',
+    issuedOn: today(),
+    lines: [{ lineNo: 1, ndc: scheduleTwo, packages: 2, packageSize: '100 tablets' }],
+  });
+  await api(request, token, 'post', `order-form/${String(form.recordId)}/status`, { status: 'executed' });
+  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Declared ${formNumber}` } });
+  const jobId = String(job.recordId);
+
+  await login(page);
+  await page.goto(`job/${jobId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Job ${jobId}` })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Parts of this job' }).getByRole('link', { name: 'Declared' }).click();
+  await expect(card(page)).toContainText('Nothing declared yet');
+  // The client's Form 222 awaiting this pickup's goods counts as declared for its Schedule II item.
+  const formLines = card(page).getByRole('table', { name: 'Form 222 lines declared' });
+  await expect(formLines.getByRole('row').filter({ hasText: formNumber })).toContainText(scheduleTwo);
+
+  // Typed: a Schedule IV item with its lot and an opened bottle, and the Schedule II item by mistake.
+  await card(page).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Declared Inventory of Job ${jobId}` });
+  await dialog.getByLabel('Row 1 NDC').fill(scheduleFour!);
+  await dialog.getByLabel('Row 1 Lot').fill('E2E-LOT-1');
+  await dialog.getByLabel('Row 1 Packages').fill('2');
+  await dialog.getByLabel('Row 1 Package Size').fill('100');
+  await dialog.getByLabel('Row 1 Partial Fill').fill('40');
+  await dialog.getByRole('button', { name: 'Add Row' }).click();
+  await dialog.getByLabel('Row 2 NDC').fill(scheduleTwo);
+  await dialog.getByLabel('Row 2 Packages').fill('one');
+  // The rules are applied before anything is sent: the row and what is wrong with it.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/Packages must be a whole number from 0 to 999,999/)).toBeVisible();
+  await dialog.getByLabel('Row 2 Packages').fill('1');
+  // The server alone knows the dictionary's schedule: its refusal shows under the row it names.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/is Schedule 2: Schedule I and II items are declared by the lines of their Form 222/)).toBeVisible();
+  await untilStill(page);
+  await page.screenshot({ path: test.info().outputPath('declared-typed-refused.png') });
+  await expectAccessible(page, 'Declared inventory editor with a refused row');
+  await dialog.getByRole('button', { name: 'Remove row 2' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const items = card(page).getByRole('table', { name: 'Declared items' });
+  await expect(items.getByRole('row')).toHaveCount(2);
+  await expect(items.getByRole('row').nth(1)).toContainText(scheduleFour!);
+  await expect(items.getByRole('row').nth(1)).toContainText('E2E-LOT-1');
+  await expect(items.getByRole('row').nth(1)).toContainText('40.00%');
+  await expect(card(page)).toContainText('1 item, typed by admin');
+
+  // The client's CSV: a row whose NDC a spreadsheet cut short is named by its row, and nothing is kept.
+  await card(page).getByRole('button', { name: 'Upload xlsx or CSV' }).click();
+  const upload = page.getByRole('dialog', { name: `Upload the Declared Inventory of Job ${jobId}` });
+  const csv = (secondNdc: string) => Buffer.from(`NDC,Description,Lot Number,Qty,Strength\r\n${another},,LOT-A,3,10 mg\r\n${secondNdc},Unlabelled tablets,,1,\r\n`);
+  await upload.getByLabel('Choose the declared inventory file').setInputFiles({ name: 'client-list.csv', mimeType: 'text/csv', buffer: csv('59104050') });
+  await upload.getByRole('radio', { name: "Add the file's items after them" }).check();
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload.getByText(/Row 3: NDC 59104050 has only 8 digits/)).toBeVisible();
+  await expect(upload.getByText('client-list.csv was not read: nothing was kept')).toBeVisible();
+  await untilStill(page);
+  await page.screenshot({ path: test.info().outputPath('declared-upload-refused.png') });
+  await expectAccessible(page, 'Declared inventory upload with a refused row');
+  await expect(items.getByRole('row')).toHaveCount(2);
+
+  // Corrected (the description alone names the item), the file's items follow the typed one.
+  await upload.getByLabel('Choose the declared inventory file').setInputFiles({ name: 'client-list.csv', mimeType: 'text/csv', buffer: csv('') });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden();
+  await expect(page.getByText(/read from client-list.csv: 3 items, from client-list.csv by admin\. Columns left out: Strength\./)).toBeVisible();
+  await expect(items.getByRole('row')).toHaveCount(4);
+  await expect(items.getByRole('row').nth(2)).toContainText('LOT-A');
+  await expect(items.getByRole('row').nth(3)).toContainText('Unlabelled tablets');
+  await untilStill(page);
+  await card(page).screenshot({ path: test.info().outputPath('declared-card.png') });
+  await expectAccessible(page, 'Job with its declared inventory');
+
+  // The job's history says who declared what, from where.
+  await page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'History' }).click();
+  await expect(page.getByText('Read the declared inventory from client-list.csv: 3 items (was 1 item)')).toBeVisible();
+});
