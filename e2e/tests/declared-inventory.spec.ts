@@ -106,3 +106,80 @@ test('a clerk types the client’s declared inventory, fixes the row refused, an
   await page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'History' }).click();
   await expect(page.getByText('Read the declared inventory from client-list.csv: 3 items (was 1 item)')).toBeVisible();
 });
+
+test('what arrives is held against what was declared as it is entered; an open difference keeps the job from being locked until it is resolved', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const registrations = await api(request, token, 'get', 'registrations', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 4': 'Yes', 'Expiration Date': '>//', 'Federal/State License': '==Federal' } }]),
+    limit: '1',
+  });
+  const registrationId = (registrations.data as { recordId: string }[])[0]!.recordId;
+  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'CSA Schedule LU': '==4', 'Trade Packages': 'Yes' } }]),
+    limit: '2',
+  });
+  const [first, second] = (entries.data as { fieldData: Json }[]).map((entry) => String(entry.fieldData['NDC Code LU']));
+  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Reconciled ${Date.now()}` } });
+  const jobId = String(job.recordId);
+  await api(request, token, 'put', `job/${jobId}/declared`, { items: [{ ndc: first, lot: 'R-1', packages: 3 }, { ndc: second, packages: 1 }] });
+  const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Reconciliation tote' });
+  const receive = (ndc: string, packQuantity: number, lotNumber?: string) =>
+    api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity, percentFill: 1, ...(lotNumber ? { lotNumber } : {}) });
+  await receive(first!, 2, 'R-1');
+
+  await login(page);
+  await page.goto(`job/${jobId}`);
+  await page.getByRole('navigation', { name: 'Parts of this job' }).getByRole('link', { name: 'Reconciliation' }).click();
+  const reconciliation = page.getByRole('region', { name: 'Reconciliation' });
+  const table = reconciliation.getByRole('table', { name: 'Declared against received' });
+  const rowOf = (ndc: string) => table.getByRole('row').filter({ hasText: ndc });
+  await expect(rowOf(first!)).toContainText('Short');
+  await expect(rowOf(second!)).toContainText('Short');
+  await expect(reconciliation.getByText('2 open')).toBeVisible();
+
+  // The last package of the first item is entered elsewhere: the screen follows without a reload.
+  await receive(first!, 1, 'R-1');
+  await expect(rowOf(first!)).toContainText('Matched');
+  await expect(reconciliation.getByText('1 open')).toBeVisible();
+
+  // Lock Job says why it cannot lock yet.
+  await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
+  const lock = page.getByRole('dialog', { name: 'Lock Job' });
+  await expect(lock.getByText(/cannot be locked for destruction yet: a controlled substance differs from what the client declared/)).toBeVisible();
+  await expect(lock.getByRole('button', { name: 'Yes' })).toBeDisabled();
+  await lock.getByRole('button', { name: 'No' }).click();
+
+  // The second item never came: the client confirms in writing that it was not sent.
+  await rowOf(second!).getByRole('button', { name: /^Resolve / }).click();
+  const resolve = page.getByRole('dialog', { name: /^Resolve / });
+  await resolve.getByRole('radio', { name: 'Client’s error, confirmed in writing' }).check();
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(resolve.getByText('Say which written confirmation of the client’s error is kept (its date, who signed it).')).toBeVisible();
+  await resolve.getByLabel(/Written confirmation/).fill('E-mail from the pharmacist, 11/27');
+  await untilStill(page);
+  await page.screenshot({ path: test.info().outputPath('reconciliation-resolve.png') });
+  await expectAccessible(page, 'Resolve a difference');
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(resolve).toBeHidden();
+  await expect(rowOf(second!)).toContainText('Client’s error, confirmed in writing — admin: E-mail from the pharmacist, 11/27');
+  await expect(reconciliation.getByText('0 open')).toBeVisible();
+  await untilStill(page);
+  await reconciliation.screenshot({ path: test.info().outputPath('reconciliation-card.png') });
+  await expectAccessible(page, 'Job with its reconciliation');
+
+  // The client's copy.
+  await reconciliation.getByRole('button', { name: 'Reconciliation PDF' }).click();
+  const ready = page.getByRole('dialog', { name: 'Reconciliation ready' });
+  await expect(ready.getByText(`job-${jobId}-reconciliation.pdf`)).toBeVisible();
+  const href = await ready.getByRole('link', { name: /Download/ }).getAttribute('href');
+  const pdf = await request.get(new URL(href!, page.url()).toString());
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await ready.getByRole('button', { name: 'Close' }).click();
+
+  // Nothing is open now: the job locks.
+  await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
+  await expect(lock.getByRole('button', { name: 'Yes' })).toBeEnabled();
+  await lock.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Job ${jobId} is locked` })).toBeVisible();
+});

@@ -40,6 +40,8 @@ describe('job permissions', () => {
       canNotifyReady: true,
       canAskCorrection: false,
       canDeclare: true,
+      canResolve: true,
+      canPrintReconciliation: true,
     });
   });
 
@@ -56,6 +58,8 @@ describe('job permissions', () => {
         canNotifyReady: true,
         canAskCorrection: false,
         canDeclare: false,
+        canResolve: false,
+        canPrintReconciliation: true,
       });
     }
   });

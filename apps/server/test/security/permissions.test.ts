@@ -114,6 +114,10 @@ function scenarios(): Scenario[] {
     url: `${API}/job/${f.jobId}/declared/file`,
     ...multipartBody([{ name: 'declared.csv', bytes: Buffer.from(`Description,Packages\r\nLorazepam 1 mg tablets,${++declared}\r\n`) }]),
   }));
+  add('POST /job/:id/reconciliation/resolve', 'job.resolve-discrepancy', 'job', 'standard', (f) =>
+    body('POST', `/job/${f.jobId}/reconciliation/resolve`, { key: 'row:1', declared: 1, received: 0, reason: 'client-counted-wrong' }),
+  );
+  add('POST /job/:id/reconciliation/pdf', 'job.reconciliation-pdf', 'none', 'standard', (f) => body('POST', `/job/${f.jobId}/reconciliation/pdf`));
   // The Form 222 register: a new number each time (a number is used once); the form's state refuses in the service (409), not a lock.
   let formNumber = 0;
   add('POST /order-form/new', 'order-form.issue', 'none', 'standard', (f) =>
@@ -333,6 +337,11 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
     locked: (scenario.subject === 'line-item' && level === 'record') || level === 'own-item',
     locked_own: (scenario.subject === 'line-item' && level === 'record') || level === 'own-item',
   });
+  if (scenario.action === 'job.resolve-discrepancy') {
+    // What the client declared and did not send: one line of the reconciliation to resolve.
+    await t.db.insertInto('declared_inventories').values({ job_id: job.id, source: 'typed', created_by: 'test' }).execute();
+    await t.db.insertInto('declared_items').values({ job_id: job.id, row_no: 1, description: 'Unlabelled tablets', packages: 1 }).execute();
+  }
   let generatedDocumentId = 0;
   if (scenario.action === 'job.attach-signed-copy') {
     const file = await t.db

@@ -106,8 +106,9 @@ export interface Reconciliation {
 }
 
 /**
- * The job's reconciliation: its declared items and the Form 222 lines that count as declared, held
- * against its line items (standard and Yellow Bucket), with the resolutions kept. A job without a
+ * The job's reconciliation: its declared items and the lines of the Form 222s its goods came with
+ * (items received on them in this job), held against its line items (standard and Yellow Bucket),
+ * with the resolutions kept. A job without a
  * declared inventory has none (`declared: false`, no lines).
  */
 export async function reconciliationOf(db: Kysely<Database>, jobId: number, today: string): Promise<Reconciliation> {
@@ -142,7 +143,8 @@ export async function reconciliationOf(db: Kysely<Database>, jobId: number, toda
     declared: true,
     lines: reconcile({
       declared,
-      forms: forms.flatMap((form) => form.lines.map((line) => ({ formNumber: form.form_number, lineNo: line.lineNo, ndc: line.ndc, item: line.item, packages: line.packages }))),
+      // A form counts in the reconciliation of the job its goods came with: one awaiting goods is the register's to follow.
+      forms: forms.filter((form) => form.lines.some((line) => line.receivedHere > 0)).flatMap((form) => form.lines.map((line) => ({ formNumber: form.form_number, lineNo: line.lineNo, ndc: line.ndc, item: line.item, packages: line.packages }))),
       received: received.map((item) => ({
         ndc: item.ndc,
         lot: item.lot_number,

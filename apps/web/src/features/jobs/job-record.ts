@@ -63,6 +63,10 @@ export interface JobPermissions {
   canAskCorrection: boolean;
   /** CREATE_JOB on an unlocked job that is not destroyed: type or upload what the client declared. */
   canDeclare: boolean;
+  /** LOCK_JOB on an unlocked job that is not destroyed: resolve a difference of the reconciliation. */
+  canResolve: boolean;
+  /** CREATE_JOB: the reconciliation's PDF for the client. */
+  canPrintReconciliation: boolean;
 }
 
 export function jobPermissions(fieldData: FieldData, privileges: readonly string[] | undefined): JobPermissions {
@@ -81,6 +85,8 @@ export function jobPermissions(fieldData: FieldData, privileges: readonly string
     canNotifyReady: may('job.notify-ready', { record: locked }),
     canAskCorrection: destroyed !== null && may('correction.request', {}),
     canDeclare: may('job.declare', { record: locked, final: destroyedOn(destroyed) }),
+    canResolve: may('job.resolve-discrepancy', { record: locked, final: destroyedOn(destroyed) }),
+    canPrintReconciliation: may('job.reconciliation-pdf', {}),
   };
 }
 

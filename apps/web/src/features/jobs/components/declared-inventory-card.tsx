@@ -48,7 +48,9 @@ function ItemsTable({ answer }: { answer: DeclaredInventoryAnswer }) {
           {answer.items.map((item) => (
             <Table.Tr key={item.rowNo}>
               <Table.Td c="dimmed">{item.rowNo}</Table.Td>
-              <Table.Td ff="monospace">{item.ndc ?? '—'}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {item.ndc ?? '—'}
+              </Table.Td>
               <Table.Td>
                 {itemShownName(item) || '—'}
                 {item.schedule && (
@@ -106,7 +108,9 @@ function FormLines({ answer }: { answer: DeclaredInventoryAnswer }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>{line.lineNo}</Table.Td>
-                  <Table.Td ff="monospace">{line.ndc ?? '—'}</Table.Td>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {line.ndc ?? '—'}
+                  </Table.Td>
                   <Table.Td>{line.item ?? ''}</Table.Td>
                   <Table.Td ta="right">{line.packages}</Table.Td>
                   <Table.Td>{line.packageSize ?? ''}</Table.Td>

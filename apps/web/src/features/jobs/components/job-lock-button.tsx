@@ -10,6 +10,7 @@ import { generatedDocumentsQueryOptions } from '../api/get-generated-documents.t
 import { JOB_LOCK_QUESTIONS, useSetJobLock } from '../api/set-job-lock.ts';
 import { outOfDateText } from '../job-record.ts';
 import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
+import { useReconciliation } from '../api/reconciliation.ts';
 
 interface JobLockButtonProps {
   jobId: string;
@@ -24,6 +25,8 @@ interface JobLockButtonProps {
  * unlock's asks why (kept in the job's history).
  */
 export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButtonProps) {
+  // What the reconciliation says now (the live updates keep it current): an open difference refuses the lock.
+  const openDifferences = useReconciliation(jobId).data?.counts.open ?? 0;
   const setLock = useSetJobLock();
   const generate = useGenerateJobDocument();
   const privileges = useSession()?.privileges;
@@ -87,8 +90,16 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
         error={setLock.error}
         onConfirm={confirm}
         onClose={close}
-        confirmDisabled={locked && reason.trim() === ''}
+        confirmDisabled={(locked && reason.trim() === '') || (!locked && openDifferences > 0)}
       >
+        {!locked && openDifferences > 0 && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Differences open">
+            <Text size="sm">
+              Job {jobId} cannot be locked for destruction yet: {openDifferences === 1 ? 'a controlled substance differs' : `${openDifferences} controlled substances differ`} from what the client declared. Resolve{' '}
+              {openDifferences === 1 ? 'it' : 'each'} on the job's Reconciliation, with its reason.
+            </Text>
+          </Alert>
+        )}
         {stale.length > 0 && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Documents out of date">
             <Stack gap={8}>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { IconBucket, IconClipboardCheck, IconClipboardList, IconFiles, IconHistory, IconPackage } from '@tabler/icons-react';
+import { IconBucket, IconClipboardCheck, IconClipboardList, IconFiles, IconHistory, IconPackage, IconScale } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { RecordData } from '../../../lib/records/record-shapes.ts';
 import { daysLeftView } from '../destruction-record-model.ts';
@@ -10,6 +10,7 @@ import classes from './job-view.module.css';
 /** The sections of the job view, by their element id. */
 export const JOB_SECTIONS = {
   containers: 'job-containers',
+  reconciliation: 'job-reconciliation',
   declared: 'job-declared',
   destructionRecord: 'job-destruction-record',
   files: 'job-files',
@@ -68,6 +69,9 @@ export function JobSectionsNav({ record, onShowContainers }: JobSectionsNavProps
         </SectionLink>
         <SectionLink section="containers" icon={<IconBucket size={16} stroke={1.7} aria-hidden />} onClick={() => onShowContainers('yellow_bucket')}>
           Yellow Bucket {count(yellow)}
+        </SectionLink>
+        <SectionLink section="reconciliation" icon={<IconScale size={16} stroke={1.7} aria-hidden />}>
+          Reconciliation
         </SectionLink>
         <SectionLink section="declared" icon={<IconClipboardList size={16} stroke={1.7} aria-hidden />}>
           Declared

@@ -12,6 +12,7 @@ import { useSession } from '../../../session/use-session.ts';
 import { useJob } from '../api/get-job.ts';
 import { JOB_FIELDS, containerCount, jobPermissions, text, type ContainerKind } from '../job-record.ts';
 import { DeclaredInventoryCard } from './declared-inventory-card.tsx';
+import { ReconciliationCard } from './reconciliation-card.tsx';
 import { DestructionRecordCard } from './destruction-record-card.tsx';
 import { JobContainersTabs } from './job-containers-tabs.tsx';
 import { JobDocumentActions } from './job-document-actions.tsx';
@@ -92,6 +93,9 @@ export function JobViewScreen() {
               onTabChange={setTab}
               actions={<JobExportMenus jobId={id} hasYellowBuckets={containerCount(record, 'yellow_bucket') > 0} />}
             />
+          </Box>
+          <Box id={JOB_SECTIONS.reconciliation} tabIndex={-1} className={classes.section}>
+            <ReconciliationCard jobId={id} canResolve={permissions.canResolve} canPrint={permissions.canPrintReconciliation} />
           </Box>
           <Box id={JOB_SECTIONS.declared} tabIndex={-1} className={classes.section}>
             <DeclaredInventoryCard jobId={id} canDeclare={permissions.canDeclare} />
