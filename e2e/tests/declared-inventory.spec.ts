@@ -39,7 +39,8 @@ test('a clerk types the client’s declared inventory, fixes the row refused, an
   await login(page);
   await page.goto(`job/${jobId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Job ${jobId}` })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Parts of this job' }).getByRole('link', { name: 'Declared' }).click();
+  // The declared inventory follows the reconciliation, the link at the top of the job.
+  await page.getByRole('navigation', { name: 'Parts of this job' }).getByRole('link', { name: 'Reconciliation' }).click();
   await expect(card(page)).toContainText('Nothing declared yet');
   // The client's Form 222 awaiting this pickup's goods counts as declared for its Schedule II item.
   const formLines = card(page).getByRole('table', { name: 'Form 222 lines declared' });

@@ -1,5 +1,5 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { IconBucket, IconClipboardCheck, IconClipboardList, IconFiles, IconHistory, IconPackage, IconScale } from '@tabler/icons-react';
+import { IconBucket, IconClipboardCheck, IconFiles, IconHistory, IconPackage, IconScale } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { RecordData } from '../../../lib/records/record-shapes.ts';
 import { daysLeftView } from '../destruction-record-model.ts';
@@ -72,9 +72,6 @@ export function JobSectionsNav({ record, onShowContainers }: JobSectionsNavProps
         </SectionLink>
         <SectionLink section="reconciliation" icon={<IconScale size={16} stroke={1.7} aria-hidden />}>
           Reconciliation
-        </SectionLink>
-        <SectionLink section="declared" icon={<IconClipboardList size={16} stroke={1.7} aria-hidden />}>
-          Declared
         </SectionLink>
         <SectionLink section="destructionRecord" icon={<IconClipboardCheck size={16} stroke={1.7} aria-hidden />}>
           <Group gap={6} wrap="nowrap" component="span">

@@ -70,7 +70,9 @@ function ResolveDialog({ jobId, line, onClose }: { jobId: string; line: Reconcil
           </Radio.Group>
           {(reason === 'theft' || reason === 'in-transit-loss') && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-              A theft or significant loss of a controlled substance is reported to the DEA Field Division in writing within one business day of its discovery, and on DEA Form 106 within 45 days (21 CFR 1301.74(c)).
+              {reason === 'theft'
+                ? 'A theft or significant loss of a controlled substance is reported to the DEA Field Division in writing within one business day of its discovery, and on DEA Form 106 within 45 days (21 CFR 1301.74(c)).'
+                : 'A loss in transit is reported by the supplier — for a return, the client who shipped it — to the DEA Field Division in writing within one business day of its discovery, and on DEA Form 106 (21 CFR 1301.74(c)). Tell the client.'}
             </Alert>
           )}
           <Textarea
