@@ -58,25 +58,7 @@ export const ACTIONS = {
   },
   /** The e-mail to operations that a job is ready: for those who make jobs (the spec shows no check; a read-only user must not mail). */
   'job.notify-ready': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'send the Job Ready notification' },
-  /** A difference between what the client declared and what arrived, resolved with its reason (rules/reconciliation.ts): whoever locks the job for destruction. */
-  'job.resolve-discrepancy': {
-    privilege: 'LOCK_JOB',
-    refusedWhen: ['final', 'record'],
-    purpose: 'resolve a difference between what the client declared and what arrived',
-    blocked: 'its reconciliation is kept as it was',
-    final: 'its reconciliation is kept as it was',
-  },
-  /** The reconciliation's PDF for the client, a download of what the records say (any state of the job). */
-  'job.reconciliation-pdf': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: "make the reconciliation's PDF of a job" },
   'job.upload-file': { privilege: 'CREATE_JOB', refusedWhen: ['record'], purpose: 'add pictures and documents to a job', blocked: 'files cannot be added' },
-  /** What the client declared for the pickup (rules/declared-inventory.ts): typed or uploaded, until the job is locked. */
-  'job.declare': {
-    privilege: 'CREATE_JOB',
-    refusedWhen: ['final', 'record'],
-    purpose: "change a job's declared inventory",
-    blocked: 'its declared inventory cannot be changed',
-    final: 'its declared inventory is kept as it was',
-  },
   'job.move-container-to-yb': {
     privilege: 'MOVE_CONTAINER',
     refusedWhen: ['final', 'job', 'record', 'own-locked-items'],
@@ -106,6 +88,24 @@ export const ACTIONS = {
     purpose: 'generate the Certificate of Destruction of a job',
     blocked: 'lock it before generating the Certificate of Destruction',
   },
+  /** What the client declared for the pickup (rules/declared-inventory.ts): typed or uploaded, until the job is locked. */
+  'job.declare': {
+    privilege: 'CREATE_JOB',
+    refusedWhen: ['final', 'record'],
+    purpose: "change a job's declared inventory",
+    blocked: 'its declared inventory cannot be changed',
+    final: 'its declared inventory is kept as it was',
+  },
+  /** A difference between what the client declared and what arrived, resolved with its reason (rules/reconciliation.ts): whoever locks the job for destruction. */
+  'job.resolve-discrepancy': {
+    privilege: 'LOCK_JOB',
+    refusedWhen: ['final', 'record'],
+    purpose: 'resolve a difference between what the client declared and what arrived',
+    blocked: 'its reconciliation is kept as it was',
+    final: 'its reconciliation is kept as it was',
+  },
+  /** The reconciliation's PDF for the client, a download of what the records say (any state of the job). */
+  'job.reconciliation-pdf': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: "make the reconciliation's PDF of a job" },
 
   'container.create': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job'], purpose: 'add a container', blocked: 'containers cannot be added' },
   'container.edit': {

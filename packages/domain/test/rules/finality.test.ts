@@ -60,6 +60,9 @@ describe('the permission table on a final job', () => {
     'line-item.delete',
     'line-item.edit',
     'line-item.change-ndc',
+    // What the client declared and how each difference was resolved stay as the destruction found them.
+    'job.declare',
+    'job.resolve-discrepancy',
   ];
 
   it('refuses every move, delete and edit of what the job holds, locked or not, before any lock condition', () => {
