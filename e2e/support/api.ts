@@ -19,7 +19,7 @@ export async function apiToken(request: APIRequestContext, username = 'admin'): 
 export async function api(
   request: APIRequestContext,
   token: string,
-  method: 'get' | 'post' | 'patch',
+  method: 'get' | 'post' | 'put' | 'patch',
   path: string,
   data?: Json,
   params?: Record<string, string>,
