@@ -79,3 +79,29 @@ export async function receivedOn(
   await api(request, token, 'post', `order-form/${String(issued.recordId)}/status`, { status: 'executed' });
   return { form222Number: formNumber, form222Line: 1 };
 }
+
+/**
+ * A theft found by a job's reconciliation: a job of a current Schedule 4 registration whose client
+ * declared 3 packages of a Schedule IV NDC, 2 received, the line resolved as a theft (which opens a
+ * loss). The token's user needs CREATE_JOB, CREATE_LINE_ITEM and LOCK_JOB (admin).
+ */
+export async function theftFound(request: APIRequestContext, token: string): Promise<{ jobId: string; lossId: string; ndc: string }> {
+  const registrations = await api(request, token, 'get', 'registrations', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 4': 'Yes', 'Expiration Date': '>//', 'Federal/State License': '==Federal' } }]),
+    limit: '1',
+  });
+  const registrationId = (registrations.data as { recordId: string }[])[0]!.recordId;
+  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
+    searchCriteria: JSON.stringify([{ criteria: { 'CSA Schedule LU': '==4', 'Trade Packages': 'Yes' } }]),
+    limit: '1',
+  });
+  const ndc = String((entries.data as { fieldData: Json }[])[0]!.fieldData['NDC Code LU']);
+  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Theft ${Date.now()}` } });
+  const jobId = String(job.recordId);
+  await api(request, token, 'put', `job/${jobId}/declared`, { items: [{ ndc, packages: 3 }] });
+  const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Short tote' });
+  await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 2, percentFill: 1 });
+  const resolved = await api(request, token, 'post', `job/${jobId}/reconciliation/resolve`, { key: `ndc:${ndc}:*`, declared: 3, received: 2, reason: 'theft', note: 'Tote seal cut on arrival' });
+  const line = (resolved.lines as { key: string; lossId: number | null }[]).find((candidate) => candidate.key === `ndc:${ndc}:*`)!;
+  return { jobId, lossId: String(line.lossId), ndc };
+}

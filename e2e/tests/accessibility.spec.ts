@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ROUTES, type RouteName } from '../../apps/web/src/config/paths.ts';
-import { api, apiToken, scheduleTwoStock } from '../support/api.ts';
+import { api, apiToken, scheduleTwoStock, theftFound } from '../support/api.ts';
 import { expectAccessible, LIST_SCREENS, scanDialog, scanScreen, scanSummary } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
 
@@ -227,6 +227,15 @@ test('the Form 222 register and one of its forms', async ({ page, request }) => 
   await signIn(page);
   await screen(page, 'order-forms', 'order-forms', 'Form 222 Register');
   await screen(page, 'order-form-view', `order-form/${String(form.recordId)}`, new RegExp(`^Form 222 ${formNumber}`));
+});
+
+test('the losses and one of them', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const { lossId } = await theftFound(request, token);
+  await signIn(page);
+  await screen(page, 'losses', 'losses', 'Losses');
+  await screen(page, 'loss-view', `loss/${lossId}`, `Loss ${lossId}`);
+  await dialog(page, `Record the Reports of Loss ${lossId}`, () => page.getByRole('button', { name: 'Record Reports' }).click());
 });
 
 test('every screen of the route table was scanned', () => {

@@ -16,7 +16,7 @@ test.describe('sign-in and session', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
     await expect(page.getByText('Welcome, clerk')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Home', 'Companies', 'Registrations', 'Jobs', 'Form 222s', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports']) {
+    for (const name of ['Home', 'Companies', 'Registrations', 'Jobs', 'Form 222s', 'Losses', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'Reports']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
   });

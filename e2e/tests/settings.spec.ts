@@ -1,3 +1,4 @@
+import { addCalendarDays, federalHolidays, formatIsoDate, todayIso } from '@3ds/domain';
 import { api, apiToken } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expect, login, test } from '../support/fixtures.ts';
@@ -7,7 +8,8 @@ import { expect, login, test } from '../support/fixtures.ts';
  * 3DS's day. An administrator finds it in the sidebar, corrects a field, is stopped — beside the
  * field — by a DEA number with a wrong check digit, a registrant-type letter DEA does not use or one
  * that is not a reverse distributor's, or a name holding an invisible character, and saves; chooses
- * the time zone; a user without MANAGE_SETTINGS has no link and is told which privilege the screen needs.
+ * the time zone; keeps next year's holiday calendar; a user without MANAGE_SETTINGS has no link and is
+ * told which privilege the screen needs.
  */
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -98,6 +100,66 @@ test('chooses the time zone whose day 3DS counts by, saved and read back', async
   // Back as it was, through the API.
   const admin = await apiToken(request);
   await api(request, admin, 'patch', 'settings', { fieldData: { 'Time Zone': original } });
+});
+
+test("keeps next year's holidays: the federal ones less one, and a company holiday, saved and read back", async ({ page, request }) => {
+  const year = Number(todayIso().slice(0, 4)) + 1;
+  const federal = federalHolidays(year);
+  const columbusDay = federal.find((holiday) => holiday.name === 'Columbus Day')!;
+  const thanksgiving = federal.find((holiday) => holiday.name === 'Thanksgiving Day')!;
+  const dayAfterIso = addCalendarDays(thanksgiving.date, 1);
+  const dayAfter = formatIsoDate(dayAfterIso);
+  // The journey starts from an empty year, whatever an earlier try saved.
+  const admin = await apiToken(request);
+  await api(request, admin, 'put', 'settings/holidays', { year, holidays: [] });
+
+  await openSettings(page);
+  const card = page.getByRole('region', { name: 'Holidays' });
+  await card.getByText(String(year), { exact: true }).click();
+  const table = card.getByRole('table', { name: `Holidays of ${year}` });
+  await expect(table.getByText(`No holidays are kept for ${year}`)).toBeVisible();
+
+  await card.getByRole('button', { name: `Add the federal holidays of ${year}` }).click();
+  await expect(card.getByText(`${federal.length} federal holidays added: save to keep them.`)).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(federal.length + 1);
+  await table.getByRole('button', { name: `Remove ${formatIsoDate(columbusDay.date)} Columbus Day` }).click();
+  await expect(table.getByText('Columbus Day')).toHaveCount(0);
+
+  const add = card.getByRole('form', { name: 'Add Holiday' });
+  await add.getByLabel('Date').fill(dayAfter);
+  await expect(add.getByText('Friday')).toBeVisible();
+  await add.getByLabel('Name').fill('Day after Thanksgiving');
+  await add.getByRole('button', { name: 'Add Holiday' }).click();
+  const companyRow = table.getByRole('row').filter({ hasText: 'Day after Thanksgiving' });
+  await expect(companyRow).toContainText(`${dayAfter}Friday`);
+  // A day listed already is refused beside the date, before anything is sent.
+  await add.getByLabel('Date').fill(dayAfter);
+  await add.getByLabel('Name').fill('Again');
+  await add.getByRole('button', { name: 'Add Holiday' }).click();
+  await expect(add.getByText(`${dayAfter} is listed already, as Day after Thanksgiving.`)).toBeVisible();
+  await add.getByLabel('Date').fill('');
+  await add.getByLabel('Name').fill('');
+
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Holidays saved' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  const viewer = await apiToken(request, 'viewer');
+  const saved = (await api(request, viewer, 'get', 'settings/holidays', undefined, { year: String(year) })).holidays as { date: string; name: string }[];
+  expect(saved).toHaveLength(federal.length);
+  expect(saved.map((holiday) => holiday.name)).not.toContain('Columbus Day');
+  expect(saved).toContainEqual({ date: dayAfterIso, name: 'Day after Thanksgiving' });
+
+  await page.reload();
+  await card.getByText(String(year), { exact: true }).click();
+  await expect(table.getByRole('row')).toHaveCount(federal.length + 1);
+  await expect(companyRow).toContainText(`${dayAfter}Friday`);
+  await expect(table.getByText('Columbus Day')).toHaveCount(0);
+  await expect(table.getByText(formatIsoDate(federal[0]!.date))).toBeVisible();
+  // From the top: a full-page shot of a scrolled page draws the fixed header over the card.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: test.info().outputPath('settings-holidays.png'), fullPage: true });
+  await expectAccessible(page, 'the holiday calendar in the settings');
 });
 
 test('a user without MANAGE_SETTINGS has no Settings link and is told what the screen needs', async ({ page }) => {

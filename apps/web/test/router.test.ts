@@ -77,7 +77,7 @@ describe('sidebar', () => {
 
   it('shows Home, the spec\'s links and On Hand to everyone', () => {
     expect(labels([])).toEqual([
-      'Home', 'Companies', 'Registrations', 'Jobs', 'Form 222s', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'On Hand', 'Reports',
+      'Home', 'Companies', 'Registrations', 'Jobs', 'Form 222s', 'Losses', 'Containers', 'Line Items', 'Yellow Bucket', 'Yellow Bucket Line Items', 'Dictionary', 'On Hand', 'Reports',
     ]);
   });
 });

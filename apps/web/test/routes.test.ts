@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, isRouteName, routePath, routeTitle, sectionOf } from '../src/config/paths.ts';
 
 describe('route table', () => {
-  it('has every route name of spec 1 §2 and spec 2 §2, plus home, the Form 222 register, on-hand, users, settings and not-found', () => {
+  it('has every route name of spec 1 §2 and spec 2 §2, plus home, the Form 222 register, the losses, on-hand, users, settings and not-found', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(
       [
-        'login', 'home', 'companies', 'company-view', 'registrations', 'registration-view', 'jobs', 'job-view', 'job-edit', 'order-forms', 'order-form-view',
+        'login', 'home', 'companies', 'company-view', 'registrations', 'registration-view', 'jobs', 'job-view', 'job-edit', 'order-forms', 'order-form-view', 'losses', 'loss-view',
         'containers', 'container-view', 'container-edit', 'line-items', 'line-item-view', 'line-item-edit',
         'yb-containers', 'yb-container-view', 'yb-container-edit', 'yb-line-items', 'yb-line-item-view',
         'yb-line-item-edit', 'dictionaries', 'dictionary-view', 'reports', 'on-hand', 'users', 'settings', 'not-found',
@@ -22,6 +22,8 @@ describe('route table', () => {
     [routePath('job-view', { id: 3 }), '/job/3'],
     [routePath('order-forms'), '/order-forms'],
     [routePath('order-form-view', { id: 4 }), '/order-form/4'],
+    [routePath('losses'), '/losses'],
+    [routePath('loss-view', { id: 6 }), '/loss/6'],
     [routePath('container-view', { id: 5 }), '/container/5'],
     [routePath('container-edit', { id: 5 }), '/container/5/edit'],
     [routePath('container-edit', { id: 5 }, { new: true }), '/container/5/edit?new=true'],

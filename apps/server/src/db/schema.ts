@@ -3,6 +3,7 @@ import type { RecordTables } from './tables/records.table.ts';
 import type { ArcosReportTransactionsTable, ArcosReportsTable, GeneratedDocumentsTable, InventoriesTable, InventoryLinesTable, SignedCopiesTable } from './tables/dea-records.table.ts';
 import type { CorrectionsTable } from './tables/corrections.table.ts';
 import type { DeclaredInventoriesTable, DeclaredItemsTable, DiscrepancyResolutionsTable } from './tables/declared-inventory.table.ts';
+import type { HolidaysTable } from './tables/holidays.table.ts';
 import type { ListColumnsTable } from './tables/list-columns.table.ts';
 import type { SavedFindsTable } from './tables/saved-finds.table.ts';
 
@@ -25,4 +26,5 @@ export interface Database extends RecordTables {
   declared_inventories: DeclaredInventoriesTable;
   declared_items: DeclaredItemsTable;
   discrepancy_resolutions: DiscrepancyResolutionsTable;
+  holidays: HolidaysTable;
 }

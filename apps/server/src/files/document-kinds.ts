@@ -75,6 +75,14 @@ export const DOCUMENT_KINDS = {
     audit: { action: 'generate-document', entity: () => 'job' },
     readers: requester,
   }),
+  /** A loss's Form 106 worksheet (rules/losses.ts): a download, made again whenever asked. */
+  'form-106-worksheet': kind<{ lossId: number }>({
+    fileName: ({ lossId }) => `loss-${lossId}-form-106-worksheet.pdf`,
+    storageKey: download,
+    contentType: () => PDF,
+    audit: { action: 'generate-document', entity: () => 'loss' },
+    readers: requester,
+  }),
   /** A job's DEA Form 41: final, kept with the job; a draft (of an unlocked job) is a download. */
   'form-41': kind<{ jobId: number; draft: boolean }>({
     fileName: ({ jobId, draft }) => `job-${jobId}-form-41${draft ? '-draft' : ''}.pdf`,

@@ -17,6 +17,7 @@ export const ANNOUNCED_TABLES: ReadonlySet<string> = new Set([
   'line_items',
   'order_forms',
   'order_form_lines',
+  'losses',
   'ndc_dictionary',
   'value_lists',
   'files',

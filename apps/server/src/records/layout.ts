@@ -282,6 +282,7 @@ export const CONTAINS_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   companies: ['name', 'address1', 'address2', 'city', 'state', 'zip', 'main_phone', 'fax', 'report_type', 'created_by', 'modified_by'],
   ndc_dictionary: ['schedule', 'trade_name', 'strength', 'package_size_uom', 'uom_value_list', 'drug_code', 'form', 'ingredient_name', 'package_description', 'labeler_organization'],
   order_forms: ['form_number', 'note', 'status_reason', 'status_changed_by', 'created_by', 'modified_by'],
+  losses: ['name', 'ndc', 'lot', 'form_106_number', 'created_by', 'modified_by'],
 };
 
 /**

@@ -114,6 +114,7 @@ const RECORD_ENTITIES = [
   ['line-items', 'line-item'],
   ['yb-line-items', 'yb-line-item'],
   ['order-forms', 'order-form'],
+  ['losses', 'loss'],
   ['dictionaries', 'dictionary'],
 ] as const;
 
@@ -139,6 +140,7 @@ const ROUTES: RouteSpec[] = [
     },
   },
   { method: 'PATCH', path: '/settings', valid: async () => ({ fieldData: { 'Registrant Name': 'Riverbend Pharmaceutical Returns, LLC', City: 'Columbus' } }) },
+  { method: 'PUT', path: '/settings/holidays', valid: async () => ({ year: 2026, holidays: [{ date: '11/26/2026', name: 'Thanksgiving Day' }, { date: '11/27/2026', name: 'Day after Thanksgiving' }] }) },
   { method: 'POST', path: '/sendJobReadyNotification', valid: async (f) => ({ fieldData: { __PKJobID: await f.id('job'), 'Job Name': 'x' } }) },
   { method: 'POST', path: '/job/move-container-to-yb/:jobId', params: { jobId: 'job' }, valid: async (f) => ({ containerId: await f.id('container') }) },
   { method: 'POST', path: '/job/:id/upload', params: { id: 'job' } },
@@ -153,6 +155,9 @@ const ROUTES: RouteSpec[] = [
   // The reconciliation: hostile bodies only (no fixture job declares an inventory, so none has a line to resolve).
   { method: 'POST', path: '/job/:id/reconciliation/resolve', params: { id: 'job' } },
   { method: 'POST', path: '/job/:id/reconciliation/pdf', params: { id: 'job' } },
+  // A loss's reports and worksheet: hostile bodies only (no fixture has a loss).
+  { method: 'PATCH', path: '/loss/:id', params: { id: 'job' } },
+  { method: 'POST', path: '/loss/:id/worksheet', params: { id: 'job' } },
   // Corrections: hostile bodies only (no job of the run is final, and none is asked for).
   { method: 'POST', path: '/corrections' },
   { method: 'POST', path: '/correction/:id/approve', params: { id: 'job' } },
@@ -276,7 +281,7 @@ function fixture(pick: number): Fixture {
 /** The record tables (and the audit rows of records) as one digest: a refused request must leave it as it was. */
 const DIGESTED = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'job_files', 'containers', 'line_items', 'ndc_dictionary', 'value_lists', 'files', 'notifications', 'order_forms'];
 /** Tables without an id column, digested in their key's order. */
-const DIGESTED_BY_KEY: Record<string, string> = { order_form_lines: 'form_id, line_no', declared_inventories: 'job_id', declared_items: 'job_id, row_no', discrepancy_resolutions: 'job_id, line_key' };
+const DIGESTED_BY_KEY: Record<string, string> = { order_form_lines: 'form_id, line_no', declared_inventories: 'job_id', declared_items: 'job_id, row_no', discrepancy_resolutions: 'job_id, line_key', holidays: 'day' };
 async function digest(): Promise<string> {
   const parts = [
     ...DIGESTED.map((table) => sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY id), '')) FROM ${sql.table(table)} t)`),

@@ -48,6 +48,8 @@ interface Fixture {
   generatedDocumentId: number;
   /** An issued Form 222 of the registration, when the route changes one. */
   orderFormId: number;
+  /** A loss of the job (a theft found by its reconciliation), when the route changes one. */
+  lossId: number;
 }
 
 interface Scenario {
@@ -58,7 +60,7 @@ interface Scenario {
    * What the route's record is: it decides which lock levels apply and what "record" locks. A Form 222
    * has no lock; its route changes the form, so each allowed call gets a form of its own.
    */
-  subject: 'job' | 'container' | 'line-item' | 'order-form' | 'none';
+  subject: 'job' | 'container' | 'line-item' | 'order-form' | 'loss' | 'none';
   kind: Kind;
   /** The request as `username` sends it (a route of the user's own things makes one of theirs first). */
   request(f: Fixture, username: string): InjectOptions | Promise<InjectOptions>;
@@ -118,6 +120,9 @@ function scenarios(): Scenario[] {
     body('POST', `/job/${f.jobId}/reconciliation/resolve`, { key: 'row:1', declared: 1, received: 0, reason: 'client-counted-wrong' }),
   );
   add('POST /job/:id/reconciliation/pdf', 'job.reconciliation-pdf', 'none', 'standard', (f) => body('POST', `/job/${f.jobId}/reconciliation/pdf`));
+  // A loss's reports and worksheet: a loss has no lock; each allowed call gets a loss of its own.
+  add('PATCH /loss/:id', 'loss.record-report', 'loss', 'standard', (f) => body('PATCH', `/loss/${f.lossId}`, { noticeSentOn: '01/05/2026' }));
+  add('POST /loss/:id/worksheet', 'loss.worksheet', 'loss', 'standard', (f) => body('POST', `/loss/${f.lossId}/worksheet`));
   // The Form 222 register: a new number each time (a number is used once); the form's state refuses in the service (409), not a lock.
   let formNumber = 0;
   add('POST /order-form/new', 'order-form.issue', 'none', 'standard', (f) =>
@@ -138,6 +143,9 @@ function scenarios(): Scenario[] {
   add('POST /users/:username/password', 'user.manage', 'none', 'standard', () => body('POST', `/users/${TARGET_USER}/password`, { password: `another-password-${++newUser}` }));
   let city = 0;
   add('PATCH /settings', 'settings.edit', 'none', 'standard', () => body('PATCH', '/settings', { fieldData: { City: `Columbus ${++city}` } }));
+  // A year's calendar: a new name each time, so that each allowed call changes it.
+  let holiday = 0;
+  add('PUT /settings/holidays', 'settings.holidays', 'none', 'standard', () => body('PUT', '/settings/holidays', { year: 2026, holidays: [{ date: '12/24/2026', name: `Christmas Eve ${++holiday}` }] }));
   let savedFind = 0;
   /** One of the user's own saved finds, to rename or delete. */
   const ownSavedFind = async (username: string) => {
@@ -257,6 +265,7 @@ function levelsOf(subject: Scenario['subject']): Level[] {
     case 'line-item':
       return ['none', 'record', 'container', 'job', 'final'];
     case 'order-form':
+    case 'loss':
     case 'none':
       return ['none'];
   }
@@ -352,10 +361,20 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
     generatedDocumentId = (await t.db.insertInto('generated_documents').values({ job_id: job.id, slot: '41 Insert', file_id: file.id, generated_by: 'test' }).returning('id').executeTakeFirstOrThrow()).id;
   }
   const orderFormId = scenario.subject === 'order-form' ? (await createOrderForm(t.db, { registration_id: registration.id })).id : 0;
-  return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id, generatedDocumentId, orderFormId };
+  const lossId =
+    scenario.subject === 'loss'
+      ? (
+          await t.db
+            .insertInto('losses')
+            .values({ job_id: job.id, line_key: 'row:1', kind: 'theft', name: 'Diazepam 5 mg tablets', quantity: 1, discovered_on: '2026-01-02', notice_due: '2026-01-05', form_106_due: '2026-02-16', created_by: 'test' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      : 0;
+  return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id, generatedDocumentId, orderFormId, lossId };
 }
 
-const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'order_forms', 'order_form_lines', 'declared_inventories', 'declared_items', 'discrepancy_resolutions', 'audit_log'];
+const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'order_forms', 'order_form_lines', 'declared_inventories', 'declared_items', 'discrepancy_resolutions', 'holidays', 'audit_log'];
 
 /** One hash over every row of the tables a mutation could touch. */
 async function digest(): Promise<string> {

@@ -19,6 +19,8 @@ const reconciliationLineAnswer = z.object({
   status: z.enum(RECONCILE_STATUSES),
   controlled: z.boolean(),
   open: z.boolean(),
+  /** The loss the line's resolution opened (a theft, a loss in transit), if one. */
+  lossId: z.number().nullable(),
   resolution: z
     .object({ reason: z.enum(RESOLUTION_REASONS), note: z.string().nullable(), resolvedBy: z.string(), resolvedAt: z.string(), declared: z.number(), received: z.number(), key: z.string() })
     .nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOLIDAY_YEARS } from '../rules/business-days.ts';
 import { timeZoneProblem } from '../rules/dates.ts';
 import { ownDeaNumberProblem } from '../rules/registration.ts';
 import { ARCOS_FREQUENCIES, SETTINGS_FIELDS, SETTINGS_MESSAGES, type SettingsFieldName, type SettingsKey } from '../rules/settings.ts';
@@ -93,3 +94,29 @@ export const settingsAnswerSchema = z.object({
   data: z.array(z.object({ recordId: z.string(), modId: z.string(), fieldData: settingsFieldData })),
 });
 export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;
+
+/** `GET /settings/holidays?year=2026`: the year whose calendar is read. */
+export const holidaysQuerySchema = z.strictObject({
+  year: z
+    .string()
+    .regex(/^\d{4}$/, 'year is four digits, e.g. 2026')
+    .transform(Number)
+    .refine((year) => year >= HOLIDAY_YEARS.min && year <= HOLIDAY_YEARS.max, `year is from ${HOLIDAY_YEARS.min} to ${HOLIDAY_YEARS.max}`),
+});
+
+/**
+ * `PUT /settings/holidays`: the year's calendar becomes these holidays (dates MM/DD/YYYY). The body
+ * only caps what is sent; the rules (rules/business-days.ts `readHolidays`) answer 422 with every problem.
+ */
+export const holidaysBodySchema = z.strictObject({
+  year: z.number().int().min(HOLIDAY_YEARS.min).max(HOLIDAY_YEARS.max),
+  holidays: z.array(z.strictObject({ date: z.string().max(100), name: z.string().max(1000) })).max(1000),
+});
+export type HolidaysBody = z.infer<typeof holidaysBodySchema>;
+
+/** A year's holidays in date order, each day ISO `YYYY-MM-DD`. */
+export const holidaysAnswerSchema = z.object({
+  year: z.number(),
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+});
+export type HolidaysAnswer = z.infer<typeof holidaysAnswerSchema>;

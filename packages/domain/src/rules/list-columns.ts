@@ -13,6 +13,7 @@ export const IDENTIFYING_COLUMNS: Record<EntityName, readonly string[]> = {
   registrations: ['Registration Number'],
   jobs: ['__PKJobID'],
   'order-forms': ['Order Form ID', 'Form Number'],
+  losses: ['Loss ID', 'Item'],
   containers: ['Container_PK_ID', 'Container Name'],
   'yb-containers': ['Container ID', 'Container Name'],
   'line-items': ['id', 'NDC Number'],

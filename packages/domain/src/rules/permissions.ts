@@ -107,6 +107,11 @@ export const ACTIONS = {
   /** The reconciliation's PDF for the client, a download of what the records say (any state of the job). */
   'job.reconciliation-pdf': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: "make the reconciliation's PDF of a job" },
 
+  /** A loss's reports recorded: the day the written notice went to DEA, the day the Form 106 was filed and its number (rules/losses.ts). */
+  'loss.record-report': { privilege: 'LOCK_JOB', refusedWhen: [], purpose: 'record the reports of a theft or loss' },
+  /** The Form 106 worksheet of a loss, a download. */
+  'loss.worksheet': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: 'make the Form 106 worksheet of a loss' },
+
   'container.create': { privilege: 'CREATE_CONTAINER', refusedWhen: ['job'], purpose: 'add a container', blocked: 'containers cannot be added' },
   'container.edit': {
     privilege: 'CREATE_CONTAINER',
@@ -214,6 +219,8 @@ export const ACTIONS = {
 
   'user.manage': { privilege: 'MANAGE_USERS', refusedWhen: [], purpose: 'manage user accounts' },
   'settings.edit': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'change our registration in the settings' },
+  /** The holidays business days skip (rules/business-days.ts): whoever keeps our registration keeps them. */
+  'settings.holidays': { privilege: 'MANAGE_SETTINGS', refusedWhen: [], purpose: 'keep the holiday calendar' },
   /**
    * The records our registration files and keeps: an ARCOS report (kept two years, the baseline the
    * next report corrects) and an inventory (21 CFR 1304.11). Whoever keeps our registration makes them.

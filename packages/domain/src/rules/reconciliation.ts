@@ -315,7 +315,14 @@ export const RECONCILIATION_MESSAGES = {
   noteNeeded: 'Say which written confirmation of the client’s error is kept (its date, who signed it).',
   noteLong: `The note can be at most ${RESOLUTION_NOTE_MAX} characters.`,
   changedSince: 'What was declared or received on this line changed since you opened it: reload the reconciliation and resolve it again.',
+  lossNotShort: (reason: string) =>
+    `${reason} is for what was declared and did not arrive: this line is not short. Choose another reason.`,
 } as const;
+
+/** Whether a reason says that what was declared was lost (a theft, a loss in transit): only a short line can be. */
+export function reasonIsLoss(reason: ResolutionReason): boolean {
+  return reason === 'theft' || reason === 'in-transit-loss';
+}
 
 /** What is wrong with a resolution's note for its reason, or undefined: a client's error names its written confirmation. */
 export function resolutionNoteProblem(reason: ResolutionReason, note: string): string | undefined {

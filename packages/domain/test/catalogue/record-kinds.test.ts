@@ -15,8 +15,8 @@ import {
 } from '../../src/index.ts';
 
 describe('record kinds', () => {
-  it('lists the nine list entities in the order of the sidebar', () => {
-    expect(ENTITIES).toEqual(['companies', 'registrations', 'jobs', 'order-forms', 'containers', 'line-items', 'yb-containers', 'yb-line-items', 'dictionaries']);
+  it('lists the ten list entities in the order of the sidebar', () => {
+    expect(ENTITIES).toEqual(['companies', 'registrations', 'jobs', 'order-forms', 'losses', 'containers', 'line-items', 'yb-containers', 'yb-line-items', 'dictionaries']);
     expect(isEntityName('yb-line-items')).toBe(true);
     expect(isEntityName('toString')).toBe(false);
     expect(isEntityName('line-item')).toBe(false);
@@ -108,7 +108,7 @@ describe('record kinds', () => {
   });
 
   it('publishes live updates of the families marked so, and not of the dictionary', () => {
-    expect([...RECORD_EVENT_ENTITIES].sort()).toEqual(['company', 'container', 'job', 'line-item', 'order-form', 'registration']);
+    expect([...RECORD_EVENT_ENTITIES].sort()).toEqual(['company', 'container', 'job', 'line-item', 'loss', 'order-form', 'registration']);
     for (const family of RECORD_EVENT_ENTITIES) expect(RECORD_FAMILIES[family].liveEvents).toBe(true);
   });
 });

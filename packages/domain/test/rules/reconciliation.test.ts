@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isDiscrepancySchedule,
   packagesText,
+  reasonIsLoss,
   RECONCILIATION_MESSAGES,
   reconcile,
   reconciliationCounts,
@@ -143,4 +144,11 @@ it('says why a job with open discrepancies is not locked', () => {
     "Job 12 cannot be locked for destruction: a controlled substance differs from what the client declared and is not resolved (DIAZEPAM 5 MG: declared 3, received 2). Resolve each on the job's Reconciliation, with its reason.",
   );
   expect(packagesText(2.4000000001)).toBe('2.4');
+});
+
+it('takes a theft or a loss in transit as a loss of what was declared', () => {
+  expect(reasonIsLoss('theft')).toBe(true);
+  expect(reasonIsLoss('in-transit-loss')).toBe(true);
+  expect(reasonIsLoss('client-counted-wrong')).toBe(false);
+  expect(RECONCILIATION_MESSAGES.lossNotShort('Theft')).toMatch(/^Theft is for what was declared and did not arrive/);
 });

@@ -102,7 +102,8 @@ async function declaredItemsOf(db: Kysely<Database>, jobId: number): Promise<Dec
 export interface Reconciliation {
   /** Whether the job has a declared inventory: without one there is nothing to reconcile. */
   declared: boolean;
-  lines: ReconciliationLine[];
+  /** Each line with the loss it opened (a theft, a loss in transit), if one. */
+  lines: (ReconciliationLine & { lossId: number | null })[];
 }
 
 /**
@@ -120,7 +121,7 @@ export async function reconciliationOf(db: Kysely<Database>, jobId: number, toda
     .executeTakeFirst();
   const declaration = await db.selectFrom('declared_inventories').select('job_id').where('job_id', '=', jobId).executeTakeFirst();
   if (!job || !declaration) return { declared: false, lines: [] };
-  const [declared, forms, received, resolutions] = await Promise.all([
+  const [declared, forms, received, resolutions, losses] = await Promise.all([
     declaredItemsOf(db, jobId),
     declaringForms(db, jobId, job.registration_number, job.date_received ?? today),
     db
@@ -138,10 +139,10 @@ export async function reconciliationOf(db: Kysely<Database>, jobId: number, toda
       .where('li.job_id', '=', jobId)
       .execute(),
     db.selectFrom('discrepancy_resolutions').selectAll().where('job_id', '=', jobId).execute(),
+    db.selectFrom('losses').select(['id', 'line_key']).where('job_id', '=', jobId).execute(),
   ]);
-  return {
-    declared: true,
-    lines: reconcile({
+  const lossOf = new Map(losses.map((loss) => [loss.line_key, loss.id]));
+  const lines = reconcile({
       declared,
       // A form counts in the reconciliation of the job its goods came with: one awaiting goods is the register's to follow.
       forms: forms.filter((form) => form.lines.some((line) => line.receivedHere > 0)).flatMap((form) => form.lines.map((line) => ({ formNumber: form.form_number, lineNo: line.lineNo, ndc: line.ndc, item: line.item, packages: line.packages }))),
@@ -165,6 +166,6 @@ export async function reconciliationOf(db: Kysely<Database>, jobId: number, toda
           resolvedAt: new Date(row.resolved_at).toISOString(),
         }),
       ),
-    }),
-  };
+  });
+  return { declared: true, lines: lines.map((line) => ({ ...line, lossId: lossOf.get(line.key) ?? null })) };
 }

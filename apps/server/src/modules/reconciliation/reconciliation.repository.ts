@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Loss, NewLoss } from '../../db/tables/losses.table.ts';
 
 export async function jobExists(db: Kysely<Database>, jobId: number): Promise<boolean> {
   return (await db.selectFrom('jobs').select('id').where('id', '=', jobId).executeTakeFirst()) !== undefined;
@@ -38,4 +39,9 @@ export async function putResolution(
       oc.columns(['job_id', 'line_key']).doUpdateSet({ declared: values.declared, received: values.received, reason: values.reason, note: values.note, resolved_by: values.resolved_by, resolved_at: sql`now()` }),
     )
     .execute();
+}
+
+/** Opens the loss of a reconciliation line, unless the line has one already: its id, or undefined. */
+export async function openLoss(db: Kysely<Database>, values: NewLoss): Promise<Loss | undefined> {
+  return db.insertInto('losses').values(values).onConflict((oc) => oc.columns(['job_id', 'line_key']).doNothing()).returningAll().executeTakeFirst();
 }

@@ -1,6 +1,12 @@
 import {
   formatIsoDate,
   formatTimestamp,
+  addCalendarDays,
+  lossDeadlines,
+  lossKindOf,
+  reasonIsLoss,
+  type LossKind,
+  type ReconciliationLine,
   RECONCILIATION_MESSAGES,
   reconciliationCounts,
   resolutionNoteProblem,
@@ -12,6 +18,7 @@ import {
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../db/audit.repository.ts';
 import { jobFinality } from '../../db/repositories/job-finality.repository.ts';
+import { holidaySet } from '../../db/repositories/holidays.repository.ts';
 import { reconciliationOf } from '../../db/repositories/reconciliation.repository.ts';
 import { readSettings } from '../../db/repositories/settings.repository.ts';
 import type { Database } from '../../db/schema.ts';
@@ -66,6 +73,10 @@ export class ReconciliationService {
       if (packagesText(line.declared) !== packagesText(input.declared) || packagesText(line.received) !== packagesText(input.received)) {
         throw conflict(RECONCILIATION_MESSAGES.changedSince);
       }
+      if (reasonIsLoss(input.reason) && line.status !== 'short') {
+        const problem = RECONCILIATION_MESSAGES.lossNotShort(RESOLUTION_REASON_TEXT[input.reason]);
+        throw validationFailed(problem, [problem]);
+      }
       const before = line.resolution;
       await repo.putResolution(trx, { job_id: jobId, line_key: line.key, declared: line.declared, received: line.received, reason: input.reason, note: note || null, resolved_by: user.username });
       await writeAudit(trx, {
@@ -77,8 +88,37 @@ export class ReconciliationService {
         after: { key: line.key, name: line.name, ndc: line.ndc, lot: line.lot, declared: line.declared, received: line.received, reason: input.reason, reasonText: RESOLUTION_REASON_TEXT[input.reason], note: note || null },
         requestId,
       });
+      const kind = lossKindOf(input.reason);
+      if (kind) await this.#openLoss(trx, jobId, line, kind, note || RESOLUTION_REASON_TEXT[input.reason], user, requestId);
       return this.#answer(trx, jobId);
     });
+  }
+
+  /**
+   * A theft or a loss in transit opens a loss (rules/losses.ts), discovered today, its deadlines
+   * counted from today by the holidays kept in Settings; a line that has one already keeps it.
+   */
+  async #openLoss(trx: Kysely<Database>, jobId: number, line: ReconciliationLine, kind: LossKind, circumstances: string, user: SessionUser, requestId: string) {
+    const discoveredOn = this.#today();
+    const deadlines = lossDeadlines(discoveredOn, await holidaySet(trx, discoveredOn, addCalendarDays(discoveredOn, 31)));
+    const loss = await repo.openLoss(trx, {
+      job_id: jobId,
+      line_key: line.key,
+      kind,
+      ndc: line.ndc,
+      name: line.name || line.ndc || line.key,
+      schedule: line.schedule,
+      lot: line.lot || null,
+      quantity: Math.abs(line.difference),
+      discovered_on: discoveredOn,
+      notice_due: deadlines.noticeDue,
+      form_106_due: deadlines.form106Due,
+      circumstances: circumstances.slice(0, 2000),
+      created_by: user.username,
+      modified_by: user.username,
+    });
+    if (!loss) return;
+    await writeAudit(trx, { username: user.username, action: 'open', entity: 'loss', recordId: loss.id, after: loss, requestId });
   }
 
   /** The reconciliation as a PDF for the client: a download (CREATE_JOB), audited as a generated document. */

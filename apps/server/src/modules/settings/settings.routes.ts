@@ -1,4 +1,4 @@
-import { SETTINGS_FIELDS, settingsAnswerSchema } from '@3ds/domain';
+import { HOLIDAY_NAME_MAX, HOLIDAYS_PER_YEAR_MAX, holidaysAnswerSchema, holidaysBodySchema, holidaysQuerySchema, SETTINGS_FIELDS, settingsAnswerSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
@@ -44,5 +44,35 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
         request.user,
         request.id,
       ),
+  );
+
+  app.get(
+    '/settings/holidays',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "A year's holidays",
+        description:
+          'Any signed-in user. The holidays of the calendar kept in Settings for `year` (four digits), in date order, each day ISO `YYYY-MM-DD`: the days besides Saturdays and Sundays that are not business days, for the deadlines counted in business days (the notice of a theft or loss to DEA). 400 for a malformed year.',
+        querystring: holidaysQuerySchema,
+        response: { 200: holidaysAnswerSchema },
+      },
+    },
+    async (request) => settings.holidays(request.query.year),
+  );
+
+  app.put(
+    '/settings/holidays',
+    {
+      config: { action: 'settings.holidays' },
+      schema: {
+        tags: ['settings'],
+        summary: "Replace a year's holidays",
+        description: `Needs MANAGE_SETTINGS (403). The calendar of \`year\` becomes \`holidays\`, each a \`date\` (MM/DD/YYYY) and a \`name\`; none empties the year. 422 with every problem, each naming the holiday by its place in the list ("Holiday 3: …"): a date that is not a real one written MM/DD/YYYY, a day of another year, a day listed twice, an empty name or one over ${HOLIDAY_NAME_MAX} characters or holding an invisible or text-direction character, more than ${HOLIDAYS_PER_YEAR_MAX} holidays; nothing changes then. Sending the year's list as it is changes nothing. Answers the year's holidays as \`GET\` does.`,
+        body: holidaysBodySchema,
+        response: { 200: holidaysAnswerSchema },
+      },
+    },
+    async (request) => settings.replaceHolidays(request.body, request.user, request.id),
   );
 };

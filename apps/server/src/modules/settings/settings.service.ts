@@ -1,4 +1,15 @@
-import { readSettingsInput, SETTINGS_FIELDS, SETTINGS_MESSAGES, TIME_ZONE_MESSAGES, type SettingsFieldName, type SettingsKey } from '@3ds/domain';
+import {
+  readHolidays,
+  readSettingsInput,
+  SETTINGS_FIELDS,
+  SETTINGS_MESSAGES,
+  TIME_ZONE_MESSAGES,
+  type Holiday,
+  type HolidaysAnswer,
+  type HolidaysBody,
+  type SettingsFieldName,
+  type SettingsKey,
+} from '@3ds/domain';
 import type { Kysely } from 'kysely';
 import { writeAudit } from '../../db/audit.repository.ts';
 import type { Database } from '../../db/schema.ts';
@@ -7,6 +18,7 @@ import { transaction } from '../../db/transaction.ts';
 import { badRequest, conflict, validationFailed } from '../../errors/app-error.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import { holdHolidaysOfYear, holidaysBetween, replaceHolidaysOfYear } from '../../db/repositories/holidays.repository.ts';
 import { isKnownTimeZone, readSettings, readSettingsForUpdate, updateSettings } from '../../db/repositories/settings.repository.ts';
 import type { BusinessDay } from './business-day.ts';
 
@@ -34,7 +46,17 @@ function toRecord(row: Settings) {
   return { data: [{ recordId: String(row.id), modId: String(row.mod_id), fieldData }] };
 }
 
-/** Our own registration, the one settings row (009_paperwork.sql). */
+/** The holidays of a year, in date order. */
+function holidaysOfYear(db: Kysely<Database>, year: number): Promise<Holiday[]> {
+  return holidaysBetween(db, `${year}-01-01`, `${year}-12-31`);
+}
+
+/** Whether two lists hold the same holidays in the same order. */
+function sameHolidays(a: readonly Holiday[], b: readonly Holiday[]): boolean {
+  return a.length === b.length && a.every((holiday, index) => holiday.date === b[index]!.date && holiday.name === b[index]!.name);
+}
+
+/** Our own registration, the one settings row (009_paperwork.sql), and the holiday calendar (088_holidays.sql). */
 export class SettingsService {
   readonly #db: Kysely<Database>;
   readonly #day: BusinessDay | undefined;
@@ -88,6 +110,32 @@ export class SettingsService {
       });
       if (changed.includes('timeZone')) this.#day?.use(after.time_zone);
       return toRecord(after);
+    });
+  }
+
+  /** A year's holidays: any signed-in user reads them (the deadlines they move are everyone's). */
+  async holidays(year: number): Promise<HolidaysAnswer> {
+    return { year, holidays: await holidaysOfYear(this.#db, year) };
+  }
+
+  /**
+   * The year's calendar becomes the holidays sent (MANAGE_SETTINGS), read whole by the rules
+   * (rules/business-days.ts `readHolidays`): 422 with every problem, nothing changed then. One
+   * transaction with its audit row, the year's list before and after.
+   */
+  async replaceHolidays(input: HolidaysBody, user: SessionUser, requestId: string): Promise<HolidaysAnswer> {
+    assertMayPerform(user, 'settings.holidays');
+    const read = readHolidays(input.year, input.holidays);
+    if ('problems' in read) throw validationFailed(read.problems[0]!, read.problems);
+    return transaction(this.#db, async (trx) => {
+      await holdHolidaysOfYear(trx, input.year);
+      const before = await holidaysOfYear(trx, input.year);
+      // The same list again changes nothing: no audit row.
+      if (sameHolidays(before, read.holidays)) return { year: input.year, holidays: before };
+      await replaceHolidaysOfYear(trx, input.year, read.holidays, user.username);
+      const after = await holidaysOfYear(trx, input.year);
+      await writeAudit(trx, { username: user.username, action: 'holidays', entity: 'settings', recordId: input.year, before, after, requestId });
+      return { year: input.year, holidays: after };
     });
   }
 }

@@ -5,6 +5,7 @@ import { containersLayout, ybContainersLayout } from './containers.layout.ts';
 import { dictionariesLayout } from './dictionaries.layout.ts';
 import { jobsLayout } from './jobs.layout.ts';
 import { lineItemsLayout, ybLineItemsLayout } from './line-items.layout.ts';
+import { lossesLayout } from './losses.layout.ts';
 import { orderFormsLayout } from './order-forms.layout.ts';
 import { registrationsLayout } from './registrations.layout.ts';
 
@@ -13,6 +14,7 @@ export const LAYOUTS: Record<EntityName, Layout> = {
   registrations: registrationsLayout,
   jobs: jobsLayout,
   'order-forms': orderFormsLayout,
+  losses: lossesLayout,
   containers: containersLayout,
   'yb-containers': ybContainersLayout,
   'line-items': lineItemsLayout,

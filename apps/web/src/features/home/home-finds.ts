@@ -41,6 +41,16 @@ export function myOpenContainers(username: string): HomeFind {
   };
 }
 
+/** Losses whose written notice or Form 106 is still to do, the soonest notice first (rules/losses.ts). */
+export const LOSSES_TO_REPORT: HomeFind = {
+  entity: 'losses',
+  find: [
+    { omit: false, criteria: { 'Notice Sent': '=' } },
+    { omit: false, criteria: { 'Form 106 Filed': '=' } },
+  ],
+  sort: [{ fieldName: 'Notice Due', sortOrder: 'ascend' }],
+};
+
 /** The most recently changed records of a list (by anyone). */
 export function recentlyChanged(entity: EntityName): HomeFind {
   return { entity, find: [], sort: newestFirst };

@@ -4,6 +4,7 @@ import { containersCatalogue, ybContainersCatalogue } from './containers.catalog
 import { dictionariesCatalogue } from './dictionaries.catalogue.ts';
 import { jobsCatalogue } from './jobs.catalogue.ts';
 import { lineItemsCatalogue, ybLineItemsCatalogue } from './line-items.catalogue.ts';
+import { lossesCatalogue } from './losses.catalogue.ts';
 import { orderFormsCatalogue } from './order-forms.catalogue.ts';
 import { RECORD_KINDS, type EntityName } from './record-kinds.ts';
 import { registrationsCatalogue } from './registrations.catalogue.ts';
@@ -19,6 +20,7 @@ const FIELDS: Record<EntityName, EntityFields> = {
   registrations: registrationsCatalogue,
   jobs: jobsCatalogue,
   'order-forms': orderFormsCatalogue,
+  losses: lossesCatalogue,
   containers: containersCatalogue,
   'yb-containers': ybContainersCatalogue,
   'line-items': lineItemsCatalogue,

@@ -74,6 +74,7 @@ export const PRINT_COLUMNS: Record<EntityName, PrintColumns> = {
     identifying: ['Order Form ID', 'Form Number', 'Registration Number', 'Company Name'],
     unbroken: { 'Form Number': ORDER_FORM_SAMPLE, 'Registration Number': REGISTRATION_SAMPLE },
   },
+  losses: { identifying: ['Loss ID', 'Item', 'NDC', 'Job ID'], unbroken: { NDC: NDC_SAMPLE } },
   containers: { identifying: ['Container_PK_ID', 'Container Name', 'Job ID', 'Company Name'] },
   'yb-containers': {
     identifying: ['Container ID', 'Container Name', 'Job ID', 'Registration Number'],

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { todayIso, type EntityName } from '@3ds/domain';
-import { IconArrowRight, IconBriefcase, IconClockExclamation, IconHistory, IconPackage, IconPill } from '@tabler/icons-react';
+import { IconAlertOctagon, IconArrowRight, IconBriefcase, IconClockExclamation, IconHistory, IconPackage, IconPill } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../config/paths.ts';
@@ -11,7 +11,7 @@ import { recordText, type ListRecord } from '../../../lib/records/record-shapes.
 import { PageFrame } from '../../../components/page/page-frame.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { useOnHand } from '../api/get-on-hand.ts';
-import { listLink, mergeRecentChanges, myOpenContainers, myOpenJobs, onHandLink, recentlyChanged, type HomeFind } from '../home-finds.ts';
+import { listLink, LOSSES_TO_REPORT, mergeRecentChanges, myOpenContainers, myOpenJobs, onHandLink, recentlyChanged, type HomeFind } from '../home-finds.ts';
 import classes from './home-screen.module.css';
 
 /** Rows a card shows; its link opens the whole list. */
@@ -145,6 +145,8 @@ export function HomeScreen() {
     containers: useFind(recentlyChanged('containers')),
     'line-items': useFind(recentlyChanged('line-items')),
   };
+  const losses = useFind(LOSSES_TO_REPORT);
+  const lossCount = losses.data?.dataInfo.foundCount ?? 0;
   const recentLoading = Object.values(recent).some((query) => query.isPending);
   const changes = mergeRecentChanges(
     { jobs: recent.jobs.data?.data ?? [], containers: recent.containers.data?.data ?? [], 'line-items': recent['line-items'].data?.data ?? [] },
@@ -178,6 +180,35 @@ export function HomeScreen() {
         >
           {listCard(due, 'Nothing is due within 7 days: every received job has more than a week left.', jobLink)}
         </HomeCard>
+
+        {lossCount > 0 && (
+          <HomeCard
+            title="Losses to report"
+            icon={<IconAlertOctagon size={20} stroke={1.7} aria-hidden />}
+            description="Thefts and losses in transit whose notice to DEA (1 business day) or Form 106 (45 days) is still to do (21 CFR 1301.74(c))."
+            count={lossCount}
+            link={{ to: listLink(LOSSES_TO_REPORT), label: more(lossCount, 'the losses to report') }}
+          >
+            {listCard(losses, '', (record) => {
+              const id = recordText(record, 'Loss ID') || record.recordId;
+              const notice = recordText(record, 'Notice');
+              const form106 = recordText(record, 'Form 106');
+              const missed = notice.startsWith('Missed') || form106.startsWith('Missed');
+              return {
+                to: routePath('loss-view', { id }),
+                title: `Loss ${id} · ${recordText(record, 'Item')}`,
+                detail: `Notice: ${notice} · Form 106: ${form106} · ${recordText(record, 'Company Name')}`,
+                aside: (
+                  <span className={classes.aside}>
+                    <Badge size="sm" variant={missed ? 'filled' : 'light'} color={missed ? 'red' : 'orange'} radius="sm">
+                      {missed ? 'Missed' : 'To report'}
+                    </Badge>
+                  </span>
+                ),
+              };
+            })}
+          </HomeCard>
+        )}
 
         <HomeCard
           title="On hand by schedule"

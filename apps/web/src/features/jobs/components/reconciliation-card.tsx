@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Radio, Skeleton, Stack, Table, Text, Textarea, Modal } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Radio, Skeleton, Stack, Table, Text, Textarea, Modal } from '@mantine/core';
 import {
   packagesText,
   RECONCILE_STATUS_TEXT,
@@ -12,6 +12,8 @@ import {
 } from '@3ds/domain';
 import { IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { routePath } from '../../../config/paths.ts';
 import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import { DetailCard } from '../../../components/record-view/detail-parts.tsx';
 import { showAlert } from '../../../lib/alert-store.ts';
@@ -45,8 +47,12 @@ function ResolveDialog({ jobId, line, onClose }: { jobId: string; line: Reconcil
     resolving.mutate(
       { jobId, body: { key: line.key, declared: line.declared, received: line.received, reason, note } },
       {
-        onSuccess: () => {
-          showAlert({ type: 'SUCCESS', message: `${line.name || line.ndc} resolved: ${RESOLUTION_REASON_TEXT[reason]}` });
+        onSuccess: (answer) => {
+          const lossId = answer.lines.find((candidate) => candidate.key === line.key)?.lossId ?? null;
+          showAlert({
+            type: 'SUCCESS',
+            message: `${line.name || line.ndc} resolved: ${RESOLUTION_REASON_TEXT[reason]}${lossId !== null ? `. Loss ${lossId} is opened with its deadlines: see Losses.` : ''}`,
+          });
           onClose();
         },
       },
@@ -185,6 +191,14 @@ export function ReconciliationCard({ jobId, canResolve, canPrint }: { jobId: str
                         <Text size="xs">
                           {RESOLUTION_REASON_TEXT[line.resolution.reason]} — {line.resolution.resolvedBy}
                           {line.resolution.note ? `: ${line.resolution.note}` : ''}
+                          {line.lossId !== null && (
+                            <>
+                              {' · '}
+                              <Anchor component={Link} to={routePath('loss-view', { id: String(line.lossId) })} size="xs" fw={600}>
+                                Loss {line.lossId}
+                              </Anchor>
+                            </>
+                          )}
                         </Text>
                       ) : line.open ? (
                         canResolve ? (
