@@ -80,12 +80,8 @@ export async function receivedOn(
   return { form222Number: formNumber, form222Line: 1 };
 }
 
-/**
- * A theft found by a job's reconciliation: a job of a current Schedule 4 registration whose client
- * declared 3 packages of a Schedule IV NDC, 2 received, the line resolved as a theft (which opens a
- * loss). The token's user needs CREATE_JOB, CREATE_LINE_ITEM and LOCK_JOB (admin).
- */
-export async function theftFound(request: APIRequestContext, token: string): Promise<{ jobId: string; lossId: string; ndc: string }> {
+/** A current Schedule 4 registration and `ndcCount` Schedule IV trade-package NDCs its containers may hold. */
+export async function scheduleFourStock(request: APIRequestContext, token: string, ndcCount: number): Promise<{ registrationId: string; ndcs: string[] }> {
   const registrations = await api(request, token, 'get', 'registrations', undefined, {
     searchCriteria: JSON.stringify([{ criteria: { 'Schedule 4': 'Yes', 'Expiration Date': '>//', 'Federal/State License': '==Federal' } }]),
     limit: '1',
@@ -93,14 +89,35 @@ export async function theftFound(request: APIRequestContext, token: string): Pro
   const registrationId = (registrations.data as { recordId: string }[])[0]!.recordId;
   const entries = await api(request, token, 'get', 'dictionaries', undefined, {
     searchCriteria: JSON.stringify([{ criteria: { 'CSA Schedule LU': '==4', 'Trade Packages': 'Yes' } }]),
-    limit: '1',
+    limit: String(ndcCount),
   });
-  const ndc = String((entries.data as { fieldData: Json }[])[0]!.fieldData['NDC Code LU']);
-  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Theft ${Date.now()}` } });
+  const ndcs = (entries.data as { fieldData: Json }[]).map((entry) => String(entry.fieldData['NDC Code LU']));
+  expect(ndcs).toHaveLength(ndcCount);
+  return { registrationId, ndcs };
+}
+
+/**
+ * A job of a Schedule 4 client whose client declared `declared` packages of a Schedule IV NDC, of
+ * which `received` arrived (one line item): a line of its reconciliation short.
+ */
+export async function shortShipment(request: APIRequestContext, token: string, declared: number, received: number): Promise<{ jobId: string; ndc: string }> {
+  const { registrationId, ndcs } = await scheduleFourStock(request, token, 1);
+  const ndc = ndcs[0]!;
+  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Short ${Date.now()}` } });
   const jobId = String(job.recordId);
-  await api(request, token, 'put', `job/${jobId}/declared`, { items: [{ ndc, packages: 3 }] });
+  await api(request, token, 'put', `job/${jobId}/declared`, { items: [{ ndc, packages: declared }] });
   const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Short tote' });
-  await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 2, percentFill: 1 });
+  await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: received, percentFill: 1 });
+  return { jobId, ndc };
+}
+
+/**
+ * A theft found by a job's reconciliation: a shipment one package short (`shortShipment`), its line
+ * resolved as a theft, which opens a loss. The token's user needs CREATE_JOB, CREATE_LINE_ITEM and
+ * LOCK_JOB (admin).
+ */
+export async function theftFound(request: APIRequestContext, token: string): Promise<{ jobId: string; lossId: string; ndc: string }> {
+  const { jobId, ndc } = await shortShipment(request, token, 3, 2);
   const resolved = await api(request, token, 'post', `job/${jobId}/reconciliation/resolve`, { key: `ndc:${ndc}:*`, declared: 3, received: 2, reason: 'theft', note: 'Tote seal cut on arrival' });
   const line = (resolved.lines as { key: string; lossId: number | null }[]).find((candidate) => candidate.key === `ndc:${ndc}:*`)!;
   return { jobId, lossId: String(line.lossId), ndc };

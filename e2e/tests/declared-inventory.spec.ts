@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, test, untilStill } from '../support/fixtures.ts';
-import { api, apiToken, scheduleTwoStock, type Json } from '../support/api.ts';
+import { api, apiToken, scheduleFourStock, scheduleTwoStock, type Json } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 
 /**
@@ -110,16 +110,8 @@ test('a clerk types the client’s declared inventory, fixes the row refused, an
 
 test('what arrives is held against what was declared as it is entered; an open difference keeps the job from being locked until it is resolved', async ({ page, request }) => {
   const token = await apiToken(request);
-  const registrations = await api(request, token, 'get', 'registrations', undefined, {
-    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 4': 'Yes', 'Expiration Date': '>//', 'Federal/State License': '==Federal' } }]),
-    limit: '1',
-  });
-  const registrationId = (registrations.data as { recordId: string }[])[0]!.recordId;
-  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
-    searchCriteria: JSON.stringify([{ criteria: { 'CSA Schedule LU': '==4', 'Trade Packages': 'Yes' } }]),
-    limit: '2',
-  });
-  const [first, second] = (entries.data as { fieldData: Json }[]).map((entry) => String(entry.fieldData['NDC Code LU']));
+  const { registrationId, ndcs: fourNdcs } = await scheduleFourStock(request, token, 2);
+  const [first, second] = fourNdcs;
   const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Reconciled ${Date.now()}` } });
   const jobId = String(job.recordId);
   await api(request, token, 'put', `job/${jobId}/declared`, { items: [{ ndc: first, lot: 'R-1', packages: 3 }, { ndc: second, packages: 1 }] });

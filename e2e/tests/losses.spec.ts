@@ -1,5 +1,5 @@
 import { expect, login, test, untilStill } from '../support/fixtures.ts';
-import { api, apiToken, type Json } from '../support/api.ts';
+import { apiToken, shortShipment } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 
 /**
@@ -15,21 +15,7 @@ const usDate = (date: Date) => new Intl.DateTimeFormat('en-US', { month: '2-digi
 
 test('a theft found at intake opens a loss whose deadlines are followed to the Form 106', async ({ page, request }) => {
   const token = await apiToken(request);
-  const registrations = await api(request, token, 'get', 'registrations', undefined, {
-    searchCriteria: JSON.stringify([{ criteria: { 'Schedule 4': 'Yes', 'Expiration Date': '>//', 'Federal/State License': '==Federal' } }]),
-    limit: '1',
-  });
-  const registrationId = (registrations.data as { recordId: string }[])[0]!.recordId;
-  const entries = await api(request, token, 'get', 'dictionaries', undefined, {
-    searchCriteria: JSON.stringify([{ criteria: { 'CSA Schedule LU': '==4', 'Trade Packages': 'Yes' } }]),
-    limit: '1',
-  });
-  const ndc = String((entries.data as { fieldData: Json }[])[0]!.fieldData['NDC Code LU']);
-  const job = await api(request, token, 'post', 'job', { fieldData: { _fkRegistration_Record_Number: Number(registrationId), 'Job Name': `Theft ${Date.now()}` } });
-  const jobId = String(job.recordId);
-  await api(request, token, 'put', `job/${jobId}/declared`, { items: [{ ndc, packages: 4 }] });
-  const container = await api(request, token, 'post', 'container/new', { jobId: Number(jobId), containerName: 'Short tote' });
-  await api(request, token, 'post', 'line-item/new', { containerId: Number(container.recordId), ndc, packQuantity: 3, percentFill: 1 });
+  const { jobId, ndc } = await shortShipment(request, token, 4, 3);
 
   await login(page);
   await page.goto(`job/${jobId}`);

@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { CellRenderer } from '../../../components/list-screen/list-columns.tsx';
 import { ListScreen } from '../../../components/list-screen/list-screen.tsx';
 import { recordText } from '../../../lib/records/record-shapes.ts';
@@ -8,14 +8,15 @@ const deadline =
   (field: string): CellRenderer =>
   (record) => {
     const text = recordText(record, field);
+    const color = deadlineCellColor(text);
     return text ? (
-      <Badge color={deadlineCellColor(text)} variant={text.startsWith('Missed') ? 'filled' : 'light'} size="sm" tt="none">
+      <Text span size="sm" fw={color === 'red' ? 700 : 500} c={color ? `${color}.9` : undefined} style={{ whiteSpace: 'nowrap' }}>
         {text}
-      </Badge>
+      </Text>
     ) : null;
   };
 
-/** Each deadline as a badge: red once missed, orange on its day, green once done. */
+/** Each deadline in its colour: red once missed (or done late), orange on its day, green once done. */
 const RENDERERS: Partial<Record<string, CellRenderer>> = { Notice: deadline('Notice'), 'Form 106': deadline('Form 106') };
 
 function Legend() {
