@@ -148,8 +148,6 @@ const PRELOAD_ORDER: readonly ScreenRouteName[] = [
   'job-view',
   'order-forms',
   'order-form-view',
-  'losses',
-  'loss-view',
   'containers',
   'container-view',
   'line-items',
@@ -160,4 +158,6 @@ const PRELOAD_ORDER: readonly ScreenRouteName[] = [
   'settings',
   'dictionary-view',
   'users',
+  'losses',
+  'loss-view',
 ];
