@@ -54,15 +54,14 @@ test('records transfer, receipt, destruction, facility and witnesses, and the cl
   await dialog.getByLabel('Date Received').fill(usDate(-8));
   await dialog.getByLabel('Destruction Facility', { exact: true }).fill('Clearfork Thermal Destruction Facility');
   await dialog.getByLabel('Destruction Facility Address').fill('2250 Kentucky Avenue, Indianapolis, IN 46221');
-  await dialog.getByLabel('Transfer Witness 1').fill('Maria Lopez');
-  await dialog.getByLabel('Transfer Witness 2').fill('Sam Carter');
+  // The witnesses are not typed: each confirms for themselves (the test below).
+  await expect(dialog.getByLabel('Transfer Witness 1')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
   await expect(field(card, 'Received')).toHaveText(usDate(-8));
   await expect(field(card, 'Days Left')).toHaveText('22 days left');
   await expect(field(card, 'Destruction Facility')).toHaveText('Clearfork Thermal Destruction Facility');
-  await expect(field(card, 'Transfer Witnesses')).toHaveText('Maria Lopez, Sam Carter');
   await page.screenshot({ path: test.info().outputPath('destruction-record-card.png'), fullPage: true });
 
   // Destroyed before received: the form says so before anything is sent, and keeps the dialog open.
@@ -76,7 +75,6 @@ test('records transfer, receipt, destruction, facility and witnesses, and the cl
   await dialog.getByLabel('Date Destroyed').fill(usDate(0));
   await dialog.getByRole('combobox', { name: 'Disposal Method' }).click();
   await page.getByRole('option', { name: 'Incineration' }).click();
-  await dialog.getByLabel('Destruction Witness 1').fill('Dana Whitfield');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(field(card, 'Destroyed')).toHaveText(usDate(0));
@@ -85,7 +83,7 @@ test('records transfer, receipt, destruction, facility and witnesses, and the cl
 
   // What the server holds, and the audit trail of the job shows the change.
   const job = (await api(request, token, 'get', `job/${id}`)).data as { fieldData: Json }[];
-  expect(job[0]!.fieldData).toMatchObject({ 'Date Received': usDate(-8), 'Date Destroyed': usDate(0), 'Disposal Method': 'Incineration', 'Destruction Witness 1 Full Name': 'Dana Whitfield' });
+  expect(job[0]!.fieldData).toMatchObject({ 'Date Received': usDate(-8), 'Date Destroyed': usDate(0), 'Disposal Method': 'Incineration' });
 });
 
 test('a destruction 80 days after receipt asks for its reason beside the field; saved with it, the job and the jobs list show it late', async ({ page, request }) => {
@@ -108,16 +106,11 @@ test('a destruction 80 days after receipt asks for its reason beside the field; 
   const reason = dialog.getByLabel('Reason for Late Destruction');
   await expect(reason).toBeVisible();
   await expect(dialog.getByText('Destroyed 80 days after receipt, later than the 30 days 21 CFR 1317.15(c) allows: say why, as an inspector would ask')).toBeVisible();
-  // The same person twice as destruction witnesses.
-  await dialog.getByLabel('Destruction Witness 1').fill('Dana Whitfield');
-  await dialog.getByLabel('Destruction Witness 2').fill('dana whitfield');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const lateMessage = 'Date Destroyed is 80 days after Date Received, later than the 30 days 21 CFR 1317.15(c) allows: give the reason for the late destruction';
-  const sameMessage = 'Destruction Witness 2 must be another person than Destruction Witness 1: Form 41 asks for two witnesses';
-  // Each beside its field (and listed above them); nothing is sent.
+  // Beside its field (and listed above them); nothing is sent.
   await expect(reason).toHaveAttribute('aria-invalid', 'true');
   await expect(reason).toHaveAccessibleDescription(new RegExp(lateMessage.replace(/[().]/g, '\\$&')));
-  await expect(dialog.getByLabel('Destruction Witness 2')).toHaveAccessibleDescription(sameMessage);
   await expect(dialog.getByRole('alert')).toContainText(lateMessage);
   await page.screenshot({ path: test.info().outputPath('late-destruction-form.png'), fullPage: true });
   // The dialog with its reason field and the errors beside the fields meets WCAG 2.1 AA too.
@@ -125,7 +118,6 @@ test('a destruction 80 days after receipt asks for its reason beside the field; 
   expect(patches).toBe(0);
 
   await reason.fill('Incinerator down for repair; destroyed on its first day back in service');
-  await dialog.getByLabel('Destruction Witness 2').fill('Sam Carter');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   expect(patches).toBe(1);
@@ -150,6 +142,77 @@ test('a destruction 80 days after receipt asks for its reason beside the field; 
 
   const job = (await api(request, token, 'get', `job/${id}`)).data as { fieldData: Json }[];
   expect(job[0]!.fieldData).toMatchObject({ 'Days Late': 50, 'Late Destruction Reason': 'Incinerator down for repair; destroyed on its first day back in service' });
+});
+
+test('each witness confirms with their own password; a second person is another user; a change of the destruction voids them', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const id = await newJob(request, token, `E2E witnesses ${Date.now()}`);
+  await api(request, token, 'patch', `job/${id}/destruction-record`, {
+    fieldData: { 'Date Transfer': usDate(-6), 'Date Received': usDate(-5), 'Date Destroyed': usDate(-1), 'Disposal Method': 'Incineration', 'Destruction Facility': 'Clearfork Thermal Destruction Facility', 'Destruction Facility Address': '2250 Kentucky Avenue, Indianapolis, IN 46221' },
+  });
+  const card = await openJob(page, id, 'clerk');
+  const table = card.getByRole('table', { name: 'Witnesses' });
+  const row = (label: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+  await expect(row('Destruction Witness 1')).toContainText('None yet');
+
+  // Dana types her own username and, first, a wrong password: refused where she typed, nothing kept.
+  await row('Destruction Witness 1').getByRole('button', { name: 'Confirm' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Destruction Witness 1 confirms' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`the destruction on ${usDate(-1)} by Incineration at Clearfork Thermal Destruction Facility`);
+  await dialog.getByLabel("Witness's username").fill('dwhitfield');
+  await dialog.getByLabel("Witness's password").fill('not her password');
+  await dialog.getByRole('button', { name: 'Confirm as witness' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That username and password do not match: the witness types their own, as they sign in to 3DS');
+  await expect(dialog.getByLabel("Witness's password")).toHaveValue('');
+  await expectAccessible(page, 'the witness confirmation dialog with its refusal');
+  await dialog.getByLabel("Witness's password").fill('demo');
+  await dialog.getByRole('button', { name: 'Confirm as witness' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row('Destruction Witness 1')).toContainText('Dana Whitfield');
+  await expect(row('Destruction Witness 1')).toContainText('Confirmed');
+  await expect(row('Destruction Witness 1')).toContainText(/Confirmed in 3DS by dwhitfield on \d\d\/\d\d\/\d{4} at \d\d:\d\d \(America\/New_York\) from /);
+
+  // The second witness is another person: Dana again is refused; Marcus confirms.
+  await row('Destruction Witness 2').getByRole('button', { name: 'Confirm' }).click();
+  const second = page.getByRole('dialog', { name: 'Destruction Witness 2 confirms' });
+  await second.getByLabel("Witness's username").fill('dwhitfield');
+  await second.getByLabel("Witness's password").fill('demo');
+  await second.getByRole('button', { name: 'Confirm as witness' }).click();
+  await expect(second.getByRole('alert')).toContainText('Dana Whitfield is Destruction Witness 1 already: Destruction Witness 2 must be another person');
+  await second.getByLabel("Witness's username").fill('mokafor');
+  await second.getByLabel("Witness's password").fill('demo');
+  await second.getByRole('button', { name: 'Confirm as witness' }).click();
+  await expect(second).toBeHidden();
+  await expect(row('Destruction Witness 2')).toContainText('Marcus Okafor');
+  await page.screenshot({ path: test.info().outputPath('witnesses-confirmed.png'), fullPage: true });
+
+  // The facility's address corrected: what they attested changed, both confirmations are void.
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: `Destruction Record of Job ${id}` });
+  await edit.getByLabel('Destruction Facility Address').fill('2250 Kentucky Ave, Indianapolis, IN 46221');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  for (const label of ['Destruction Witness 1', 'Destruction Witness 2']) {
+    await expect(row(label)).toContainText('Void: The destruction record changed: Destruction Facility Address changed');
+    await expect(row(label).getByRole('button', { name: 'Confirm again' })).toBeVisible();
+  }
+  await page.screenshot({ path: test.info().outputPath('witnesses-void.png'), fullPage: true });
+
+  // Marcus was not there after all: withdrawn with the reason, the name leaves the record.
+  await row('Destruction Witness 2').getByRole('button', { name: 'Withdraw Destruction Witness 2' }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw Destruction Witness 2' });
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw.getByText('Say why the confirmation is withdrawn')).toBeVisible();
+  await withdraw.getByLabel('Reason').fill('Marcus was at the other site that day');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw).toBeHidden();
+  await expect(row('Destruction Witness 2')).toContainText('None yet');
+  // Both confirmations stay on record, void; the job's history says who withdrew what, and why.
+  const witnesses = (await api(request, token, 'get', `job/${id}/witnesses`)) as unknown as { history: { username: string; voidedAt: string | null }[] };
+  expect(witnesses.history.map((c) => [c.username, c.voidedAt !== null])).toEqual([['mokafor', true], ['dwhitfield', true]]);
+  const history = JSON.stringify(await api(request, token, 'get', `job/${id}/history`));
+  expect(history).toContain('Withdrew Destruction Witness 2: the void confirmation of mokafor — reason: Marcus was at the other site that day');
 });
 
 test('a date in the future is refused by the server too, and nothing changes', async ({ page, request }) => {

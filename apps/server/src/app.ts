@@ -34,6 +34,8 @@ import { lineItemsRoutes } from './modules/line-items/line-items.routes.ts';
 import { LineItemsService } from './modules/line-items/line-items.service.ts';
 import { declaredInventoryRoutes } from './modules/declared-inventory/declared-inventory.routes.ts';
 import { DeclaredInventoryService } from './modules/declared-inventory/declared-inventory.service.ts';
+import { witnessesRoutes } from './modules/witnesses/witnesses.routes.ts';
+import { WitnessesService } from './modules/witnesses/witnesses.service.ts';
 import { lossesRoutes } from './modules/losses/losses.routes.ts';
 import { LossesService } from './modules/losses/losses.service.ts';
 import { orderFormsRoutes } from './modules/order-forms/order-forms.routes.ts';
@@ -226,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registrationsRoutes, { registrations: new RegistrationsService({ db, store, records }) });
       await api.register(orderFormsRoutes, { orderForms: new OrderFormsService({ db, now, today }) });
       await api.register(declaredInventoryRoutes, { declared: new DeclaredInventoryService({ db, today }) });
+      await api.register(witnessesRoutes, { witnesses: new WitnessesService({ db, auth, now }), rateLimitPerMinute: deps.config.loginRateLimitPerMinute });
       await api.register(lossesRoutes, { losses: new LossesService({ db, store, linkSecret: deps.jwtSecret, now, today }) });
       await api.register(reconciliationRoutes, { reconciliation: new ReconciliationService({ db, store, linkSecret: deps.jwtSecret, now, today }) });
       const containers = new ContainersService({ db, records, now, today });

@@ -38,10 +38,14 @@ describe('the destruction record form', () => {
 
   it('sends only what changed, trimmed, "" for an emptied field', () => {
     expect(changedFields(values, values)).toEqual({});
-    expect(changedFields(values, { ...values, dateDestroyed: ' 03/10/2026 ', transferWitness1: '' })).toEqual({
+    expect(changedFields(values, { ...values, dateDestroyed: ' 03/10/2026 ', disposalMethod: '' })).toEqual({
       'Date Destroyed': '03/10/2026',
-      'Transfer Witness 1 Full Name': '',
+      'Disposal Method': '',
     });
+  });
+
+  it('never sends a witness: each confirms for themselves', () => {
+    expect(changedFields(values, { ...values, transferWitness1: '', destructionWitness1: 'Dana Whitfield' })).toEqual({});
   });
 
   it('checks the rules before sending, in the server’s words', () => {
@@ -53,17 +57,12 @@ describe('the destruction record form', () => {
 
   it('puts each problem beside its field: the value\'s own shape first, then the record\'s rules', () => {
     expect(destructionRecordFormErrors(values, '2026-03-15')).toEqual({});
-    expect(destructionRecordFormErrors({ ...values, dateReceived: '3/2', transferWitness2: 'Sam\u202ECarter' }, '2026-03-15')).toEqual({
+    expect(destructionRecordFormErrors({ ...values, dateReceived: '3/2', facility: 'Clean\u202EHarbors' }, '2026-03-15')).toEqual({
       dateReceived: 'Date Received must be a date as MM/DD/YYYY',
-      transferWitness2: 'Transfer Witness 2 holds an invisible or text-direction character (U+202E): type it again without it, so that what is printed is what is stored',
+      facility: 'Destruction Facility holds an invisible or text-direction character (U+202E): type it again without it, so that what is printed is what is stored',
     });
-    expect(destructionRecordFormErrors({ ...values, transferWitness2: 'MARIA LOPEZ', destructionWitness1: 'Dana Whitfield', destructionWitness2: 'dana whitfield' }, '2026-03-15')).toEqual({
-      transferWitness2: DESTRUCTION_RECORD_MESSAGES.sameWitness('Transfer Witness 2', 'Transfer Witness 1'),
-      destructionWitness2: DESTRUCTION_RECORD_MESSAGES.sameWitness('Destruction Witness 2', 'Destruction Witness 1'),
-      // A rule between two fields outlines the other one too.
-      transferWitness1: true,
-      destructionWitness1: true,
-    });
+    // The witnesses' names are not the form's: a name from before confirmations does not stop a save.
+    expect(destructionRecordFormErrors({ ...values, transferWitness2: 'MARIA LOPEZ', destructionWitness2: 'Sam\u202ECarter' }, '2026-03-15')).toEqual({});
     expect(destructionRecordFormErrors({ ...values, dateReceived: '03/01/2026', dateDestroyed: '02/20/2026' }, '2026-03-15')).toMatchObject({
       dateDestroyed: DESTRUCTION_RECORD_MESSAGES.destroyedBeforeReceived,
       dateReceived: true,
@@ -80,11 +79,12 @@ describe('the destruction record form', () => {
     expect(destructionRecordFormErrors({ ...values, lateReason: 'Left over' }, '2026-03-15')).toEqual({ lateReason: DESTRUCTION_RECORD_MESSAGES.reasonWithoutLateness });
   });
 
-  it('lists the problems above the fields in the form\'s order: the dates, the reason, then the witnesses', () => {
-    const late = { ...values, dateTransfer: '12/30/2025', dateReceived: '01/01/2026', dateDestroyed: '03/11/2026', destructionWitness1: 'Ann Lee', destructionWitness2: 'ann lee' };
-    expect(destructionRecordFormProblems(late, '2026-03-15')).toEqual([
-      DESTRUCTION_RECORD_MESSAGES.lateWithoutReason(69),
-      DESTRUCTION_RECORD_MESSAGES.sameWitness('Destruction Witness 2', 'Destruction Witness 1'),
+  it('lists the problems above the fields in the form\'s order: the dates, the reason, then the destruction', () => {
+    const late = { ...values, dateTransfer: '12/30/2025', dateReceived: '01/01/2026', dateDestroyed: '03/11/2026' };
+    expect(destructionRecordFormProblems(late, '2026-03-15')).toEqual([DESTRUCTION_RECORD_MESSAGES.lateWithoutReason(69)]);
+    expect(destructionRecordFormProblems({ ...late, facilityAddress: 'x'.repeat(401), dateReceived: '1/1' }, '2026-03-15')).toEqual([
+      'Date Received must be a date as MM/DD/YYYY',
+      'Destruction Facility Address can be at most 400 characters',
     ]);
   });
 

@@ -4,6 +4,7 @@ import type { ArcosReportTransactionsTable, ArcosReportsTable, GeneratedDocument
 import type { CorrectionsTable } from './tables/corrections.table.ts';
 import type { DeclaredInventoriesTable, DeclaredItemsTable, DiscrepancyResolutionsTable } from './tables/declared-inventory.table.ts';
 import type { HolidaysTable } from './tables/holidays.table.ts';
+import type { WitnessConfirmationsTable } from './tables/witnesses.table.ts';
 import type { ListColumnsTable } from './tables/list-columns.table.ts';
 import type { SavedFindsTable } from './tables/saved-finds.table.ts';
 
@@ -27,4 +28,5 @@ export interface Database extends RecordTables {
   declared_items: DeclaredItemsTable;
   discrepancy_resolutions: DiscrepancyResolutionsTable;
   holidays: HolidaysTable;
+  witness_confirmations: WitnessConfirmationsTable;
 }

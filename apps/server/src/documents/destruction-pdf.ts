@@ -39,6 +39,9 @@ export interface DestructionDocument {
     facilityAddress: string;
     witness1: string;
     witness2: string;
+    /** Each witness's confirmation in 3DS (rules/witnesses.ts confirmationLine), or '' (a draft without one). */
+    witness1Confirmation: string;
+    witness2Confirmation: string;
   };
   /** Marks every page DRAFT (an unlocked job's Form 41). */
   draft: boolean;
@@ -215,8 +218,11 @@ export class Layout {
     this.y += 8;
   }
 
-  /** A witness's line: printed name, a signature line and a date line, as section D has them. */
-  witness(ordinal: 'first' | 'second', name: string): void {
+  /**
+   * A witness's line: printed name, a signature line and a date line, as section D has them, and
+   * under them the witness's own confirmation in 3DS (who, when, from where).
+   */
+  witness(ordinal: 'first' | 'second', name: string, confirmation: string): void {
     this.boxes(
       [
         { label: `Printed name of ${ordinal} authorized employee witness:`, value: name, width: 4 },
@@ -225,6 +231,7 @@ export class Layout {
       ],
       34,
     );
+    this.boxes([{ label: `Confirmation of the ${ordinal} witness, with their own password:`, value: confirmation, width: 1 }], 24);
   }
 }
 
@@ -335,9 +342,9 @@ export const renderForm41: PdfRenderer<DestructionDocument> = async (document) =
   layout.ensure(150);
   layout.bar('D. WITNESSES');
   layout.paragraph(FORM_41_DECLARATION);
-  layout.witness('first', d.witness1);
+  layout.witness('first', d.witness1, d.witness1Confirmation);
   layout.y += 6;
-  layout.witness('second', d.witness2);
+  layout.witness('second', d.witness2, d.witness2Confirmation);
 
   return finish(doc, `Form DEA-41 · job ${document.job.id} · generated ${document.generatedAt.toISOString().slice(0, 10)}`, document.draft);
 };
@@ -400,10 +407,18 @@ export const renderCertificate: PdfRenderer<CertificateDocument> = async (docume
     { label: 'Location or Business Name:', value: d.facility, width: 2 },
     { label: 'Address:', value: d.facilityAddress, width: 3 },
   ]);
-  layout.boxes([
-    { label: 'Witness 1:', value: d.witness1, width: 1 },
-    { label: 'Witness 2:', value: d.witness2, width: 1 },
-  ]);
+  for (const [label, name, confirmation] of [
+    ['Witness 1:', d.witness1, d.witness1Confirmation],
+    ['Witness 2:', d.witness2, d.witness2Confirmation],
+  ] as const) {
+    layout.boxes(
+      [
+        { label, value: name, width: 1 },
+        { label: 'Confirmed, with their own password:', value: confirmation, width: 2.4 },
+      ],
+      26,
+    );
+  }
   layout.y += 10;
 
   layout.ensure(90);

@@ -1,3 +1,4 @@
+import { attestedOf } from '@3ds/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { bulkNdcEntries } from './bulk-ndcs.ts';
@@ -11,6 +12,8 @@ import { buildRegistrations } from './demo-registrations.ts';
 import { loadNdcDictionary } from './ndc-dictionary.ts';
 import { valueListRows } from './value-lists.ts';
 import { DEMO_SETTINGS } from './demo-paperwork.ts';
+import { DEMO_WITNESSES } from './seed-choices.ts';
+import { destructionRecordOf, itemsFingerprint, type DestructionRecordRow } from '../db/repositories/witness-confirmations.repository.ts';
 
 export interface SeedDemoOptions {
   /** ISO YYYY-MM-DD. Every seeded date is an offset from it. */
@@ -35,6 +38,31 @@ export interface SeedSummary {
   ybContainers: number;
   lineItems: number;
   ybLineItems: number;
+}
+
+/**
+ * The confirmations of the destroyed jobs' witnesses (rules/witnesses.ts), each given on the day of the
+ * destruction from the warehouse terminal (a documentation address, RFC 5737) and recorded by the
+ * clerk — where the witnesses are users (seed-demo.ts adds them before the records; a database seeded
+ * without users keeps the names as typed).
+ */
+async function confirmDestructionWitnesses(trx: Kysely<Database>, jobs: readonly (Partial<DestructionRecordRow> & { id: number })[]) {
+  const users = await trx.selectFrom('users').select(['id', 'username', 'display_name']).where('username', 'in', DEMO_WITNESSES.map((w) => w.username)).execute();
+  const byName = new Map(users.map((user) => [user.display_name, user]));
+  const fingerprints = new Map<number, string>();
+  for (const job of jobs) if (job.date_destroyed) fingerprints.set(job.id, await itemsFingerprint(trx, job.id));
+  const rows = jobs.flatMap((job) => {
+    if (!job.date_destroyed) return [];
+    const record = destructionRecordOf(job);
+    const attested = JSON.stringify(attestedOf(record, 'destruction', fingerprints.get(job.id)!));
+    return (['destruction-1', 'destruction-2'] as const).flatMap((role, k) => {
+      const user = byName.get((k === 0 ? job.destruction_witness_1 : job.destruction_witness_2) ?? '');
+      if (!user) return [];
+      const confirmedAt = `${String(job.date_destroyed).slice(0, 10)}T${k === 0 ? '20:10' : '20:12'}:00Z`;
+      return [{ job_id: job.id, role, user_id: user.id, username: user.username, name: user.display_name, confirmed_at: confirmedAt, address: '192.0.2.10', user_agent: 'Warehouse terminal', recorded_by: 'clerk', attested }];
+    });
+  });
+  for (let k = 0; k < rows.length; k += BATCH_SIZE) await trx.insertInto('witness_confirmations').values(rows.slice(k, k + BATCH_SIZE)).execute();
 }
 
 /** Rows per INSERT. */
@@ -109,6 +137,7 @@ export async function seedDemoRecords(db: Kysely<Database>, options: SeedDemoOpt
     await insertRows(trx, 'order_form_lines', orderForms.lines);
     await insertRows(trx, 'containers', containers.map((c) => c.row));
     await insertRows(trx, 'line_items', lineItems);
+    await confirmDestructionWitnesses(trx, jobs.map((j) => j.row));
     for (const table of TABLES_WITH_SEEDED_IDS) {
       await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(trx);
     }

@@ -32,6 +32,17 @@ export const STAFF_WITNESSES = [
   'Andre Castellano',
 ] as const;
 
+/**
+ * The staff who witness the demo's destructions: users of 3DS (seed-demo.ts adds them, password
+ * `demo`, no privileges), whose confirmations the demo's destroyed jobs carry (rules/witnesses.ts).
+ */
+export const DEMO_WITNESSES = [
+  { username: 'dwhitfield', displayName: 'Dana Whitfield' },
+  { username: 'mokafor', displayName: 'Marcus Okafor' },
+  { username: 'esandoval', displayName: 'Elena Sandoval' },
+  { username: 'sjensen', displayName: 'Samuel Jensen' },
+] as const;
+
 /** State agencies that license the demo's registrants, by state code. */
 export const STATE_NAMES: Readonly<Record<string, string>> = {
   AR: 'Arkansas', AZ: 'Arizona', CA: 'California', CO: 'Colorado', FL: 'Florida', GA: 'Georgia', IA: 'Iowa',

@@ -4,6 +4,7 @@ import { UsersService } from '../modules/users/users.service.ts';
 import { countUsers } from '../db/repositories/users.repository.ts';
 import { seedDemoRecords } from './demo-seed.ts';
 import { DEMO_TIME_ZONE } from './demo-paperwork.ts';
+import { DEMO_WITNESSES } from './seed-choices.ts';
 
 /** The labeler organisation the demo users belong to; some bulk NDCs are theirs. */
 export const DEMO_ORGANIZATION = 'Northwind Laboratories';
@@ -13,6 +14,8 @@ export const DEMO_USERS = [
   { username: 'admin', displayName: 'Alex Admin', privileges: [...PRIVILEGES] },
   { username: 'clerk', displayName: 'Casey Clerk', privileges: [...CREATE_PRIVILEGES] },
   { username: 'viewer', displayName: 'Val Viewer', privileges: [] },
+  // The staff who witness destructions: they confirm with their own password, and need no privilege.
+  ...DEMO_WITNESSES.map((witness) => ({ ...witness, privileges: [] as const })),
 ] as const;
 
 /**
@@ -31,7 +34,7 @@ export async function seedDemoIfEmpty(handle: DatabaseHandle, today = demoToday(
   return true;
 }
 
-/** The three demo users (password `demo`), in the demo organisation; `by` names who added them in the audit log. */
+/** The demo users (password `demo`), in the demo organisation; `by` names who added them in the audit log. */
 export async function addDemoUsers(handle: DatabaseHandle, by: string): Promise<void> {
   const users = new UsersService(handle.db);
   for (const user of DEMO_USERS) {

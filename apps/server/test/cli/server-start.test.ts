@@ -82,7 +82,7 @@ describe('server start-up', () => {
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
     });
-    expect(output).toContain('  Sign in:   admin, clerk or viewer, password "demo" (demo users)');
+    expect(output).toContain('  Sign in:   admin, clerk, viewer, dwhitfield, mokafor, esandoval or sjensen, password "demo" (demo users)');
     expect(output).toContain('  Log:       warnings and errors (LOG_LEVEL=info logs every request)');
     expect((await fetch(`${url}/3ds/api/health`)).status).toBe(200);
     child.kill('SIGTERM');

@@ -20,6 +20,8 @@ import { parseCsv } from '../../src/files/csv.ts';
 import { buildCompanies } from '../../src/seed/demo-companies.ts';
 import { buildRegistrations } from '../../src/seed/demo-registrations.ts';
 import { seedDemoRecords, type SeedSummary } from '../../src/seed/demo-seed.ts';
+import { DEMO_WITNESSES } from '../../src/seed/seed-choices.ts';
+import { confirmationsOf, destructionRecordOf, holds, itemsFingerprint } from '../../src/db/repositories/witness-confirmations.repository.ts';
 
 const TODAY = '2026-03-15';
 const ORGANIZATION = 'Northwind Laboratories';
@@ -60,6 +62,10 @@ let db: Kysely<Database>;
 
 beforeAll(async () => {
   [first, second] = await Promise.all([freshDatabase(), freshDatabase()]);
+  // The staff who witness are users (seed-demo.ts adds them before the records).
+  for (const handle of [first, second]) {
+    await handle.db.insertInto('users').values(DEMO_WITNESSES.map((w) => ({ username: w.username, display_name: w.displayName, password_hash: 'x', privileges: [] }))).execute();
+  }
   summary = await seedDemoRecords(first.db, { today: TODAY, organization: ORGANIZATION });
   await seedDemoRecords(second.db, { today: TODAY, organization: ORGANIZATION });
   db = first.db;
@@ -220,6 +226,25 @@ describe('seedDemoRecords', () => {
       }))
       .filter((j) => j.problems.length);
     expect(broken).toEqual([]);
+  });
+
+  it('gives every destroyed job the confirmations of its two destruction witnesses, two users, holding on the record as seeded', async () => {
+    const destroyed = await db.selectFrom('jobs').selectAll().where('date_destroyed', 'is not', null).execute();
+    expect(destroyed.length).toBeGreaterThan(10);
+    for (const job of destroyed) {
+      const confirmations = await confirmationsOf(db, job.id);
+      const items = await itemsFingerprint(db, job.id);
+      expect(confirmations.map((c) => c.role).sort(), `job ${job.id}`).toEqual(['destruction-1', 'destruction-2']);
+      expect(new Set(confirmations.map((c) => c.username)).size, `job ${job.id}`).toBe(2);
+      for (const c of confirmations) {
+        expect(holds(c, destructionRecordOf(job), items), `job ${job.id} ${c.role}`).toBe(true);
+        expect(c.name).toBe(c.role === 'destruction-1' ? job.destruction_witness_1 : job.destruction_witness_2);
+      }
+    }
+    expect(await count(db, 'witness_confirmations', 'job_id NOT IN (SELECT id FROM jobs WHERE date_destroyed IS NOT NULL)')).toBe(0);
+    const digest = async (handle: DatabaseHandle) =>
+      (await sql<{ d: string }>`SELECT md5(string_agg(t::text, '|' ORDER BY t.id)) AS d FROM witness_confirmations t`.execute(handle.db)).rows[0]!.d;
+    expect(await digest(first)).toBe(await digest(second));
   });
 
   it('mixes expired, almost expired and current registrations', async () => {

@@ -33,6 +33,8 @@ const document: DestructionDocument = {
     facilityAddress: '2027 Independence Pkwy S, La Porte, TX 77571',
     witness1: 'Alex Witness',
     witness2: 'Blair Witness',
+    witness1Confirmation: 'Confirmed in 3DS by awitness on 11/20/2026 at 14:05 (America/Chicago) from 10.0.0.5',
+    witness2Confirmation: 'Confirmed in 3DS by bwitness on 11/20/2026 at 14:07 (America/Chicago) from 10.0.0.6',
   },
   draft: false,
   generatedAt: new Date('2026-11-25T12:00:00Z'),
@@ -58,7 +60,7 @@ describe('DEA Form 41 PDF', () => {
       expect(flat).toContain(heading);
     }
     expect(flat).toContain(squash(FORM_41_DECLARATION));
-    for (const value of ['Tristate Returns LLC', 'RT1234563', '100 Industrial Pkwy, Suite 4', 'Columbus', '43215', '614-555-0100', 'Dana Compliance', '11/20/2026', 'Incineration', 'Clean Harbors Deer Park', 'Alex Witness', 'Blair Witness']) {
+    for (const value of ['Tristate Returns LLC', 'RT1234563', '100 Industrial Pkwy, Suite 4', 'Columbus', '43215', '614-555-0100', 'Dana Compliance', '11/20/2026', 'Incineration', 'Clean Harbors Deer Park', 'Alex Witness', 'Blair Witness', 'Confirmed in 3DS by awitness on 11/20/2026 at 14:05 (America/Chicago) from 10.0.0.5', 'Confirmed in 3DS by bwitness']) {
       expect(flat).toContain(value);
     }
     // Every worked item's code and batch, and each row's total on the row's own line.
@@ -86,7 +88,7 @@ describe('DEA Form 41 PDF', () => {
   });
 
   it('marks every page of a draft DRAFT', async () => {
-    const { pages } = pdfText(await renderForm41({ ...document, draft: true, destruction: { received: '', lateReason: '', date: '', method: '', facility: '', facilityAddress: '', witness1: '', witness2: '' } }));
+    const { pages } = pdfText(await renderForm41({ ...document, draft: true, destruction: { received: '', lateReason: '', date: '', method: '', facility: '', facilityAddress: '', witness1: '', witness2: '', witness1Confirmation: '', witness2Confirmation: '' } }));
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page).toContain('DRAFT');
   });
@@ -112,7 +114,7 @@ describe('Certificate of Destruction PDF', () => {
       }),
     );
     const flat = squash(text);
-    for (const value of ['CERTIFICATE OF DESTRUCTION', 'Riverside Pharmacy', 'BR7654321', '12 Main St', 'Dayton, OH 45402', 'Tristate Returns LLC', 'RT1234563', '11/20/2026', 'Incineration', 'Clean Harbors Deer Park', 'Alex Witness', 'Blair Witness', 'Authorized signature', 'Dana Compliance']) {
+    for (const value of ['CERTIFICATE OF DESTRUCTION', 'Riverside Pharmacy', 'BR7654321', '12 Main St', 'Dayton, OH 45402', 'Tristate Returns LLC', 'RT1234563', '11/20/2026', 'Incineration', 'Clean Harbors Deer Park', 'Alex Witness', 'Blair Witness', 'Confirmed in 3DS by awitness', 'from 10.0.0.6', 'Authorized signature', 'Dana Compliance']) {
       expect(flat).toContain(value);
     }
     for (const row of rows) expect(flat).toContain(row.base ? row.total.slice(0, row.total.indexOf(' (base')) : row.total);

@@ -1,4 +1,4 @@
-import { ENTITIES, PRIVILEGES } from '@3ds/domain';
+import { ENTITIES, PRIVILEGES, WITNESS_ROLES } from '@3ds/domain';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -54,7 +54,7 @@ interface RouteSpec {
   /** Fastify form: `/job/:id`. */
   path: string;
   /** The record kind each path parameter names (`entity`: a list's name). */
-  params?: Record<string, IdKind | 'entity'>;
+  params?: Record<string, IdKind | 'entity' | 'witness-role'>;
   /** A body the route accepts (mutations start from it); routes without one ignore their body. */
   valid?: (f: Fixture) => Promise<unknown>;
   /** Signs out: needs a session of its own each time. */
@@ -136,9 +136,11 @@ const ROUTES: RouteSpec[] = [
     // Its modId is the job's current one: other routes of the run change the same jobs first.
     valid: async (f) => {
       const job = await t.db.selectFrom('jobs').select('mod_id').where('id', '=', await f.id('job')).executeTakeFirst();
-      return { fieldData: { 'Destruction Facility': 'Clearfork Thermal Destruction Facility', 'Transfer Witness 1 Full Name': 'Maria Lopez' }, modId: String(job?.mod_id ?? 0) };
+      return { fieldData: { 'Destruction Facility': 'Clearfork Thermal Destruction Facility', 'Date Transfer': '11/02/2026' }, modId: String(job?.mod_id ?? 0) };
     },
   },
+  { method: 'POST', path: '/job/:id/witnesses/:role', params: { id: 'job', role: 'witness-role' }, valid: async () => ({ username: USER, password: PASSWORD }) },
+  { method: 'POST', path: '/job/:id/witnesses/:role/withdraw', params: { id: 'job', role: 'witness-role' }, valid: async () => ({ reason: 'Not the witness' }) },
   { method: 'PATCH', path: '/settings', valid: async () => ({ fieldData: { 'Registrant Name': 'Riverbend Pharmaceutical Returns, LLC', City: 'Columbus' } }) },
   { method: 'PUT', path: '/settings/holidays', valid: async () => ({ year: 2026, holidays: [{ date: '11/26/2026', name: 'Thanksgiving Day' }, { date: '11/27/2026', name: 'Day after Thanksgiving' }] }) },
   { method: 'POST', path: '/sendJobReadyNotification', valid: async (f) => ({ fieldData: { __PKJobID: await f.id('job'), 'Job Name': 'x' } }) },
@@ -279,7 +281,7 @@ function fixture(pick: number): Fixture {
 }
 
 /** The record tables (and the audit rows of records) as one digest: a refused request must leave it as it was. */
-const DIGESTED = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'job_files', 'containers', 'line_items', 'ndc_dictionary', 'value_lists', 'files', 'notifications', 'order_forms'];
+const DIGESTED = ['companies', 'contacts', 'labeler_codes', 'registrations', 'jobs', 'job_files', 'containers', 'line_items', 'ndc_dictionary', 'value_lists', 'files', 'notifications', 'order_forms', 'witness_confirmations'];
 /** Tables without an id column, digested in their key's order. */
 const DIGESTED_BY_KEY: Record<string, string> = { order_form_lines: 'form_id, line_no', declared_inventories: 'job_id', declared_items: 'job_id, row_no', discrepancy_resolutions: 'job_id, line_key', holidays: 'day' };
 async function digest(): Promise<string> {
@@ -367,7 +369,14 @@ const paramArb = fc.oneof({ weight: 5, arbitrary: fc.nat().map((n) => ({ pick: n
 async function urlFor(route: RouteSpec, param: { pick: number } | { raw: string }): Promise<string> {
   let path = route.path;
   for (const [name, kind] of Object.entries(route.params ?? {})) {
-    const value = 'raw' in param ? param.raw : kind === 'entity' ? ENTITIES[param.pick % ENTITIES.length]! : String(await fixture(param.pick).id(kind));
+    const value =
+      'raw' in param
+        ? param.raw
+        : kind === 'entity'
+          ? ENTITIES[param.pick % ENTITIES.length]!
+          : kind === 'witness-role'
+            ? WITNESS_ROLES[param.pick % WITNESS_ROLES.length]!
+            : String(await fixture(param.pick).id(kind));
     path = path.replace(`:${name}`, value);
   }
   return `/3ds/api${path}`;

@@ -50,10 +50,6 @@ const FULL = () => ({
   'Disposal Method': 'Incineration',
   'Destruction Facility': 'Clearfork Thermal Destruction Facility',
   'Destruction Facility Address': '2250 Kentucky Avenue, Indianapolis, IN 46221',
-  'Transfer Witness 1 Full Name': 'Maria Lopez',
-  'Transfer Witness 2 Full Name': 'Sam Carter',
-  'Destruction Witness 1 Full Name': 'Dana Whitfield',
-  'Destruction Witness 2 Full Name': 'Lee Park',
 });
 
 describe('PATCH /job/{id}/destruction-record', () => {
@@ -70,8 +66,6 @@ describe('PATCH /job/{id}/destruction-record', () => {
       disposal_method: 'Incineration',
       destruction_facility: 'Clearfork Thermal Destruction Facility',
       destruction_facility_address: '2250 Kentucky Avenue, Indianapolis, IN 46221',
-      transfer_witness_1: 'Maria Lopez',
-      destruction_witness_2: 'Lee Park',
       modified_by: 'maker',
     });
     const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'edit-destruction-record').where('record_id', '=', String(job.id)).execute();
@@ -88,13 +82,28 @@ describe('PATCH /job/{id}/destruction-record', () => {
   });
 
   it('changes one field and empties another with "", auditing only those', async () => {
-    const job = await createJob(t.db, { destruction_witness_1: 'Old Name', transporter: 'Kept' });
-    const res = await edit('maker', job.id, { fieldData: { 'Destruction Witness 1 Full Name': '', 'Date Received': us(0) } });
+    const job = await createJob(t.db, { destruction_facility: 'Old Name', transporter: 'Kept' });
+    const res = await edit('maker', job.id, { fieldData: { 'Destruction Facility': '', 'Date Received': us(0) } });
     expect(res.statusCode, res.body).toBe(200);
     const row = await stored(job.id);
-    expect(row).toMatchObject({ destruction_witness_1: null, date_received: today, transporter: 'Kept' });
+    expect(row).toMatchObject({ destruction_facility: null, date_received: today, transporter: 'Kept' });
     const audit = await t.db.selectFrom('audit_log').select(['before', 'after']).where('action', '=', 'edit-destruction-record').where('record_id', '=', String(job.id)).executeTakeFirstOrThrow();
-    expect(audit).toEqual({ before: { destruction_witness_1: 'Old Name', date_received: null }, after: { destruction_witness_1: null, date_received: today } });
+    expect(audit).toEqual({ before: { destruction_facility: 'Old Name', date_received: null }, after: { destruction_facility: null, date_received: today } });
+  });
+
+  it.each([
+    ['Transfer Witness 1 Full Name', 'Maria Lopez'],
+    ['Transfer Witness 2 Full Name', ''],
+    ['Destruction Witness 1 Full Name', 'Dana Whitfield'],
+    ['Destruction Witness 2 Full Name', 'Dana \u202Edleifti'],
+  ])('refuses %s typed (%j): each witness confirms for themselves, and nothing changes', async (field, value) => {
+    const job = await createJob(t.db, { destruction_witness_2: 'Typed Before' });
+    const before = await stored(job.id);
+    const res = await edit('maker', job.id, { fieldData: { [field]: value, 'Date Received': us(0) } });
+    expect(res.statusCode, res.body).toBe(422);
+    const label = field.replace(' Full Name', '');
+    expect(res.json().details).toEqual([`${label} is not typed: each witness confirms for themselves, with their own password, under Witnesses on the job's Destruction Record`]);
+    expect(await stored(job.id)).toEqual(before);
   });
 
   it('takes the same values again as no change: same modId, no audit row', async () => {
@@ -134,10 +143,7 @@ describe('PATCH /job/{id}/destruction-record', () => {
   });
 
   it.each([
-    ['one transfer witness twice', { 'Transfer Witness 1 Full Name': 'Maria Lopez', 'Transfer Witness 2 Full Name': ' maria lopez ' }, [M.sameWitness('Transfer Witness 2', 'Transfer Witness 1')]],
-    ['one destruction witness twice', { 'Destruction Witness 1 Full Name': 'Dana Whitfield', 'Destruction Witness 2 Full Name': 'Dana  Whitfield' }, [M.sameWitness('Destruction Witness 2', 'Destruction Witness 1')]],
-    ['a right-to-left override in a witness', { 'Destruction Witness 1 Full Name': 'Dana \u202Edleifti' }, ['Destruction Witness 1 holds an invisible or text-direction character (U+202E): type it again without it, so that what is printed is what is stored']],
-    ['a zero-width space in a witness', { 'Transfer Witness 2 Full Name': 'Sam\u200BCarter' }, ['Transfer Witness 2 holds an invisible or text-direction character (U+200B): type it again without it, so that what is printed is what is stored']],
+    ['a zero-width space in the address', { 'Destruction Facility Address': 'Sam\u200BCarter' }, ['Destruction Facility Address holds an invisible or text-direction character (U+200B): type it again without it, so that what is printed is what is stored']],
     ['an isolate in the facility', { 'Destruction Facility': 'Clearfork\u2067 Thermal' }, ['Destruction Facility holds an invisible or text-direction character (U+2067): type it again without it, so that what is printed is what is stored']],
     ['a destruction 80 days after receipt without its reason', { 'Date Received': 'D-81', 'Date Destroyed': 'D-1' }, [M.lateWithoutReason(80)]],
     ['a reason for a destruction on the 30th day', { 'Date Received': 'D-31', 'Date Destroyed': 'D-1', 'Late Destruction Reason': 'Backlog' }, [M.reasonWithoutLateness]],

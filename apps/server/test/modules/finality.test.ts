@@ -108,8 +108,8 @@ describe('a destroyed job keeps what it destroyed', () => {
   it('keeps its Date Destroyed from being emptied, and lets the rest of the destruction record be completed', async () => {
     const f = await destroyedJob();
     expectFinal(await call('PATCH', `/job/${f.job.id}/destruction-record`, { fieldData: { 'Date Destroyed': '' } }), /its Date Destroyed cannot be emptied/);
-    const witness = await call('PATCH', `/job/${f.job.id}/destruction-record`, { fieldData: { 'Destruction Witness 1 Full Name': 'Dana Whitfield' } });
-    expect(witness.statusCode, witness.body).toBe(200);
+    const facility = await call('PATCH', `/job/${f.job.id}/destruction-record`, { fieldData: { 'Destruction Facility': 'Clean Harbors Deer Park' } });
+    expect(facility.statusCode, facility.body).toBe(200);
     const moved = await call('PATCH', `/job/${f.job.id}/destruction-record`, { fieldData: { 'Date Destroyed': '06/17/2026' } });
     expect(moved.statusCode, moved.body).toBe(200);
   });
@@ -142,7 +142,7 @@ describe('a job whose line items ARCOS holds, or whose Form 41 was made', () => 
   it('keeps every field of its destruction record once its Form 41 was generated', async () => {
     const f = await destroyedJob();
     await t.db.insertInto('generated_documents').values({ job_id: f.job.id, slot: '41 Insert', file_id: (await file()).id, generated_by: 'test' }).execute();
-    expectFinal(await call('PATCH', `/job/${f.job.id}/destruction-record`, { fieldData: { 'Destruction Witness 2 Full Name': 'Lee Park' } }), /so its Destruction Witness 2 cannot be changed/);
+    expectFinal(await call('PATCH', `/job/${f.job.id}/destruction-record`, { fieldData: { 'Destruction Facility': 'Clean Harbors Deer Park' } }), /so its Destruction Facility cannot be changed/);
   });
 });
 

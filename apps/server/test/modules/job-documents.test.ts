@@ -7,7 +7,7 @@ import { LocalFileStore, type FileStore } from '../../src/files/file-store.ts';
 import { JobDocumentsService } from '../../src/modules/jobs/jobs.documents.service.ts';
 import { createUser } from '../support/factories.ts';
 import { multipartBody, TINY_PNG } from '../support/multipart.ts';
-import { createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
+import { confirmDestructionWitnesses, createCompany, createContainer, createJob, createLineItem, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -84,6 +84,8 @@ async function jobWithItems(job: Record<string, unknown> = {}) {
     pack_size: 5000,
     pack_size_uom: 'K',
   });
+  // The witnesses confirmed for themselves (rules/witnesses.ts).
+  await confirmDestructionWitnesses(t.db, created.id);
   return created;
 }
 const lock = (id: number) => t.db.updateTable('jobs').set({ locked: true }).where('id', '=', id).execute();
@@ -276,6 +278,11 @@ describe('with our registration', () => {
       ['Certificate of Destruction', false, true],
       ['DEA Form 41', false, true],
     ]);
+    // What the destruction witnesses attested changed: the form waits for them to confirm again.
+    const refused = await post('clerk', `/job/${job.id}/documents/form-41`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().details).toEqual(['Destruction Witness 1', 'Destruction Witness 2']);
+    await confirmDestructionWitnesses(t.db, job.id);
     expect((await post('clerk', `/job/${job.id}/documents/form-41`)).statusCode).toBe(200);
     expect(await state()).toEqual([
       ['DEA Form 41', false, false],
@@ -379,6 +386,7 @@ describe('with our registration', () => {
     const box = await createContainer(t.db, { job_id: job.id, name: 'Box NC' });
     await createLineItem(t.db, { container_id: box.id, ndc: '50580-0488-10', ndc_schedule: 'NC', ndc_description: 'ACETAMINOPHEN', lot_number: 'APAP-1' });
     await createLineItem(t.db, { container_id: box.id, ndc: '00000-1111-01', ndc_schedule: 'LC', ndc_description: 'PSEUDOEPHEDRINE HCL', lot_number: 'PSE-1' });
+    await confirmDestructionWitnesses(t.db, job.id);
     await lock(job.id);
     const res = await post('clerk', `/job/${job.id}/documents/form-41`);
     expect(res.statusCode, res.body).toBe(200);
@@ -440,10 +448,42 @@ describe('with our registration', () => {
     expect(await slotOf(job.id, '41 Insert')).toBeUndefined();
   });
 
+  it('refuses a final document while a destruction witness has not confirmed, or their confirmation is void, saying how they confirm (409)', async () => {
+    const job = await jobWithItems();
+    await lock(job.id);
+    // A name typed before witnesses confirmed for themselves: no confirmation.
+    await t.db.updateTable('witness_confirmations').set({ voided_at: new Date(), void_reason: 'Withdrawn by clerk: test', voided_by: 'clerk' }).where('job_id', '=', job.id).where('role', '=', 'destruction-1').execute();
+    // A confirmation whose destruction changed since (written past the service, as a migration or a script would).
+    await t.db.updateTable('jobs').set({ destruction_facility: 'Another Facility' }).where('id', '=', job.id).execute();
+    for (const kind of ['form-41', 'certificate']) {
+      const res = await post('clerk', `/job/${job.id}/documents/${kind}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().details).toEqual(['Destruction Witness 1', 'Destruction Witness 2']);
+      expect(res.json().message).toContain('Each destruction witness confirms with their own password under Witnesses on the Destruction Record');
+    }
+    // The draft prints the names without a confirmation line.
+    const draft = await download((await post('clerk', `/job/${job.id}/documents/form-41?draft=1`)).json().data[0].fieldData.Container);
+    expect(draft).toContain('Alex Witness');
+    expect(draft).not.toContain('Confirmed in 3DS');
+  });
+
+  it('prints each witness\'s confirmation — who, when, from where — on the Form 41 and the certificate', async () => {
+    const job = await jobWithItems();
+    await lock(job.id);
+    for (const kind of ['form-41', 'certificate']) {
+      const res = await post('clerk', `/job/${job.id}/documents/${kind}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const text = (await download(res.json().data[0].fieldData.Container)).replace(/\s+/g, ' ');
+      expect(text).toMatch(/Confirmed in 3DS by witness-alex-witness on \d\d\/\d\d\/\d{4} at \d\d:\d\d \([A-Za-z_/]+\) from 192\.0\.2\.7/);
+      expect(text).toContain('Confirmed in 3DS by witness-blair-witness');
+    }
+  });
+
   it('refuses a final document when a line item quantity cannot be worked out (409)', async () => {
     const job = await jobWithItems();
     const container = await createContainer(t.db, { job_id: job.id, name: 'Box 2' });
     await createLineItem(t.db, { container_id: container.id, lot_number: 'NOQTY', pack_quantity: null });
+    await confirmDestructionWitnesses(t.db, job.id);
     await lock(job.id);
     const res = await post('clerk', `/job/${job.id}/documents/form-41`);
     expect(res.statusCode).toBe(409);

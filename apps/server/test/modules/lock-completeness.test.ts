@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStatus } from '@3ds/domain';
 import { createUser } from '../support/factories.ts';
-import { createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
+import { confirmDestructionWitnesses, createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -243,6 +243,7 @@ describe('the final Form 41', () => {
       .set({ date_received: '2025-01-02', date_destroyed: '2025-01-03', disposal_method: 'Incineration', destruction_facility: 'Plant', destruction_facility_address: '2 Kiln Rd', destruction_witness_1: 'A B', destruction_witness_2: 'C D' })
       .where('id', '=', id)
       .execute();
+    await confirmDestructionWitnesses(t.db, id);
     const refused = await call('POST', `/job/${id}/documents/form-41`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({

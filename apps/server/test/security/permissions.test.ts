@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { multipartBody, TINY_PNG } from '../support/multipart.ts';
-import { createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
+import { confirmDestructionWitnesses, createContainer, createJob, createLineItem, createOrderForm, createRegistration } from '../support/record-factories.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -78,6 +78,9 @@ const API = '/3ds/api';
 /** The account the user-administration routes change (never one of the privilege-set users). */
 const TARGET_USER = 'target-user';
 const NDC = '00406-0552-01';
+/** A user who witnesses destructions, and their password. */
+const WITNESS = 'w-witness';
+const WITNESS_PASSWORD = 'correct horse 1';
 
 function scenarios(): Scenario[] {
   const list: Scenario[] = [];
@@ -88,7 +91,14 @@ function scenarios(): Scenario[] {
   add('POST /job', 'job.create', 'none', 'standard', (f) => body('POST', '/job', { fieldData: { _fkRegistration_Record_Number: f.registrationId, 'Job Name': 'Generated job' } }));
   add('PATCH /job/:id', 'job.rename', 'job', 'standard', (f) => body('PATCH', `/job/${f.jobId}`, { fieldData: { 'Job Name': 'Renamed job' } }));
   add('PATCH /job/:id/destruction-record', 'job.edit-destruction-record', 'job', 'standard', (f) =>
-    body('PATCH', `/job/${f.jobId}/destruction-record`, { fieldData: { 'Destruction Witness 1 Full Name': 'Dana Whitfield' } }),
+    body('PATCH', `/job/${f.jobId}/destruction-record`, { fieldData: { 'Destruction Facility': 'Red River Incineration Services' } }),
+  );
+  // A witness confirms with their own password (locked or not); a typed name from before is withdrawn.
+  add('POST /job/:id/witnesses/:role', 'job.confirm-witness', 'job', 'standard', (f) =>
+    body('POST', `/job/${f.jobId}/witnesses/destruction-1`, { username: WITNESS, password: WITNESS_PASSWORD }),
+  );
+  add('POST /job/:id/witnesses/:role/withdraw', 'job.withdraw-witness', 'job', 'standard', (f) =>
+    body('POST', `/job/${f.jobId}/witnesses/destruction-2/withdraw`, { reason: 'Typed by mistake' }),
   );
   add('PATCH /job/lock/:id', 'job.lock', 'job', 'standard', (f) => body('PATCH', `/job/lock/${f.jobId}`));
   add('PATCH /job/unlock/:id', 'job.unlock', 'job', 'standard', (f) => body('PATCH', `/job/unlock/${f.jobId}`, { reason: 'A count to correct' }));
@@ -297,6 +307,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   for (const set of PRIVILEGE_SETS) await createUser(t.db, { username: userOf(set), privileges: set.privileges });
   await createUser(t.db, { username: TARGET_USER });
+  await createUser(t.db, { username: WITNESS, password: WITNESS_PASSWORD });
   await t.db
     .insertInto('ndc_dictionary')
     .values([
@@ -351,6 +362,8 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
     await t.db.insertInto('declared_inventories').values({ job_id: job.id, source: 'typed', created_by: 'test' }).execute();
     await t.db.insertInto('declared_items').values({ job_id: job.id, row_no: 1, description: 'Unlabelled tablets', packages: 1 }).execute();
   }
+  // The DEA documents print the destruction witnesses, who confirmed for themselves (rules/witnesses.ts).
+  if (scenario.action === 'job.form-41' || scenario.action === 'job.certificate') await confirmDestructionWitnesses(t.db, job.id);
   let generatedDocumentId = 0;
   if (scenario.action === 'job.attach-signed-copy') {
     const file = await t.db
@@ -374,7 +387,7 @@ async function fixture(scenario: Scenario, level: Level): Promise<Fixture> {
   return { registrationId: registration.id, jobId: job.id, otherJobId: otherJob.id, containerId: container.id, otherContainerId: otherContainer.id, lineItemId: item.id, generatedDocumentId, orderFormId, lossId };
 }
 
-const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'order_forms', 'order_form_lines', 'declared_inventories', 'declared_items', 'discrepancy_resolutions', 'holidays', 'audit_log'];
+const DIGEST_TABLES = ['settings', 'users', 'registrations', 'jobs', 'containers', 'line_items', 'job_files', 'files', 'notifications', 'order_forms', 'order_form_lines', 'declared_inventories', 'declared_items', 'discrepancy_resolutions', 'holidays', 'witness_confirmations', 'audit_log'];
 
 /** One hash over every row of the tables a mutation could touch. */
 async function digest(): Promise<string> {

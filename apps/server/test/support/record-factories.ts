@@ -1,5 +1,6 @@
-import { todayIso } from '@3ds/domain';
+import { attestedOf, todayIso } from '@3ds/domain';
 import type { Kysely } from 'kysely';
+import { destructionRecordOf, itemsFingerprint } from '../../src/db/repositories/witness-confirmations.repository.ts';
 import type { Database } from '../../src/db/schema.ts';
 
 /**
@@ -119,4 +120,32 @@ export async function createOrderForm(db: Kysely<Database>, overrides: Overrides
     .values({ form_id: form.id, line_no: 1, ndc: line.ndc ?? '00406-0552-01', item: 'OXYCODONE HCL 5 MG', packages: line.packages ?? 2, package_size: '100 tablets' })
     .execute();
   return form;
+}
+
+/**
+ * Confirms the job's destruction witnesses as they would confirm themselves (rules/witnesses.ts): each
+ * named witness becomes a user of that name (made once) with a confirmation of the record and line
+ * items as they are (any earlier one voided). Answers the confirmations.
+ */
+export async function confirmDestructionWitnesses(db: Kysely<Database>, jobId: number) {
+  const job = await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+  const attested = JSON.stringify(attestedOf(destructionRecordOf(job), 'destruction', await itemsFingerprint(db, jobId)));
+  // Confirming again: what held before is void.
+  await db.updateTable('witness_confirmations').set({ voided_at: new Date(), void_reason: 'Confirmed again', voided_by: 'test' }).where('job_id', '=', jobId).where('voided_at', 'is', null).execute();
+  const rows = [];
+  for (const [role, name] of [['destruction-1', job.destruction_witness_1], ['destruction-2', job.destruction_witness_2]] as const) {
+    if (!name) continue;
+    const username = `witness-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    const user =
+      (await db.selectFrom('users').select(['id', 'username']).where('username', '=', username).executeTakeFirst()) ??
+      (await db.insertInto('users').values({ username, display_name: name, password_hash: 'x', privileges: [] }).returning(['id', 'username']).executeTakeFirstOrThrow());
+    rows.push(
+      await db
+        .insertInto('witness_confirmations')
+        .values({ job_id: jobId, role, user_id: user.id, username: user.username, name, address: '192.0.2.7', user_agent: 'test', recorded_by: 'test', attested })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  return rows;
 }

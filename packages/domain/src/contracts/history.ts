@@ -410,6 +410,17 @@ function ownSummary(record: AuditedRecord, row: AuditRow): string {
       const note = get(after, 'note');
       return `Resolved ${get(after, 'name') ? text(get(after, 'name')) : text(get(after, 'key'))} (declared ${text(get(after, 'declared'))}, received ${text(get(after, 'received'))}): ${text(get(after, 'reasonText'))}${note ? ` — ${text(note)}` : ''}`;
     }
+    case 'confirm-witness': {
+      // A witness who confirmed with their own password (rules/witnesses.ts): who, and from where.
+      const from = get(after, 'address');
+      return `${text(get(after, 'label'))} confirmed by ${text(get(after, 'username'))} with their own password${from ? ` from ${text(from)}` : ''}`;
+    }
+    case 'withdraw-witness': {
+      const whose = get(before, 'username') ? `the ${get(before, 'void') === true ? 'void ' : ''}confirmation of ${text(get(before, 'username'))}` : 'the typed name';
+      return `Withdrew ${text(get(before, 'label'))}: ${whose} — reason: ${text(get(after, 'reason'))}`;
+    }
+    case 'void-witness':
+      return `The confirmation of ${text(get(before, 'label'))} by ${text(get(before, 'username'))} is void: ${text(get(after, 'reason'))}`;
     case 'attach-signed-copy':
       return `Kept the signed copy of the ${text(get(after, 'document'))} (generation ${text(get(after, 'generated_document_id'))})`;
     case 'job-ready':
@@ -491,6 +502,14 @@ function entryChanges(subject: HistorySubject, own: boolean, row: AuditRow): Fie
     case 'job-ready':
     case 'report':
       // The words say it all; the stored rows are for the record, not for reading.
+      return [];
+    case 'confirm-witness':
+    case 'withdraw-witness': {
+      // The change is the witness's printed name; the rest is in the words.
+      const names = (values: unknown) => (isPlainObject(values) ? Object.fromEntries(Object.entries(values).filter(([key]) => /_witness_[12]$/.test(key))) : null);
+      return diffAuditValues(names(row.before), names(row.after), fields);
+    }
+    case 'void-witness':
       return [];
     case 'unlock':
       // The reason is in the words; the change is the lock.

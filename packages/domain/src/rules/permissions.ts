@@ -107,6 +107,15 @@ export const ACTIONS = {
   /** The reconciliation's PDF for the client, a download of what the records say (any state of the job). */
   'job.reconciliation-pdf': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: "make the reconciliation's PDF of a job" },
 
+  /**
+   * A witness confirms, with their own password, on the job's destruction record (rules/witnesses.ts);
+   * recorded by whoever is signed in where they type it. Locked or not: witnessing changes nothing
+   * witnessed. Refused once the job's Form 41 printed its witnesses (the service checks that).
+   */
+  'job.confirm-witness': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: "record a witness's confirmation" },
+  /** A witness's confirmation withdrawn, with the reason (the same refusal once the Form 41 printed it). */
+  'job.withdraw-witness': { privilege: 'CREATE_JOB', refusedWhen: [], purpose: "withdraw a witness's confirmation" },
+
   /** A loss's reports recorded: the day the written notice went to DEA, the day the Form 106 was filed and its number (rules/losses.ts). */
   'loss.record-report': { privilege: 'LOCK_JOB', refusedWhen: [], purpose: 'record the reports of a theft or loss' },
   /** The Form 106 worksheet of a loss, a download. */

@@ -56,7 +56,7 @@ describe('isAdministrator', () => {
 
 describe('privilegePurpose', () => {
   it('describes each privilege by what the permission table lets it do', () => {
-    expect(privilegePurpose('CREATE_JOB')).toBe('Create a job, rename a job, edit the destruction record of a job, send the Job Ready notification, add pictures and documents to a job, generate the DEA Form 41 of a job, attach the signed copy of a generated document, generate the Certificate of Destruction of a job, change a job\'s declared inventory, make the reconciliation\'s PDF of a job, make the Form 106 worksheet of a loss, issue a Form 222, change a Form 222.');
+    expect(privilegePurpose('CREATE_JOB')).toBe('Create a job, rename a job, edit the destruction record of a job, send the Job Ready notification, add pictures and documents to a job, generate the DEA Form 41 of a job, attach the signed copy of a generated document, generate the Certificate of Destruction of a job, change a job\'s declared inventory, make the reconciliation\'s PDF of a job, record a witness\'s confirmation, withdraw a witness\'s confirmation, make the Form 106 worksheet of a loss, issue a Form 222, change a Form 222.');
     expect(privilegePurpose('UNLOCK_JOB')).toBe('Unlock a job, mark a Form 222 executed, void or lost.');
     expect(privilegePurpose('MOVE_CONTAINER')).toBe('Move a container.');
     expect(privilegePurpose('MANAGE_USERS')).toBe('Manage user accounts.');

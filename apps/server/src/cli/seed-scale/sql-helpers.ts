@@ -50,7 +50,7 @@ export async function insertJson(client: pg.Client, table: string, rows: readonl
  * (users, sessions, audit). Other tables (e.g. bookkeeping a migration fills) are left alone.
  */
 export const SEEDED_TABLES = [
-  'line_items', 'containers', 'job_files', 'notifications', 'declared_items', 'declared_inventories', 'discrepancy_resolutions', 'losses', 'jobs', 'order_form_lines', 'order_forms', 'registrations', 'labeler_codes', 'contacts', 'companies',
+  'line_items', 'containers', 'job_files', 'notifications', 'declared_items', 'declared_inventories', 'discrepancy_resolutions', 'losses', 'witness_confirmations', 'jobs', 'order_form_lines', 'order_forms', 'registrations', 'labeler_codes', 'contacts', 'companies',
   'ndc_dictionary', 'value_lists', 'files', 'audit_log', 'sessions', 'login_failures', 'login_lockouts', 'users',
 ];
 

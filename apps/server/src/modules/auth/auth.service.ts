@@ -16,6 +16,7 @@ import { decoyPasswordHash, SignInsBusyError, verifyPassword } from '../../secur
 import type { SessionUser } from '../../security/session-user.ts';
 import type { TokenSigner } from '../../security/tokens.ts';
 import { findUserByUsername } from '../../db/repositories/users.repository.ts';
+import type { User } from '../../db/tables/auth.table.ts';
 import * as sessions from './sessions.repository.ts';
 
 export interface RequestMeta {
@@ -23,6 +24,9 @@ export interface RequestMeta {
   userAgent: string | null;
   requestId: string;
 }
+
+/** What a password check found: the user, or why not. */
+export type PasswordCheck = { ok: true; user: User } | { ok: false; reason: 'locked' | 'busy' | 'credentials' | 'disabled' };
 
 /** A session id (sessions.id is a uuid). */
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,27 +105,45 @@ export class AuthService {
     this.#sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
-  async login(request: LoginRequest, meta: RequestMeta): Promise<{ token: string }> {
-    const username = request.username.trim().toLowerCase();
+  /**
+   * Whether `password` is the password of `username`, counted as a sign-in is: an unknown username
+   * costs what a wrong password does, each failure counts towards the lockout and slows the next
+   * answer. A witness's confirmation (modules/witnesses) asks the same, so a password cannot be
+   * guessed there faster than at the sign-in.
+   */
+  async checkPassword(username: string, password: string, meta: RequestMeta): Promise<PasswordCheck> {
+    const name = username.trim().toLowerCase();
     const now = this.#now();
-    const lockout = await sessions.findLockout(this.#db, username);
-    if (lockout && new Date(lockout.locked_until) > now) throw tooManyAttempts(MESSAGES.tooManyAttempts);
-
-    const user = await findUserByUsername(this.#db, username);
-    // An unknown username costs the same as a wrong password, so timing does not reveal accounts.
+    const lockout = await sessions.findLockout(this.#db, name);
+    if (lockout && new Date(lockout.locked_until) > now) return { ok: false, reason: 'locked' };
+    const user = await findUserByUsername(this.#db, name);
     let passwordOk: boolean;
     try {
-      passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await decoyPasswordHash()));
+      passwordOk = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
     } catch (error) {
       // Pushed out of the line for a hash by later sign-ins: nothing was checked, nothing is counted.
-      if (error instanceof SignInsBusyError) throw tooManyAttempts(MESSAGES.signInsBusy, SIGN_INS_BUSY_RETRY_SECONDS);
+      if (error instanceof SignInsBusyError) return { ok: false, reason: 'busy' };
       throw error;
     }
     if (!user || !passwordOk) {
-      await this.#recordFailure(username, meta, now);
+      await this.#recordFailure(name, meta, now);
+      return { ok: false, reason: 'credentials' };
+    }
+    if (user.disabled) return { ok: false, reason: 'disabled' };
+    return { ok: true, user };
+  }
+
+  async login(request: LoginRequest, meta: RequestMeta): Promise<{ token: string }> {
+    const check = await this.checkPassword(request.username, request.password, meta);
+    if (!check.ok) {
+      if (check.reason === 'locked') throw tooManyAttempts(MESSAGES.tooManyAttempts);
+      if (check.reason === 'busy') throw tooManyAttempts(MESSAGES.signInsBusy, SIGN_INS_BUSY_RETRY_SECONDS);
+      if (check.reason === 'disabled') throw unauthorized(MESSAGES.accountDisabled);
       throw unauthorized(MESSAGES.invalidCredentials);
     }
-    if (user.disabled) throw unauthorized(MESSAGES.accountDisabled);
+    const { user } = check;
+    const username = user.username;
+    const now = this.#now();
 
     const sessionId = randomUUID();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_SECONDS * 1000);

@@ -23,6 +23,7 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError, forbidden, notFound, validationFailed } from '../../errors/app-error.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import { voidConfirmations } from '../../db/repositories/witness-confirmations.repository.ts';
 import { jobFinality } from '../../db/repositories/job-finality.repository.ts';
 import * as repo from './corrections.repository.ts';
 
@@ -169,6 +170,15 @@ export class CorrectionsService {
     const stored = correction.new_stored;
     if (field.target === 'line-item') {
       await this.#lineItems.correctIn(trx, correction.line_item_id!, LINE_ITEM_ENTRY[field.column]!(stored), user, requestId);
+      // What the destruction witnesses saw destroyed changed: their confirmations are void (rules/witnesses.ts).
+      await voidConfirmations(trx, {
+        jobId: correction.job_id,
+        kinds: ['destruction'],
+        reason: `Correction ${correction.id} changed the ${field.label} of line item ${correction.line_item_id}`,
+        by: user.username,
+        requestId,
+        at: this.#now(),
+      });
     } else {
       await this.#jobs.correctIn(trx, correction.job_id, JOB_KEY[field.column]!, String(stored), user, requestId);
     }

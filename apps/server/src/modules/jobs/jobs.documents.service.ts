@@ -7,6 +7,9 @@ import {
   formatIsoDate,
   GENERATED_JOB_DOCUMENTS,
   missingDestructionFields,
+  confirmationLine,
+  WITNESS_MESSAGES,
+  WITNESS_SLOTS,
   type Action,
 } from '@3ds/domain';
 import { createHash, randomUUID } from 'node:crypto';
@@ -33,6 +36,8 @@ import type { SessionUser } from '../../security/session-user.ts';
 import { recordedLineItems } from '../../db/repositories/recorded-line-items.repository.ts';
 import { registrantOf } from '../../shared/registrant.ts';
 import { readSettings } from '../../db/repositories/settings.repository.ts';
+import { activeByRole, confirmationsOf, destructionRecordOf, holds, itemsFingerprint } from '../../db/repositories/witness-confirmations.repository.ts';
+import type { WitnessConfirmation } from '../../db/tables/witnesses.table.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from './job-files.ts';
 import * as repo from './jobs.documents.repository.ts';
 
@@ -73,9 +78,26 @@ function figuresOf(kind: JobDocument, figures: object): string {
 async function recordsOf(db: Kysely<Database>, jobId: number, hold: boolean) {
   const job = await repo.jobForDocument(db, jobId, { hold });
   if (!job) throw notFound(`There is no job ${jobId}.`);
-  const registrant = registrantOf(await readSettings(db));
+  const settings = await readSettings(db);
+  const registrant = registrantOf(settings);
   const items = await recordedLineItems(db, { jobId });
-  return { job, registrant, items };
+  const witnesses = witnessesOf(job, await confirmationsOf(db, jobId), await itemsFingerprint(db, jobId), settings.time_zone);
+  return { job, registrant, items, witnesses };
+}
+
+/**
+ * The destruction witnesses as the documents print them: each name, and the line of its confirmation
+ * while one holds (rules/witnesses.ts), '' otherwise.
+ */
+function witnessesOf(job: NonNullable<Awaited<ReturnType<typeof repo.jobForDocument>>>, confirmations: readonly WitnessConfirmation[], items: string, timeZone: string) {
+  const record = destructionRecordOf(job);
+  const active = activeByRole(confirmations);
+  const line = (role: 'destruction-1' | 'destruction-2') => {
+    const confirmation = active.get(role);
+    if (!confirmation || !holds(confirmation, record, items) || confirmation.name !== record[WITNESS_SLOTS[role].key]) return '';
+    return confirmationLine({ username: confirmation.username, confirmedAt: confirmation.confirmed_at, address: confirmation.address }, timeZone);
+  };
+  return { witness1Confirmation: line('destruction-1'), witness2Confirmation: line('destruction-2') };
 }
 
 type DocumentRecords = Awaited<ReturnType<typeof recordsOf>>;
@@ -120,7 +142,7 @@ export class JobDocumentsService {
    */
   #contents(kind: JobDocument, records: DocumentRecords, final: boolean) {
     const { action, title } = KINDS[kind];
-    const { job, registrant, items } = records;
+    const { job, registrant, items, witnesses } = records;
     const jobId = job.id;
     if (final) assertLockAllows(action, { record: job.locked }, { noun: 'Job', id: jobId });
     if (!items.length) throw conflict(`Job ${jobId} has no line items; there is nothing to put on the ${title}.`);
@@ -135,11 +157,13 @@ export class JobDocumentsService {
         disposalMethod: job.disposal_method,
         destructionFacility: job.destruction_facility,
         destructionFacilityAddress: job.destruction_facility_address,
-        witness1: job.destruction_witness_1,
-        witness2: job.destruction_witness_2,
+        // A witness counts once they confirmed for themselves, and while their confirmation holds.
+        witness1: witnesses.witness1Confirmation ? job.destruction_witness_1 : null,
+        witness2: witnesses.witness2Confirmation ? job.destruction_witness_2 : null,
       });
       if (missing.length) {
-        throw new AppError(409, ERROR_CODES.conflict, `Job ${jobId} is missing what the ${title} needs: ${missing.join(', ')}.`, { details: missing });
+        const witnessMissing = missing.some((field) => field.startsWith('Destruction Witness'));
+        throw new AppError(409, ERROR_CODES.conflict, `Job ${jobId} is missing what the ${title} needs: ${missing.join(', ')}.${witnessMissing ? ` ${WITNESS_MESSAGES.documentNeeds}` : ''}`, { details: missing });
       }
       // The check a lock makes (record-completeness.ts), of what this form needs: a job locked before
       // that check was made can still hold such line items.
@@ -168,6 +192,7 @@ export class JobDocumentsService {
         facilityAddress: text(job.destruction_facility_address),
         witness1: text(job.destruction_witness_1),
         witness2: text(job.destruction_witness_2),
+        ...witnesses,
       },
       ...(kind === 'certificate'
         ? {

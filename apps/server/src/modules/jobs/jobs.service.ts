@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DESTRUCTION_RECORD_FIELDS,
+  DESTRUCTION_RECORD_LABELS,
   DESTRUCTION_RECORD_MESSAGES,
   DISPOSAL_METHOD_LIST,
   destructionRecordFieldProblems,
@@ -16,7 +18,8 @@ import {
   readDestructionRecordInput,
   todayIso,
   unlockReasonProblem,
-  type DestructionRecord,
+  WITNESS_KEYS,
+  WITNESS_MESSAGES,
   type DestructionRecordFieldName,
   type DestructionRecordKey,
 } from '@3ds/domain';
@@ -36,6 +39,7 @@ import type { RecordsService } from '../../records/records.service.ts';
 import { assertLockAllows, assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import { countOwnLockedItems, lineItemsOf } from '../../db/repositories/container-contents.repository.ts';
+import { DESTRUCTION_RECORD_COLUMNS, destructionRecordOf, voidForChangedFields } from '../../db/repositories/witness-confirmations.repository.ts';
 import { jobFinality } from '../../db/repositories/job-finality.repository.ts';
 import { reconciliationOf } from '../../db/repositories/reconciliation.repository.ts';
 import { assertCompleteForLock } from '../../shared/lock-completeness.ts';
@@ -49,26 +53,6 @@ import * as jobs from './jobs.repository.ts';
 function generatedSlotMessage(jobId: number, slot: string) {
   const name = slot === '41 Insert' ? 'DEA Form 41' : slot;
   return `The ${slot} of job ${jobId} holds the ${name} 3DS generates from the job's records; it takes no upload. Generate it on the locked job (again, to record a newer version), and attach its signed copy beside it under Generated documents, any other file under Supporting Files.`;
-}
-
-/** The jobs column of each destruction record field. */
-const DESTRUCTION_RECORD_COLUMNS = {
-  dateTransfer: 'date_transfer',
-  dateReceived: 'date_received',
-  dateDestroyed: 'date_destroyed',
-  disposalMethod: 'disposal_method',
-  facility: 'destruction_facility',
-  facilityAddress: 'destruction_facility_address',
-  transferWitness1: 'transfer_witness_1',
-  transferWitness2: 'transfer_witness_2',
-  destructionWitness1: 'destruction_witness_1',
-  destructionWitness2: 'destruction_witness_2',
-  lateReason: 'late_destruction_reason',
-} as const satisfies Record<DestructionRecordKey, keyof Job>;
-
-function destructionRecordOf(job: Job): DestructionRecord {
-  const entries = Object.entries(DESTRUCTION_RECORD_COLUMNS).map(([key, column]) => [key, job[column] ?? null]);
-  return Object.fromEntries(entries) as DestructionRecord;
 }
 
 /** A job's Job Ready notification is sent at most once in this long. */
@@ -183,6 +167,9 @@ export class JobsService {
     requestId: string,
   ) {
     assertMayPerform(user, 'job.edit-destruction-record');
+    // A witness confirms for themselves (rules/witnesses.ts): their name is not typed here.
+    const typed = [...WITNESS_KEYS].filter((key) => input.fieldData[DESTRUCTION_RECORD_FIELDS[key]] !== undefined).map((key) => WITNESS_MESSAGES.typed(DESTRUCTION_RECORD_LABELS[key]));
+    if (typed.length) throw validationFailed(typed[0]!, typed);
     const { changes, problems } = readDestructionRecordInput(input.fieldData);
     if (problems.length) throw validationFailed(problems[0]!, problems);
     const keys = Object.keys(changes) as DestructionRecordKey[];
@@ -221,6 +208,8 @@ export class JobsService {
         after: Object.fromEntries(changed.map((key) => [DESTRUCTION_RECORD_COLUMNS[key], next[key]])),
         requestId,
       });
+      // What the witnesses attested changed: their confirmations are void (rules/witnesses.ts).
+      await voidForChangedFields(trx, { jobId: id, changed, by: user.username, requestId, at: this.#now() });
       return { recordId: String(id), modId: String(after.mod_id) };
     });
   }
@@ -243,6 +232,7 @@ export class JobsService {
     const column = DESTRUCTION_RECORD_COLUMNS[key];
     const after = await jobs.updateJob(trx, id, { [column]: value, modified_by: user.username });
     await writeAudit(trx, { username: user.username, action: 'correct', entity: 'job', recordId: id, before: { [column]: current[key] }, after: { [column]: value }, requestId });
+    if (current[key] !== value) await voidForChangedFields(trx, { jobId: id, changed: [key], by: user.username, requestId, at: this.#now() });
     return after;
   }
 

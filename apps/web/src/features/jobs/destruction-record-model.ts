@@ -9,6 +9,7 @@ import {
   parseUsDate,
   readDestructionRecordInput,
   todayIso,
+  WITNESS_KEYS,
   type DestructionRecord,
   type DestructionRecordFieldName,
   type DestructionRecordKey,
@@ -23,16 +24,18 @@ import { fieldText, type FieldData, type FieldValue } from '../../lib/records/re
 export type DestructionRecordValues = Record<DestructionRecordKey, string>;
 
 const KEYS = Object.keys(DESTRUCTION_RECORD_FIELDS) as DestructionRecordKey[];
+/** What the form edits: the witnesses confirm for themselves (rules/witnesses.ts), their names are not typed. */
+const EDITABLE = KEYS.filter((key) => !WITNESS_KEYS.has(key));
 
 /** The record's fields as the form shows them: dates MM/DD/YYYY, empty "". */
 export function destructionRecordValues(fieldData: FieldData): DestructionRecordValues {
   return Object.fromEntries(KEYS.map((key) => [key, fieldText(fieldData[DESTRUCTION_RECORD_FIELDS[key]])])) as DestructionRecordValues;
 }
 
-/** The fields whose value changed, by API name, as the route takes them (trimmed). */
+/** The fields whose value changed, by API name, as the route takes them (trimmed); never a witness. */
 export function changedFields(before: DestructionRecordValues, after: DestructionRecordValues): Partial<Record<DestructionRecordFieldName, string>> {
   const changes: Partial<Record<DestructionRecordFieldName, string>> = {};
-  for (const key of KEYS) {
+  for (const key of EDITABLE) {
     if (after[key].trim() !== before[key].trim()) changes[DESTRUCTION_RECORD_FIELDS[key]] = after[key].trim();
   }
   return changes;
@@ -59,22 +62,22 @@ export function destructionRecordFieldErrors(problems: readonly string[]): Destr
  * Every rule the values break, beside the field it belongs to: each value's own shape first (a date
  * as MM/DD/YYYY, text on one line without invisible characters, its length), then the rules of the
  * whole record (no future date, dates in order, a reason for a destruction more than 30 days after
- * receipt, two different witnesses). `today` is the day in the Settings' time zone.
+ * receipt). The witnesses are not the form's: they confirm for themselves. `today` is the day in the Settings' time zone.
  */
 export function destructionRecordFormErrors(values: DestructionRecordValues, today: string = todayIso()): DestructionRecordErrors {
   const errors: DestructionRecordErrors = {};
-  for (const key of KEYS) {
+  for (const key of EDITABLE) {
     const { problems } = readDestructionRecordInput({ [DESTRUCTION_RECORD_FIELDS[key]]: values[key] });
     if (problems.length) errors[key] = problems[0];
   }
   if (Object.keys(errors).length) return errors;
-  const all = Object.fromEntries(KEYS.map((key) => [DESTRUCTION_RECORD_FIELDS[key], values[key]]));
+  const all = Object.fromEntries(EDITABLE.map((key) => [DESTRUCTION_RECORD_FIELDS[key], values[key]]));
   const { changes } = readDestructionRecordInput(all);
   const record = Object.fromEntries(KEYS.map((key) => [key, changes[key] ?? null])) as DestructionRecord;
   for (const { field, message } of destructionRecordFieldProblems(record, today)) {
     if (typeof errors[field] !== 'string') errors[field] = message;
-    // The other fields a rule between fields is about are outlined too (a date order, the same
-    // witness twice); the missing reason of a late destruction is the reason's alone.
+    // The other fields a rule between fields is about are outlined too (a date order); the missing
+    // reason of a late destruction is the reason's alone.
     if (field === 'lateReason') continue;
     for (const other of ALSO[message] ?? named(message)) errors[other] ??= true;
   }
@@ -90,10 +93,6 @@ const FORM_ORDER: readonly DestructionRecordKey[] = [
   'disposalMethod',
   'facility',
   'facilityAddress',
-  'transferWitness1',
-  'transferWitness2',
-  'destructionWitness1',
-  'destructionWitness2',
 ];
 
 /** Every rule the values break, as one list in the form's order (the summary above the fields). */

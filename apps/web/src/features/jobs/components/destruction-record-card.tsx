@@ -11,11 +11,13 @@ import { isJobLocked } from '../job-record.ts';
 import { jobQueryOptions } from '../api/get-job.ts';
 import { DaysLateBadge, DaysLeftBadge } from '../../../components/destruction-clock/days-left-badge.tsx';
 import { DestructionRecordModal } from './destruction-record-modal.tsx';
+import { WitnessesPanel } from './witnesses-panel.tsx';
+import { attestsText } from '../witnesses-model.ts';
 
 /**
  * The job's destruction record (what Form 41 and the Certificate of Destruction print): transfer,
  * receipt and destruction dates with the 30-day clock, how and where the items were destroyed, and
- * the witnesses. "Edit" opens the form for holders of CREATE_JOB on an unlocked job — the same rule
+ * the witnesses, who confirm for themselves (WitnessesPanel). "Edit" opens the form for holders of CREATE_JOB on an unlocked job — the same rule
  * the server applies.
  */
 export function DestructionRecordCard({ jobId, record }: { jobId: string; record: RecordData }) {
@@ -48,11 +50,10 @@ export function DestructionRecordCard({ jobId, record }: { jobId: string; record
           { label: 'Disposal Method', value: values.disposalMethod },
           { label: 'Destruction Facility', value: values.facility },
           { label: 'Facility Address', value: values.facilityAddress },
-          { label: 'Transfer Witnesses', value: [values.transferWitness1, values.transferWitness2].filter(Boolean).join(', ') },
-          { label: 'Destruction Witnesses', value: [values.destructionWitness1, values.destructionWitness2].filter(Boolean).join(', ') },
           ...(values.lateReason ? [{ label: 'Reason for Late Destruction', value: values.lateReason }] : []),
         ]}
       />
+      <WitnessesPanel jobId={jobId} attests={attestsText(values)} />
       {editing && (
         <DestructionRecordModal
           jobId={jobId}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DATE_FORMAT, DESTRUCTION_DEADLINE_DAYS } from '@3ds/domain';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -21,10 +21,10 @@ interface DestructionRecordModalProps {
 /**
  * Edits the destruction record. The rules (dates as MM/DD/YYYY, none in the future — today is the
  * day in the Settings' time zone —, received on or after the transfer, destroyed on or after
- * receipt, a reason for a destruction more than 30 days after receipt, two different witnesses,
- * names without invisible characters) are checked here before anything is sent, each shown beside
- * its field and listed above them, and again by the server; only the fields that changed are sent,
- * with the job's modId. A refusal keeps the dialog open with the server's message (shown by the
+ * receipt, a reason for a destruction more than 30 days after receipt, text without invisible
+ * characters) are checked here before anything is sent, each shown beside its field and listed
+ * above them, and again by the server; only the fields that changed are sent, with the job's modId.
+ * The witnesses are not typed here: they confirm for themselves (WitnessesPanel). A refusal keeps the dialog open with the server's message (shown by the
  * app's error handler).
  */
 export function DestructionRecordModal({ jobId, modId: openedModId, initial: openedValues, onClose, onReload }: DestructionRecordModalProps) {
@@ -77,9 +77,6 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
     <TextInput label={label} placeholder={DATE_FORMAT} autoComplete="off" inputMode="numeric" key={form.key(key)} {...form.getInputProps(key)} />
   );
   const lateDays = lateDestructionDays(form.values);
-  const person = (key: 'transferWitness1' | 'transferWitness2' | 'destructionWitness1' | 'destructionWitness2', label: string) => (
-    <TextInput label={label} autoComplete="off" key={form.key(key)} {...form.getInputProps(key)} />
-  );
 
   return (
     <Modal opened onClose={close} title={`Destruction Record of Job ${jobId}`} size="xl">
@@ -143,15 +140,10 @@ export function DestructionRecordModal({ jobId, modId: openedModId, initial: ope
             key={form.key('facilityAddress')}
             {...form.getInputProps('facilityAddress')}
           />
-          <Title order={3} fz="sm">
-            Witnesses
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {person('transferWitness1', 'Transfer Witness 1')}
-            {person('transferWitness2', 'Transfer Witness 2')}
-            {person('destructionWitness1', 'Destruction Witness 1')}
-            {person('destructionWitness2', 'Destruction Witness 2')}
-          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            The witnesses are not typed here: each confirms for themselves, with their own password, under Witnesses on the Destruction Record. A change of what they
+            attest voids their confirmation.
+          </Text>
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close} disabled={saving.isPending}>
               Cancel

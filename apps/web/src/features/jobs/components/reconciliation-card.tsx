@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { routePath } from '../../../config/paths.ts';
 import { DownloadDialog } from '../../../components/dialogs/download-dialog.tsx';
 import { DetailCard } from '../../../components/record-view/detail-parts.tsx';
+import { FormDialogFooter } from '../../../components/forms/form-dialog-footer.tsx';
 import { showAlert } from '../../../lib/alert-store.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useReconciliation, useReconciliationPdf, useResolveDiscrepancy } from '../api/reconciliation.ts';
@@ -91,19 +92,9 @@ function ResolveDialog({ jobId, line, onClose }: { jobId: string; line: Reconcil
             onChange={(event) => setNote(event.currentTarget.value)}
             error={noteProblem}
           />
-          {refusal && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={resolving.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={resolving.isPending}>
-              Resolve
-            </Button>
-          </Group>
+          <FormDialogFooter refusal={refusal} pending={resolving.isPending} onCancel={onClose}>
+            Resolve
+          </FormDialogFooter>
         </Stack>
       </form>
     </Modal>
