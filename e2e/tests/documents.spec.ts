@@ -57,6 +57,9 @@ async function downloadText(page: Page, fileName: string): Promise<string> {
   return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
 }
 
+/** The demo's staff who witness destructions, by the name the record prints (seed-choices.ts DEMO_WITNESSES). */
+const DEMO_WITNESS_USERNAMES: Record<string, string> = { 'Dana Whitfield': 'dwhitfield', 'Marcus Okafor': 'mokafor', 'Elena Sandoval': 'esandoval', 'Samuel Jensen': 'sjensen' };
+
 async function lockJob(page: Page) {
   await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
   await page.getByRole('dialog', { name: 'Lock Job' }).getByRole('button', { name: 'Yes' }).click();
@@ -191,8 +194,30 @@ test.describe('DEA documents of a job', () => {
     await expect(files.getByRole('alert').filter({ hasText: 'Out of date' })).toContainText("The job's records changed since its DEA Form 41 was generated");
     await expect(files.getByRole('table', { name: 'Generated documents' }).getByText('Out of date', { exact: true })).toBeVisible();
 
+    // The late entry changed what the destruction witnesses saw destroyed: their confirmations are void,
+    // and the documents wait for them to confirm again.
     await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Lock Job' });
+    await expect(dialog.getByText('Destruction Witness 1 and Destruction Witness 2 must confirm again first')).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: 'Generate it again once the job is locked' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await expect(dialog).toBeHidden();
+    const witnesses = page.getByRole('table', { name: 'Witnesses' });
+    for (const label of ['Destruction Witness 1', 'Destruction Witness 2']) {
+      const row = witnesses.getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+      await expect(row).toContainText('Void: What the job lists changed: a line item added, changed or removed');
+      // The witness named on the record confirms again, with their own password.
+      const name = (await row.getByRole('cell').nth(1).innerText()).trim();
+      await row.getByRole('button', { name: 'Confirm again' }).click();
+      const confirming = page.getByRole('dialog', { name: `${label} confirms` });
+      await confirming.getByLabel("Witness's username").fill(DEMO_WITNESS_USERNAMES[name]!);
+      await confirming.getByLabel("Witness's password").fill('demo');
+      await confirming.getByRole('button', { name: 'Confirm as witness' }).click();
+      await expect(confirming).toBeHidden();
+      await expect(row).toContainText('Confirmed in 3DS by');
+    }
+
+    await page.getByRole('button', { name: 'Lock Job', exact: true }).click();
     await expect(dialog.getByText('Documents out of date')).toBeVisible();
     const again = dialog.getByRole('checkbox', { name: 'Generate it again once the job is locked' });
     await expect(again).toBeChecked();

@@ -96,12 +96,10 @@ export class WitnessesService {
   async read(jobId: number): Promise<WitnessesAnswer> {
     const job = await repo.jobRecord(this.#db, jobId, { hold: false });
     if (!job) throw notFound(`There is no job ${jobId}.`);
-    const [confirmations, finality, settings, items] = await Promise.all([
-      confirmationsOf(this.#db, jobId),
-      jobFinality(this.#db, jobId),
-      readSettings(this.#db),
-      itemsFingerprint(this.#db, jobId),
-    ]);
+    const [confirmations, finality, settings] = await Promise.all([confirmationsOf(this.#db, jobId), jobFinality(this.#db, jobId), readSettings(this.#db)]);
+    // What the job lists is read only when a destruction witness's confirmation stands on it: a job
+    // being filled (read again on every item scanned) has none.
+    const items = confirmations.some((c) => c.voided_at === null && WITNESS_SLOTS[c.role].kind === 'destruction') ? await itemsFingerprint(this.#db, jobId) : '';
     const record = destructionRecordOf(job);
     const witnesses = WITNESS_ROLES.map((role) => this.#witness(role, record, items, confirmations, settings.time_zone));
     return { jobId, modId: String(job.mod_id), fixed: finality.form41, witnesses, history: confirmations.map(confirmationAnswer) };

@@ -11,6 +11,7 @@ import { JOB_LOCK_QUESTIONS, useSetJobLock } from '../api/set-job-lock.ts';
 import { outOfDateText } from '../job-record.ts';
 import { LockConfirmDialog } from '../../../components/lock/lock-confirm-dialog.tsx';
 import { useReconciliation } from '../api/reconciliation.ts';
+import { useWitnesses } from '../api/witnesses.ts';
 
 interface JobLockButtonProps {
   jobId: string;
@@ -38,6 +39,9 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
   const stale = locked ? [] : (documents.data ?? []).filter((doc) => doc.outOfDate);
   const staleKinds = stale.map((doc): JobDocumentKind => (doc.slot === '41 Insert' ? 'form-41' : 'certificate'));
   const mayGenerate = staleKinds.every((kind) => mayPerform(privileges, kind === 'form-41' ? 'job.form-41' : 'job.certificate'));
+  // The documents print the destruction witnesses' confirmations: a void one is confirmed again first.
+  const unconfirmed = (useWitnesses(jobId).data?.witnesses ?? []).filter((w) => w.role.startsWith('destruction') && w.state !== 'confirmed').map((w) => w.label);
+  const canRegenerate = mayGenerate && unconfirmed.length === 0;
   const action = locked ? 'unlock' : 'lock';
   if (locked ? !canUnlock : !canLock) return null;
 
@@ -53,7 +57,7 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
     showAlert({ type: 'SUCCESS', message: `Job ${jobId} is locked; ${stale.map((doc) => doc.document).join(' and ')} generated again` });
   };
   const confirm = () => {
-    const again = !locked && regenerate && mayGenerate ? staleKinds : [];
+    const again = !locked && regenerate && canRegenerate ? staleKinds : [];
     setLock.mutate(
       locked ? { id: jobId, locked: false, reason: reason.trim() } : { id: jobId, locked: true },
       {
@@ -104,7 +108,12 @@ export function JobLockButton({ jobId, locked, canLock, canUnlock }: JobLockButt
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Documents out of date">
             <Stack gap={8}>
               <Text size="sm">{outOfDateText(stale.map((doc) => doc.document))}</Text>
-              {mayGenerate ? (
+              {unconfirmed.length > 0 ? (
+                <Text size="sm">
+                  {unconfirmed.join(' and ')} must confirm again first, under Witnesses on the Destruction Record: the documents print their confirmations, and what
+                  they attested changed.
+                </Text>
+              ) : mayGenerate ? (
                 <Checkbox
                   label={`Generate ${stale.length === 1 ? 'it' : 'them'} again once the job is locked`}
                   checked={regenerate}
