@@ -52,6 +52,11 @@ export const deletedContainerAnswerSchema = z.object({ messages: okMessagesSchem
 export type CreatedRecord = z.infer<typeof createdRecordSchema>;
 
 /** A file to download (exports, reports, documents): a signed link in `data[0].fieldData.Container`. */
+/** A record's id in a path (`/job/{id}`): digits, as the database's integer ids are. */
+export const recordIdSchema = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
+/** The path parameters of a route on one record: `{ id }`. */
+export const recordIdParamsSchema = z.object({ id: recordIdSchema });
+
 export const fileLinkAnswerSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ Container: z.string() }) })) });
 /** A label to print: its signed link in `data[0].fieldData.GlobalContainer`. */
 export const labelLinkAnswerSchema = z.object({ data: z.array(z.object({ fieldData: z.object({ GlobalContainer: z.string() }) })) });

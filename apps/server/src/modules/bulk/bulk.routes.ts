@@ -1,13 +1,12 @@
-import { BULK_ACTIONS, BULK_ENTITIES, BULK_MAX_RECORDS, bulkAnswerSchema, CATALOGUE, isLineItemList, type BulkEntity } from '@3ds/domain';
+import { BULK_ACTIONS, BULK_ENTITIES, BULK_MAX_RECORDS, bulkAnswerSchema, CATALOGUE, isLineItemList, type BulkEntity, recordIdSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictBody } from '../../records/body-schemas.ts';
 import { findRequestsSchema } from '../../records/find-request.ts';
 import type { BulkService } from './bulk.service.ts';
 
-const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 // Ids are int4 in the database: a larger number would fail there, not here.
-const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
+const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordIdSchema]);
 
 /** The list's find, as the list call sends it (searchCriteria as JSON text) or as the export body takes it. */
 const findSchema = strictBody({

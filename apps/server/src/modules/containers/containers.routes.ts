@@ -1,13 +1,12 @@
-import { createdRecordSchema, deletedContainerAnswerSchema, entitiesOf, recordKind } from '@3ds/domain';
+import { createdRecordSchema, deletedContainerAnswerSchema, entitiesOf, recordKind, recordIdSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
 import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
 import type { ContainersService } from './containers.service.ts';
 
-const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 // Ids are int4 in the database: a larger number would fail there, not here.
-const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
+const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordIdSchema]);
 const fieldValue = z.union([z.string().max(10_000), z.number()]).nullable().optional();
 const containerFields = {
   containerName: fieldValue,
@@ -83,7 +82,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
           tags,
           summary: `Edit a ${singular} (only the changed fields)`,
           description: `Needs ${kind === 'standard' ? 'CREATE_CONTAINER' : 'CREATE_LINE_ITEM (spec 2 §6)'} (403) and an unlocked container and job (409). No change: 422 "Invalid Form". With \`modId\`, a record changed since answers 409.`,
-          params: z.object({ id: recordId }),
+          params: z.object({ id: recordIdSchema }),
           body: strictBody({ id: idNumber.optional(), modId: z.union([z.string().max(20), z.number()]).optional(), ...containerFields }),
           response: { 200: createdRecordSchema },
         },
@@ -102,7 +101,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
             tags,
             summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular} and its line items`,
             description: `Needs ${action === 'lock' ? 'LOCK_CONTAINER' : 'UNLOCK_CONTAINER'} (403); refused (409) under a locked job or when the container is already ${action}ed${action === 'lock' ? ', and (409 `INCOMPLETE`, each listed in `incomplete`) while any of its line items lacks what DEA Form 41 and ARCOS need' : ''}. The container and its line items change together, except that a line item locked on its own (LOCK_LINE_ITEM) stays locked when the container is unlocked. Answers the record.`,
-            params: z.object({ id: recordId }),
+            params: z.object({ id: recordIdSchema }),
           },
         },
         async (request) => containers.setLocked(kind, Number(request.params.id), action === 'lock', request.user, request.id),
@@ -134,7 +133,7 @@ export const containersRoutes: FastifyPluginAsyncZod<{ containers: ContainersSer
             tags,
             summary: `Delete a ${singular} with its line items`,
             description: 'Needs DELETE_CONTAINER (403); refused (409) when the container or its job is locked, or when it holds a line item locked on its own. The audit row keeps the deleted container and line items.',
-            params: z.object({ id: recordId }),
+            params: z.object({ id: recordIdSchema }),
             response: { 200: deletedContainerAnswerSchema },
           },
         },

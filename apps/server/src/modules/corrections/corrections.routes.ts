@@ -1,9 +1,8 @@
-import { CORRECTION_REASON_MAX, correctionsAnswerSchema, entitiesOf, recordKind } from '@3ds/domain';
+import { CORRECTION_REASON_MAX, correctionsAnswerSchema, entitiesOf, recordKind, recordIdSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CorrectionsService } from './corrections.service.ts';
 
-const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 const id = z.number().int().positive().max(999_999_999);
 
 const requestBody = z
@@ -30,7 +29,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
         tags: ['corrections'],
         summary: "The corrections of a job and of its line items",
         description: `${RULES} Newest first, pending, applied and rejected alike. 404 for an unknown job.`,
-        params: z.object({ id: recordId }),
+        params: z.object({ id: recordIdSchema }),
         response: { 200: correctionsAnswerSchema },
       },
     },
@@ -45,7 +44,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
           tags: ['corrections'],
           summary: `The corrections of a ${segment === 'line-item' ? '' : 'Yellow Bucket '}line item`,
           description: `${RULES} Newest first. 404 for an unknown line item.`,
-          params: z.object({ id: recordId }),
+          params: z.object({ id: recordIdSchema }),
           response: { 200: correctionsAnswerSchema },
         },
       },
@@ -83,7 +82,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<{ corrections: Corrections
             decision === 'approve'
               ? `Applies the correction to its record in the same transaction (with the same checks as an edit; the record's history says "Corrected"), and records who approved it and when. Needs APPROVE_CORRECTION (403) and another user than the one who asked (403). 409 when it is decided already, or the record no longer holds the value it was asked of (reject it and ask again); 422 when the record's rules refuse the new value; 404 for an unknown correction. \`note\` is kept with the decision.`
               : `Records who rejected the correction, when, and why (\`note\`); the record stays as it is. Needs APPROVE_CORRECTION (403) and another user than the one who asked (403). 409 when it is decided already; 404 for an unknown correction.`,
-          params: z.object({ id: recordId }),
+          params: z.object({ id: recordIdSchema }),
           body: decisionBody.optional(),
           response: { 200: correctionsAnswerSchema },
         },

@@ -1,4 +1,4 @@
-import { createdRecordSchema, deletedLineItemAnswerSchema, entitiesOf, LINE_ITEM_FIELD_DATA_KEYS, lineItemEntryShape, ndcLookupAnswerSchema, ndcResolveAnswerSchema, recordKind } from '@3ds/domain';
+import { createdRecordSchema, deletedLineItemAnswerSchema, entitiesOf, LINE_ITEM_FIELD_DATA_KEYS, lineItemEntryShape, ndcLookupAnswerSchema, ndcResolveAnswerSchema, recordKind, recordIdSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RecordKind } from '../../db/tables/records.table.ts';
@@ -6,9 +6,8 @@ import { fieldDataOf, strictBody } from '../../records/body-schemas.ts';
 import { entryFromFieldData, lineItemEntrySchema } from './line-item-entry.ts';
 import type { LineItemsService } from './line-items.service.ts';
 
-const recordId = z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)');
 // Ids are int4 in the database: a larger number would fail there, not here.
-const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordId]);
+const idNumber = z.union([z.number().int().positive().max(2_147_483_647, 'must be a record id'), recordIdSchema]);
 const modIdSchema = z.union([z.string().max(20), z.number()]).optional();
 /** A number as the client saw it: a JSON number or a plain decimal (blank for none). */
 const seenNumber = z.union([z.number(), z.string().regex(/^(-?\d+(\.\d+)?|\s*)$/, 'must be a number written with digits and at most one decimal point')]);
@@ -104,7 +103,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           summary: `Change the NDC of a ${singular}`,
           description:
             `Needs CREATE_LINE_ITEM (403) and an unlocked item, container and job (409). \`initial\` holds the NDC, pack size and UoM the user saw: when the stored values differ, 409 "changed by someone else" and nothing changes. A bulk NDC is checked by the five bulk rules (422). Without \`packSize\` and \`packSizeUoM\`, an item that held its old NDC's package takes the new one's; a pack size that is not the new NDC's package needs a reason (\`packSizeReason\`, or the one the item holds), else 422. The snapshot and quantities are recomputed.`,
-          params: z.object({ id: recordId }),
+          params: z.object({ id: recordIdSchema }),
           body: strictBody({
             id: idNumber.optional(),
             ndc: z.string().min(1).max(40),
@@ -136,7 +135,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             tags,
             summary: `Edit a ${singular}`,
             description: `fieldData with FileMaker names (Source, Lot Number, Pack Quantity, Pack Size, Pack Size UoM, Percent Fill, …). Needs CREATE_LINE_ITEM (403), unlocked (409); the line item edit rules of spec 2 §5 answer 422, and so does a Pack Size, UoM or NDC changed to other than the NDC's dictionary package when the item holds no Pack Size Reason. With \`modId\`, a record changed since answers 409. ${COMPUTED}`,
-            params: z.object({ id: recordId }),
+            params: z.object({ id: recordIdSchema }),
             body: strictBody({
               fieldData: fieldDataOf(Object.keys(LINE_ITEM_FIELD_DATA_KEYS)),
               modId: modIdSchema,
@@ -167,7 +166,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             tags,
             summary: `${action === 'lock' ? 'Lock' : 'Unlock'} a ${singular}`,
             description: `Needs ${action === 'lock' ? 'LOCK_LINE_ITEM' : 'UNLOCK_LINE_ITEM'} (403); refused (409) under a locked container or job, or when already ${action}ed${action === 'lock' ? ', and (409 `INCOMPLETE`, with the item in `incomplete`) while it lacks what DEA Form 41 and ARCOS need' : ''}. Answers the record.`,
-            params: z.object({ id: recordId }),
+            params: z.object({ id: recordIdSchema }),
           },
         },
         async (request) => lineItems.setLocked(kind, Number(request.params.id), action === 'lock', request.user, request.id),
@@ -181,7 +180,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           tags,
           summary: `Move a ${singular} to another container of its job`,
           description: 'Needs MOVE_LINE_ITEM (403); the item, its container and job must be unlocked (409); the target must be another unlocked container of the same job and kind (422). Answers the moved record in data[0].',
-          params: z.object({ id: recordId }),
+          params: z.object({ id: recordIdSchema }),
           body: strictBody({ container: idNumber }),
         },
       },
@@ -196,7 +195,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
             tags,
             summary: `Delete a ${singular}`,
             description: 'Needs DELETE_LINE_ITEM (403); refused (409) when the item, its container or job is locked. The audit row keeps the deleted item.',
-            params: z.object({ id: recordId }),
+            params: z.object({ id: recordIdSchema }),
             response: { 200: deletedLineItemAnswerSchema },
           },
         },
@@ -210,7 +209,7 @@ export const lineItemsRoutes: FastifyPluginAsyncZod<{ lineItems: LineItemsServic
           tags,
           summary: `The label of a ${singular} (label.pdf)`,
           description: 'A 4 × 2 inch label with the id as a Code 128 barcode and in text, NDC, description, schedule, quantity, container, job, company, registration and date. Answers a signed link in data[0].fieldData.GlobalContainer.',
-          params: z.object({ id: recordId }),
+          params: z.object({ id: recordIdSchema }),
         },
       },
       async (request) => lineItems.label(kind, Number(request.params.id), request.user),

@@ -1,6 +1,5 @@
-import { CATALOGUE, ENTITIES, lockCheckAnswerSchema, RECORD_KINDS, recordKind, type EntityName } from '@3ds/domain';
+import { CATALOGUE, ENTITIES, lockCheckAnswerSchema, RECORD_KINDS, recordKind, type EntityName, recordIdParamsSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { LockCheckService, LockCheckTarget } from './lock-check.service.ts';
 
 /** The record kinds that lock (record-kinds.ts). */
@@ -21,7 +20,7 @@ export const lockCheckRoutes: FastifyPluginAsyncZod<{ lockCheck: LockCheckServic
             tags: ['locks'],
             summary: `What keeps a ${singular} from being locked`,
             description: `The line items of the ${target.noun}${target.record === 'line-item' ? ' (itself)' : target.record === 'job' ? ' (standard and Yellow Bucket)' : ''} that lack what DEA Form 41 and ARCOS need — pack quantity and size, a bulk item's weight, a Schedule I/II item's Form 222 number, a quantity ARCOS can write — each with its container, NDC, lot and what it lacks; \`incomplete: []\` when nothing does. The lock (PATCH …/lock/{id}) makes the same check and answers 409 \`INCOMPLETE\` with the same list. Any signed-in user; 404 for an unknown record.`,
-            params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') }),
+            params: recordIdParamsSchema,
             response: { 200: lockCheckAnswerSchema },
           },
         },

@@ -6,12 +6,11 @@ import {
   orderFormAnswerSchema,
   orderFormChangeBodySchema,
   orderFormStatusBodySchema,
+  recordIdParamsSchema,
 } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { OrderFormsService } from './order-forms.service.ts';
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') });
 
 const LINES = `\`lines\`: up to ${ORDER_FORM_MAX_LINES}, each \`{ lineNo (1–${ORDER_FORM_MAX_LINES}, once each), ndc (an NDC as the package writes it, stored 5-4-2) or item (a description), packages (a whole number above 0), packageSize }\`; an NDC line without an item takes the dictionary's trade name.`;
 const NUMBER = 'A paper form is its 9-digit serial number, an electronic (CSOS) order its order number: the year\'s two digits, X and six letters or digits (26X123456).';
@@ -44,7 +43,7 @@ export const orderFormsRoutes: FastifyPluginAsyncZod<{ orderForms: OrderFormsSer
         summary: "Change a Form 222's lines and note (its number and kind while issued)",
         description:
           `Needs CREATE_JOB (403). \`lines\` replace the form's lines (${LINES}); \`note\`; \`formNumber\` and \`formKind\` only while the form is issued (409 once executed). 409 for a void or lost form, or when \`modId\` is not the form's (changed since); 404 for an unknown form; 422 as for a new form. Sending what the form holds changes nothing. Answers the form.`,
-        params: idParams,
+        params: recordIdParamsSchema,
         body: orderFormChangeBodySchema,
         response: { 200: orderFormAnswerSchema },
       },
@@ -61,7 +60,7 @@ export const orderFormsRoutes: FastifyPluginAsyncZod<{ orderForms: OrderFormsSer
         summary: 'Mark a Form 222 executed, void or lost',
         description:
           `Needs UNLOCK_JOB (403). An issued form may be executed, voided or lost; an executed one voided or lost; void and lost are final (409, as is a stale \`modId\`). \`reason\` (one line, up to ${ORDER_FORM_LIMITS.reason} characters) is needed for void and lost (422). Executing needs at least one line and a form within its ${ORDER_FORM_VALID_DAYS} days (422). 404 for an unknown form. Answers the form.`,
-        params: idParams,
+        params: recordIdParamsSchema,
         body: orderFormStatusBodySchema,
         response: { 200: orderFormAnswerSchema },
       },

@@ -1,3 +1,4 @@
+import { recordIdParamsSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RegistrationsService } from './registrations.service.ts';
@@ -12,7 +13,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
         summary: 'Replace the registration picture',
         description:
           'multipart/form-data with exactly one file: an image (PNG, JPEG, GIF or WebP, decided from the bytes) of at most 0.5 MB. Needs UPDATE_REGISTRATION (403). 413 when larger, 415 when not an image ("You may only upload images"), 400 for no file or several. Answers the updated record.',
-        params: z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') }),
+        params: recordIdParamsSchema,
         querystring: z.object({ field: z.literal('Registration_Picture', { message: 'field must be Registration_Picture' }) }),
       },
     },

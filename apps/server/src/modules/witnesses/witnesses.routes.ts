@@ -1,10 +1,9 @@
-import { confirmWitnessBodySchema, WITNESS_ROLES, withdrawWitnessBodySchema, witnessesAnswerSchema } from '@3ds/domain';
+import { confirmWitnessBodySchema, WITNESS_ROLES, withdrawWitnessBodySchema, witnessesAnswerSchema, recordIdParamsSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { WitnessesService } from './witnesses.service.ts';
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a record id (digits)') });
-const roleParams = idParams.extend({ role: z.enum(WITNESS_ROLES, { message: `must be one of ${WITNESS_ROLES.join(', ')}` }) });
+const roleParams = recordIdParamsSchema.extend({ role: z.enum(WITNESS_ROLES, { message: `must be one of ${WITNESS_ROLES.join(', ')}` }) });
 
 /** A job's witnesses, who confirm for themselves (rules/witnesses.ts). */
 export const witnessesRoutes: FastifyPluginAsyncZod<{ witnesses: WitnessesService; rateLimitPerMinute: number }> = async (app, { witnesses, rateLimitPerMinute }) => {
@@ -16,7 +15,7 @@ export const witnessesRoutes: FastifyPluginAsyncZod<{ witnesses: WitnessesServic
         summary: "A job's witnesses and their confirmations",
         description:
           "The transfer and destruction witnesses (`transfer-1`, `transfer-2`, `destruction-1`, `destruction-2`), each `confirmed` (a confirmation holds: the line the Form 41 and the certificate print), `void` (withdrawn, or what it attests changed since: the reason), `typed` (a name from before witnesses confirmed for themselves) or `empty`, and whether a witness may confirm now; `fixed` once the job's Form 41 printed them (none is withdrawn then); every confirmation the job has had. 404 for an unknown job.",
-        params: idParams,
+        params: recordIdParamsSchema,
         response: { 200: witnessesAnswerSchema },
       },
     },
