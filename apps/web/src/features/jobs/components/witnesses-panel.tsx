@@ -23,6 +23,20 @@ export function WitnessesPanel({ jobId, attests }: { jobId: string; attests: { t
   const mayConfirm = canPerform(session?.privileges, 'job.confirm-witness', {});
   const mayWithdraw = canPerform(session?.privileges, 'job.withdraw-witness', {});
   const fixed = witnesses.data?.fixed ?? false;
+  const actions = (witness: WitnessAnswer) => (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      {mayConfirm && witness.state !== 'confirmed' && (
+        <Button size="compact-xs" variant="light" disabled={!witness.canConfirm} title={witness.waitingFor ?? undefined} onClick={() => setConfirming(witness)}>
+          {witness.state === 'void' ? 'Confirm again' : 'Confirm'}
+        </Button>
+      )}
+      {mayWithdraw && !fixed && witness.state !== 'empty' && (
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => setWithdrawing(witness)} aria-label={`Withdraw ${witness.label}`}>
+          Withdraw
+        </Button>
+      )}
+    </Group>
+  );
 
   return (
     <Stack gap="xs" mt="md">
@@ -36,8 +50,9 @@ export function WitnessesPanel({ jobId, attests }: { jobId: string; attests: { t
       {witnesses.isPending ? (
         <Skeleton h={140} />
       ) : witnesses.data ? (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing={6} aria-label="Witnesses">
+        <>
+          {/* A table where there is room; on a phone, each witness one under the other. */}
+          <Table verticalSpacing={6} aria-label="Witnesses" visibleFrom="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Witness</Table.Th>
@@ -51,34 +66,34 @@ export function WitnessesPanel({ jobId, attests }: { jobId: string; attests: { t
               {witnesses.data.witnesses.map((witness) => (
                 <Table.Tr key={witness.role}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{witness.label}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{witness.name ?? '—'}</Table.Td>
+                  <Table.Td>{witness.name ?? '—'}</Table.Td>
                   <Table.Td style={{ minWidth: 120 }}>
-                    <Badge size="sm" variant="light" radius="sm" color={WITNESS_STATE_COLOR[witness.state]} miw="fit-content">
-                      {witnessStateText(witness.state)}
-                    </Badge>
+                    <StateBadge witness={witness} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{confirmationText(witness)}</Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} justify="flex-end" wrap="nowrap">
-                      {mayConfirm && witness.state !== 'confirmed' && (
-                        <Button size="compact-xs" variant="light" disabled={!witness.canConfirm} title={witness.waitingFor ?? undefined} onClick={() => setConfirming(witness)}>
-                          {witness.state === 'void' ? 'Confirm again' : 'Confirm'}
-                        </Button>
-                      )}
-                      {mayWithdraw && !fixed && witness.state !== 'empty' && (
-                        <Button size="compact-xs" variant="subtle" color="red" onClick={() => setWithdrawing(witness)} aria-label={`Withdraw ${witness.label}`}>
-                          Withdraw
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
+                  <Table.Td>{actions(witness)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+          <Stack gap="sm" hiddenFrom="sm" role="list" aria-label="Witnesses">
+            {witnesses.data.witnesses.map((witness) => (
+              <Stack key={witness.role} gap={4} role="listitem" pb="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {witness.label}
+                  </Text>
+                  <StateBadge witness={witness} />
+                </Group>
+                <Text size="sm">{witness.name ?? '—'}</Text>
+                {confirmationText(witness) && <Text size="xs">{confirmationText(witness)}</Text>}
+                {actions(witness)}
+              </Stack>
+            ))}
+          </Stack>
+        </>
       ) : null}
       {confirming && (
         <ConfirmDialog
@@ -90,6 +105,14 @@ export function WitnessesPanel({ jobId, attests }: { jobId: string; attests: { t
       )}
       {withdrawing && <WithdrawDialog jobId={jobId} witness={withdrawing} onClose={() => setWithdrawing(null)} />}
     </Stack>
+  );
+}
+
+function StateBadge({ witness }: { witness: WitnessAnswer }) {
+  return (
+    <Badge size="sm" variant="light" radius="sm" color={WITNESS_STATE_COLOR[witness.state]} miw="fit-content">
+      {witnessStateText(witness.state)}
+    </Badge>
   );
 }
 
