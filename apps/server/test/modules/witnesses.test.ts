@@ -151,6 +151,16 @@ describe('a witness confirms with their own password', () => {
     expect((await confirm(typed.id, 'destruction-2', 'marcus')).json().message).toBe(WITNESS_MESSAGES.samePerson('destruction-2', 'Marcus Okafor'));
   });
 
+  it('lets one of two people confirming the same role at once through; the other is told who did (409), and one confirmation holds', async () => {
+    const created = await destroyedJob();
+    const [a, b] = await Promise.all([confirm(created.id, 'destruction-1', 'dana'), confirm(created.id, 'destruction-1', 'elena')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((a.statusCode === 409 ? a : b).json().message).toMatch(/^Destruction Witness 1 is confirmed by (Dana Whitfield|Elena Sandoval) already/);
+    const rows = await confirmations(created.id);
+    expect(rows).toHaveLength(1);
+    expect((await job(created.id)).destruction_witness_1).toBe(rows[0]!.name);
+  });
+
   it('refuses a role confirmed already (409) until withdrawn; once the Form 41 printed the witnesses none is withdrawn (409), and one made void since confirms again', async () => {
     const created = await destroyedJob();
     expect((await confirm(created.id, 'destruction-1', 'dana')).statusCode).toBe(200);

@@ -1,14 +1,10 @@
 import { loginRequestSchema, loginResponseSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import type { AuthService, RequestMeta } from './auth.service.ts';
+import { requestMeta as meta } from '../../shared/request-meta.ts';
+import type { AuthService } from './auth.service.ts';
 
 const okSchema = z.object({ messages: z.array(z.object({ code: z.string(), message: z.string() })) });
-
-function meta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, requestId: request.id };
-}
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLimitPerMinute: number }> = async (
   app,

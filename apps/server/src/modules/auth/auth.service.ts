@@ -15,15 +15,11 @@ import { tooManyAttempts, unauthorized } from '../../errors/app-error.ts';
 import { decoyPasswordHash, SignInsBusyError, verifyPassword } from '../../security/password.ts';
 import type { SessionUser } from '../../security/session-user.ts';
 import type { TokenSigner } from '../../security/tokens.ts';
+import type { RequestMeta } from '../../shared/request-meta.ts';
 import { findUserByUsername } from '../../db/repositories/users.repository.ts';
 import type { User } from '../../db/tables/auth.table.ts';
 import * as sessions from './sessions.repository.ts';
 
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string;
-}
 
 /** What a password check found: the user, or why not. */
 export type PasswordCheck = { ok: true; user: User } | { ok: false; reason: 'locked' | 'busy' | 'credentials' | 'disabled' };

@@ -1,6 +1,7 @@
 import { confirmWitnessBodySchema, WITNESS_ROLES, withdrawWitnessBodySchema, witnessesAnswerSchema, recordIdParamsSchema } from '@3ds/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestMeta } from '../../shared/request-meta.ts';
 import type { WitnessesService } from './witnesses.service.ts';
 
 const roleParams = recordIdParamsSchema.extend({ role: z.enum(WITNESS_ROLES, { message: `must be one of ${WITNESS_ROLES.join(', ')}` }) });
@@ -38,11 +39,7 @@ export const witnessesRoutes: FastifyPluginAsyncZod<{ witnesses: WitnessesServic
       },
     },
     async (request) =>
-      witnesses.confirm(Number(request.params.id), request.params.role, request.body, request.user, {
-        ip: request.ip ?? null,
-        userAgent: request.headers['user-agent'] ?? null,
-        requestId: request.id,
-      }),
+      witnesses.confirm(Number(request.params.id), request.params.role, request.body, request.user, requestMeta(request)),
   );
 
   app.post(

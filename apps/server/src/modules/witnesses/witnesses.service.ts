@@ -35,14 +35,8 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError, conflict, notFound, tooManyAttempts, validationFailed } from '../../errors/app-error.ts';
 import { assertMayPerform } from '../../security/authorize.ts';
 import type { SessionUser } from '../../security/session-user.ts';
+import type { RequestMeta } from '../../shared/request-meta.ts';
 import * as repo from './witnesses.repository.ts';
-
-/** Where a request came from (the sign-in's RequestMeta). */
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string;
-}
 
 /** What the witnesses need of the sign-in (AuthService.checkPassword): a password checked as a sign-in checks it. */
 export interface PasswordChecker {
